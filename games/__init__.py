@@ -1,0 +1,29 @@
+"""Rules of play: positions, moves, features and bounded universes of combinatorial games.
+
+Examples
+--------
+>>> from games import make_game
+>>> make_game("wythoff").moves((1, 2))
+[(0, 2), (1, 1), (1, 0), (0, 1)]
+"""
+
+from games.base import Game, coordinate_names
+from games.chomp import chomp
+from games.custom import CustomGame, custom_game
+from games.euclid import euclid
+from games.heaps import HeapGame, grundy_game, lasker, octal
+from games.lines import LineGame, nim, wythoff, wythoff_nd
+from games.moore import moore
+from games.registry import GAMES, family_signature, make_game, parse_params
+from games.staircase import staircase
+from games.subtraction import subtraction
+from games.universe import Universe, check_memory
+from games.version import __version__
+
+__all__ = [
+    "__version__",
+    "Game", "LineGame", "HeapGame", "CustomGame", "Universe", "GAMES",
+    "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names", "check_memory",
+    "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "lasker", "grundy_game",
+    "moore", "staircase", "chomp",
+]

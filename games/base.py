@@ -1,0 +1,136 @@
+"""The game interface shared by every stage.
+
+A game has a name and parameters, ``dims`` integer coordinates per position, a move
+generator, a terminal rule, ``feature_names`` with a vectorised ``features``, and a
+bounded ``universe(bound)``.  Built-in families generate moves with a numba kernel
+``kernel(p, params, out) -> count`` that writes one option per row of ``out``; the
+Python ``moves`` and the solver's graph builder both call it, so moves are defined once.
+
+A game whose ``parts`` is greater than one is a *sum of heaps*: every option is
+``parts`` single-heap positions played side by side (a zero heap is an empty part),
+so its Grundy value is the xor of the parts' values (Sprague-Grundy).
+"""
+
+from __future__ import annotations
+
+import string
+
+import numpy as np
+
+from games.universe import Universe
+
+__all__ = ["Game", "coordinate_names"]
+
+
+def coordinate_names(dims: int) -> tuple[str, ...]:
+    """Names of coordinates: ``a, b, c, ...`` up to 26, else ``x1, x2, ...``."""
+    if dims <= 26:
+        return tuple(string.ascii_lowercase[:dims])
+    return tuple(f"x{i + 1}" for i in range(dims))
+
+
+class Game:
+    """Base class of every game.
+
+    Subclasses set ``name``, ``params``, ``dims`` and either a numba ``kernel`` (a
+    ``staticmethod``, with ``kernel_params`` and ``max_moves``) or override ``moves``.
+
+    Attributes
+    ----------
+    name : str
+        Family name in the registry.
+    params : dict
+        The parameters the family was made with (what ``make_game`` takes).
+    dims : int
+        Coordinates per position.
+    impartial : bool
+        Both players have the same moves, so Grundy values exist.
+    misere : bool
+        The player with no move wins (normal play: loses).
+    parts : int
+        Single-heap parts per option (1 for ordinary games).
+    line_directions : tuple of tuple of int or None
+        Set when the moves are exactly "subtract t * v, t >= 1, staying >= 0" for these
+        0/1 vectors v: the solver then decides P/N in O(1) per position.
+    """
+
+    name: str = "game"
+    dims: int = 1
+    impartial: bool = True
+    misere: bool = False
+    parts: int = 1
+    line_directions: tuple[tuple[int, ...], ...] | None = None
+    kernel = None
+
+    def __init__(self, **params):
+        self.params = params
+
+    # -- moves ---------------------------------------------------------------------
+    def kernel_params(self) -> np.ndarray:
+        """The int64 parameter array handed to ``kernel``."""
+        return np.zeros(0, dtype=np.int64)
+
+    def max_moves(self, limits) -> int:
+        """An upper bound on the options of any position within ``limits``."""
+        raise NotImplementedError
+
+    def options(self, position) -> np.ndarray:
+        """Options of one position as rows of ``parts * dims`` integers."""
+        if self.kernel is None:
+            raise NotImplementedError(f"{self.name} defines no move kernel")
+        p = np.asarray(position, dtype=np.int64).reshape(-1)
+        if p.size != self.dims or (p < 0).any():
+            raise ValueError(f"{self!r}: {tuple(p.tolist())} is not a position of {self.dims} coordinates >= 0")
+        out = np.empty((self.max_moves(p), self.parts * self.dims), dtype=np.int64)
+        count = self.kernel(p, self.kernel_params(), out)
+        return out[:count]
+
+    def moves(self, position) -> list[tuple[int, ...]]:
+        """The positions reachable in one move, in a fixed order.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> make_game("subtraction", subtract=(1, 3)).moves((3,))
+        [(2,), (0,)]
+        """
+        return [tuple(int(x) for x in row) for row in self.options(position)]
+
+    def terminal_outcome(self) -> int:
+        """Outcome for the player to move at a position with no move: -1 loss, +1 win."""
+        return 1 if self.misere else -1
+
+    # -- universe and features -----------------------------------------------------
+    def universe(self, bound: int) -> Universe:
+        """The positions with every coordinate in ``[0, bound]``, closed under moves."""
+        return Universe.box(self.dims, bound)
+
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        return coordinate_names(self.dims)
+
+    def features(self, positions) -> np.ndarray:
+        """Features of an (n, dims) array of positions: (n, len(feature_names)) int64."""
+        positions = np.asarray(positions, dtype=np.int64)
+        if positions.ndim != 2 or positions.shape[1] != self.dims:
+            raise ValueError(f"{self!r}: positions must have shape (n, {self.dims}), got {positions.shape}")
+        return positions
+
+    # -- identity ------------------------------------------------------------------
+    def spec(self) -> dict:
+        """Name and parameters, enough for ``make_game`` to rebuild the game."""
+        return {"name": self.name, "params": _jsonable(self.params)}
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"{self.name}({args})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and type(self) is type(other) and self.spec() == other.spec()
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+
+def _jsonable(params: dict) -> dict:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}

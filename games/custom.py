@@ -1,0 +1,61 @@
+"""Games defined by a plain Python ``moves`` function."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from games.base import Game
+
+__all__ = ["CustomGame", "custom_game"]
+
+
+class CustomGame(Game):
+    """An impartial game from a function mapping an integer tuple to its successors.
+
+    Examples
+    --------
+    >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+    >>> g.moves((3,))
+    [(2,), (1,)]
+    """
+
+    def __init__(self, name: str, moves: Callable, dims: int, misere: bool = False):
+        if not callable(moves):
+            raise TypeError(f"moves must be a function of a position, got {moves!r}")
+        if isinstance(dims, bool) or not isinstance(dims, int) or dims < 1:
+            raise ValueError(f"dims must be a positive integer, got {dims!r}")
+        super().__init__()
+        self.name = str(name)
+        self.dims = dims
+        self.misere = bool(misere)
+        self._moves = moves
+
+    def moves(self, position) -> list[tuple[int, ...]]:
+        position = tuple(int(x) for x in position)
+        result = self._moves(position)
+        if not isinstance(result, Iterable):
+            raise ValueError(f"{self.name}: moves{position} returned {result!r}, not a list of positions")
+        options = []
+        for option in result:
+            option = tuple(int(x) for x in option)
+            if len(option) != self.dims:
+                raise ValueError(
+                    f"{self.name}: moves{position} returned {option}, not a position of {self.dims} coordinates"
+                )
+            options.append(option)
+        return options
+
+    def __repr__(self) -> str:
+        return f"custom_game({self.name!r}, dims={self.dims})"
+
+    def spec(self) -> dict:
+        return {"name": self.name, "params": {"dims": self.dims, "misere": self.misere}, "custom": True}
+
+
+def custom_game(name: str, moves: Callable, dims: int, misere: bool = False) -> CustomGame:
+    """Make a game from ``moves(position) -> iterable of positions`` over ``dims`` integer coordinates.
+
+    ``solve(game, bound=B)`` uses the box [0, B]^dims (a move leaving it is an error naming
+    the position); ``solve(game, starts=[...])`` uses the positions reachable from the starts.
+    """
+    return CustomGame(name, moves, dims, misere)

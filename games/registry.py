@@ -1,0 +1,98 @@
+"""The registry of game families: ``make_game(name, **params)`` and command-line parsing."""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+import typing
+
+from games.base import Game
+from games.chomp import chomp
+from games.euclid import euclid
+from games.heaps import grundy_game, lasker, octal
+from games.lines import nim, wythoff, wythoff_nd
+from games.moore import moore
+from games.staircase import staircase
+from games.subtraction import subtraction
+
+__all__ = ["GAMES", "make_game", "parse_params", "family_signature"]
+
+GAMES: dict[str, type[Game]] = {
+    cls.name: cls
+    for cls in (nim, wythoff, euclid, subtraction, octal, moore, staircase, chomp, lasker, grundy_game, wythoff_nd)
+}
+
+
+def _closest(word: str, choices) -> str:
+    near = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.5)
+    pool = near or sorted(choices)
+    return ", ".join(pool)
+
+
+def _family(name: str) -> type[Game]:
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; did you mean: {_closest(name, GAMES)}?")
+    return GAMES[name]
+
+
+def family_signature(name: str) -> list[tuple[str, object, object]]:
+    """(parameter, type, default) for each parameter of a family."""
+    cls = _family(name)
+    hints = typing.get_type_hints(cls.__init__)
+    sig = inspect.signature(cls.__init__)
+    return [
+        (p.name, hints.get(p.name, str), p.default)
+        for p in sig.parameters.values()
+        if p.name != "self"
+    ]
+
+
+def make_game(name: str, **params) -> Game:
+    """Build a registered game.
+
+    Examples
+    --------
+    >>> make_game("nim", heaps=3)
+    nim(heaps=3, misere=False)
+    """
+    cls = _family(name)
+    known = [p for p, _, _ in family_signature(name)]
+    for key in params:
+        if key not in known:
+            hint = _closest(key, known) if known else "it takes no parameters"
+            raise ValueError(f"{name} has no parameter {key!r}; valid: {hint}")
+    return cls(**params)
+
+
+def _convert(text: str, kind, what: str):
+    origin = typing.get_origin(kind)
+    if kind is bool:
+        lowered = text.lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"{what} must be true or false, got {text!r}")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{what} must be an integer, got {text!r}") from None
+    if origin is tuple or kind is tuple:
+        return tuple(_convert(part, int, what) for part in text.split(",") if part)
+    return text
+
+
+def parse_params(name: str, words: list[str]) -> dict:
+    """Turn ``["heaps=3", "misere=true"]`` into typed keyword parameters of family ``name``."""
+    types = {p: kind for p, kind, _ in family_signature(name)}
+    params = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not eq or not key:
+            raise ValueError(f"parameters are name=value words, got {word!r}")
+        if key not in types:
+            hint = _closest(key, types) if types else "it takes no parameters"
+            raise ValueError(f"{name} has no parameter {key!r}; valid: {hint}")
+        params[key] = _convert(value, types[key], f"{name} parameter {key}")
+    return params

@@ -1,0 +1,181 @@
+"""The game graph over a universe, in compressed sparse rows.
+
+``indptr[i]:indptr[i+1]`` are the options of position ``i``; option ``j`` is the sum of the
+positions ``targets[j, :]`` (one column for ordinary games, ``game.parts`` columns for sums
+of heaps).  Built-in games fill it in numba from their move kernel; games defined in Python
+fill it from ``moves``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba as nb
+import numpy as np
+
+from games import Game, Universe, check_memory
+
+__all__ = ["Graph", "build_graph", "reachable_universe"]
+
+
+@dataclass
+class Graph:
+    """Options of every position of a universe, as compressed sparse rows."""
+
+    indptr: np.ndarray
+    targets: np.ndarray  # (m, parts) int64 ids
+
+    @property
+    def size(self) -> int:
+        return self.indptr.size - 1
+
+    @property
+    def edges(self) -> int:
+        return int(self.targets.shape[0])
+
+    @property
+    def descending(self) -> bool:
+        """True when every option has a smaller id than its position (ids are a topological order)."""
+        return _all_descending(self.indptr, self.targets)
+
+
+@nb.njit(cache=True)
+def _all_descending(indptr, targets):
+    for i in range(indptr.size - 1):
+        for j in range(indptr[i], indptr[i + 1]):
+            for q in range(targets.shape[1]):
+                if targets[j, q] >= i:
+                    return False
+    return True
+
+
+@nb.njit(cache=True)
+def _decode(key, strides, limits, p):
+    for i in range(p.size):
+        p[i] = (key // strides[i]) % (limits[i] + 1)
+
+
+@nb.njit(cache=True)
+def _id_of(row, offset, dims, strides, limits, keys):
+    key = 0
+    for i in range(dims):
+        x = row[offset + i]
+        if x < 0 or x > limits[i]:
+            return -1
+        key += x * strides[i]
+    if keys.size == 0:
+        return key
+    rank = np.searchsorted(keys, key)
+    if rank < keys.size and keys[rank] == key:
+        return rank
+    return -1
+
+
+@nb.njit(cache=True)
+def _fill_graph(kernel, params, strides, limits, keys, n, parts, max_moves):
+    """Run the move kernel on every position; returns (indptr, targets, bad_position_id, bad_row)."""
+    dims = strides.size
+    out = np.empty((max_moves, parts * dims), dtype=np.int64)
+    p = np.empty(dims, dtype=np.int64)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    targets = np.empty((max(n, 16), parts), dtype=np.int64)
+    m = 0
+    for i in range(n):
+        _decode(keys[i] if keys.size else i, strides, limits, p)
+        count = kernel(p, params, out)
+        if m + count > targets.shape[0]:
+            grown = np.empty((max(2 * targets.shape[0], m + count), parts), dtype=np.int64)
+            grown[:m] = targets[:m]
+            targets = grown
+        for j in range(count):
+            for q in range(parts):
+                t = _id_of(out[j], q * dims, dims, strides, limits, keys)
+                if t < 0:
+                    return indptr, targets[:m], i, out[j].copy()
+                targets[m, q] = t
+            m += 1
+        indptr[i + 1] = m
+    return indptr, targets[:m], -1, out[0].copy()
+
+
+def _outside(game: Game, universe: Universe, position, option) -> ValueError:
+    return ValueError(
+        f"{game!r}: the move from {tuple(int(x) for x in position)} to "
+        f"{tuple(int(x) for x in option)} leaves the universe {universe!r}; "
+        f"the universe must be closed under moves (use starts=[...] or a larger bound)"
+    )
+
+
+def _python_graph(game: Game, universe: Universe) -> Graph:
+    positions = universe.positions()
+    indptr = np.zeros(universe.size + 1, dtype=np.int64)
+    flat: list[tuple[int, ...]] = []
+    for i, position in enumerate(positions):
+        options = game.moves(position)
+        flat.extend(options)
+        indptr[i + 1] = len(flat)
+    if not flat:
+        return Graph(indptr, np.zeros((0, 1), dtype=np.int64))
+    ids = universe.index(np.array(flat, dtype=np.int64).reshape(len(flat), game.dims), strict=False)
+    if (ids < 0).any():
+        j = int(np.argmax(ids < 0))
+        source = int(np.searchsorted(indptr, j, side="right") - 1)
+        raise _outside(game, universe, positions[source], flat[j])
+    return Graph(indptr, ids.reshape(-1, 1))
+
+
+def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
+    """Average number of options, estimated on evenly spaced positions."""
+    ids = np.unique(np.linspace(0, universe.size - 1, min(sample, universe.size)).astype(np.int64))
+    return float(np.mean([len(game.options(p)) for p in universe.positions(ids)]))
+
+
+def build_graph(game: Game, universe: Universe) -> Graph:
+    """The options of every position of ``universe`` under ``game``'s moves.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> g = make_game("subtraction", subtract=(1, 2))
+    >>> build_graph(g, g.universe(3)).indptr.tolist()
+    [0, 0, 1, 3, 5]
+    """
+    if game.kernel is None:
+        return _python_graph(game, universe)
+    n = universe.size
+    max_moves = game.max_moves(universe.limits)
+    check_memory(8.0 * (n + 1 + _mean_degree(game, universe) * n * game.parts), f"the graph of {game!r} over {n} positions")
+    keys = universe.keys if universe.keys is not None else np.zeros(0, dtype=np.int64)
+    indptr, targets, bad, row = _fill_graph(
+        game.kernel, game.kernel_params(), universe.strides, universe.limits, keys, n, game.parts, max_moves
+    )
+    if bad >= 0:
+        option = row.reshape(game.parts, game.dims)
+        option = option[0] if game.parts == 1 else option[:, 0]
+        raise _outside(game, universe, universe.positions([bad])[0], option)
+    return Graph(indptr, targets)
+
+
+def reachable_universe(game: Game, starts) -> Universe:
+    """The positions reachable from ``starts`` (an iterable of positions), as a subset universe."""
+    starts = [tuple(int(x) for x in s) for s in starts]
+    if not starts:
+        raise ValueError("starts must hold at least one position")
+    for s in starts:
+        if len(s) != game.dims or min(s) < 0:
+            raise ValueError(f"start {s} is not a position of {game.dims} coordinates >= 0")
+    seen = set(starts)
+    frontier = list(seen)
+    while frontier:
+        nxt = []
+        for position in frontier:
+            for option in game.moves(position):
+                parts = [option] if game.parts == 1 else [(h,) for h in option]
+                for part in parts:
+                    if part not in seen:
+                        seen.add(part)
+                        nxt.append(part)
+        frontier = nxt
+    if game.parts > 1:
+        seen.add((0,) * game.dims)
+    return Universe.from_positions(np.array(sorted(seen), dtype=np.int64))

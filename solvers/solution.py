@@ -1,0 +1,165 @@
+"""A solved game: outcome (and on request Grundy values and remoteness) of every position of a universe."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import zipfile
+
+import numpy as np
+
+from games import Game, Universe, __version__, make_game
+
+__all__ = ["Solution"]
+
+FORMAT = "cgdiscover-solution/1"
+
+
+class Solution:
+    """Exact values over a universe, addressed by position.
+
+    Attributes
+    ----------
+    game : Game
+    universe : Universe
+    outcome_table : ndarray of int8
+        +1 win, -1 loss, 0 draw for the player to move, in universe id order.
+    grundy_table, remoteness_table : ndarray of int64 or None
+        Present when computed.
+    """
+
+    def __init__(self, game: Game, universe: Universe, outcome, grundy=None, remoteness=None):
+        self.game = game
+        self.universe = universe
+        self.outcome_table = np.asarray(outcome, dtype=np.int8)
+        self.grundy_table = None if grundy is None else np.asarray(grundy, dtype=np.int64)
+        self.remoteness_table = None if remoteness is None else np.asarray(remoteness, dtype=np.int64)
+
+    @property
+    def bound(self):
+        return self.universe.bound
+
+    # -- lookups ---------------------------------------------------------------------
+    def _lookup(self, table, what: str, positions) -> np.ndarray:
+        if table is None:
+            raise ValueError(f"this solution has no {what}: solve again with {what}=True")
+        positions = np.asarray(positions, dtype=np.int64)
+        if positions.ndim == 1:
+            positions = positions.reshape(1, -1)
+        return table[self.universe.index(positions)]
+
+    def outcome(self, positions) -> np.ndarray:
+        """Outcome for the player to move (+1 win, -1 loss, 0 draw) of an (n, dims) array.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> from solvers import solve
+        >>> solve(make_game("nim", heaps=2), bound=3).outcome([[1, 1], [1, 2]]).tolist()
+        [-1, 1]
+        """
+        return self._lookup(self.outcome_table, "outcome", positions).astype(np.int64)
+
+    def grundy(self, positions) -> np.ndarray:
+        """Grundy values of an (n, dims) array of positions (computed with ``grundy=True``)."""
+        return self._lookup(self.grundy_table, "grundy", positions)
+
+    def remoteness(self, positions) -> np.ndarray:
+        """Moves to the end under optimal play (computed with ``remoteness=True``); -1 for draws."""
+        return self._lookup(self.remoteness_table, "remoteness", positions)
+
+    def p_positions(self) -> np.ndarray:
+        """The positions lost for the player to move (P positions), in id order."""
+        return self.universe.positions(np.flatnonzero(self.outcome_table == -1))
+
+    def optimal_moves(self, position) -> list[tuple[int, ...]]:
+        """Best moves from a position: into P positions when winning (fastest first when
+        remoteness is known), towards draws when drawn, every move (slowest first) when lost."""
+        if self.game.parts > 1:
+            raise ValueError("optimal moves of a sum of heaps: play the Grundy values of each part")
+        options = self.game.moves(position)
+        if not options:
+            return []
+        values = self.outcome(np.array(options))
+        mine = int(self.outcome(np.array([position]))[0])
+        want = {1: -1, 0: 0, -1: 1}[mine]
+        best = [o for o, v in zip(options, values) if v == want]
+        if self.remoteness_table is not None:
+            rem = self.remoteness(np.array(best))
+            target = rem.min() if mine == 1 else rem.max()
+            best = [o for o, r in zip(best, rem) if r == target]
+        return best
+
+    def summary(self) -> dict:
+        """Counts of wins, losses and draws, and the first P positions."""
+        table = self.outcome_table
+        first = self.universe.positions(np.flatnonzero(table == -1)[:12])
+        return {
+            "game": repr(self.game),
+            "bound": self.bound,
+            "positions": int(table.size),
+            "wins (N)": int((table == 1).sum()),
+            "losses (P)": int((table == -1).sum()),
+            "draws": int((table == 0).sum()),
+            "first P positions": [tuple(int(x) for x in p) for p in first],
+        }
+
+    # -- files -----------------------------------------------------------------------
+    def save(self, path) -> None:
+        """Write one compressed file recording game, parameters, bound and version (atomically)."""
+        meta = {
+            "format": FORMAT,
+            "version": __version__,
+            "game": self.game.spec(),
+            "universe": self.universe.describe(),
+        }
+        arrays = {"meta": np.array(json.dumps(meta)), "outcome": self.outcome_table}
+        if self.universe.keys is not None:
+            arrays["keys"] = self.universe.keys
+        for name in ("grundy", "remoteness"):
+            table = getattr(self, f"{name}_table")
+            if table is not None:
+                arrays[name] = table
+        path = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp.npz")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                np.savez_compressed(handle, **arrays)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+
+    @classmethod
+    def load(cls, path, game: Game | None = None) -> "Solution":
+        """Read a file written by ``save``; ``game`` is needed for custom games and is checked."""
+        path = os.fspath(path)
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in data.files}
+            meta = json.loads(str(arrays["meta"]))
+            if meta.get("format") != FORMAT:
+                raise ValueError(f"format {meta.get('format')!r}")
+            spec, shape = meta["game"], meta["universe"]
+            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
+        except FileNotFoundError:
+            raise ValueError(f"no solution file at {path}") from None
+        except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError) as err:
+            raise ValueError(f"{path} is not a readable solution file ({err})") from None
+        if game is None:
+            if spec.get("custom"):
+                raise ValueError(f"{path} holds the custom game {spec['name']!r}: pass game=... to load it")
+            game = make_game(spec["name"], **{k: tuple(v) if isinstance(v, list) else v for k, v in spec["params"].items()})
+        elif game.spec() != spec:
+            raise ValueError(f"{path} holds {spec['name']} {spec['params']}, not {game!r}")
+        n = universe.size
+        for name in ("outcome", "grundy", "remoteness"):
+            if name in arrays and arrays[name].shape != (n,):
+                raise ValueError(f"{path} is corrupt: {name} has shape {arrays[name].shape}, expected ({n},)")
+        return cls(game, universe, arrays["outcome"], arrays.get("grundy"), arrays.get("remoteness"))
+
+    def __repr__(self) -> str:
+        computed = ["outcome"] + [n for n in ("grundy", "remoteness") if getattr(self, f"{n}_table") is not None]
+        return f"Solution({self.game!r}, {self.universe!r}, {'+'.join(computed)})"

@@ -1,0 +1,81 @@
+"""``solve``: the exact solver's entry point, choosing the fastest path a game allows."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+
+from games import Game, LineGame
+from solvers.graph import build_graph, reachable_universe
+from solvers.grundy import grundy_values
+from solvers.lines import line_grundy, line_outcome
+from solvers.networkx_io import GraphGame
+from solvers.retrograde import outcome_descending, retrograde
+from solvers.solution import Solution
+
+__all__ = ["solve"]
+
+
+def _check_bound(bound) -> int:
+    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)):
+        raise ValueError(f"bound must be a positive integer, got {bound!r}")
+    if bound < 1:
+        raise ValueError(f"bound must be a positive integer, got {bound}")
+    return int(bound)
+
+
+def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool = False) -> Solution:
+    """Solve a game by search over a bounded universe.
+
+    Parameters
+    ----------
+    game : Game or networkx.DiGraph
+        A game object, or a directed graph whose edges are the moves.
+    bound : int, optional
+        Use ``game.universe(bound)`` (for integer games: every coordinate in [0, bound]).
+    starts : iterable of positions, optional
+        Use the positions reachable from these instead.
+    grundy, remoteness : bool
+        Also compute Grundy values (impartial, normal play) or remoteness.
+
+    Returns
+    -------
+    Solution
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> s = solve(make_game("wythoff"), bound=10)
+    >>> s.p_positions()[:5].tolist()
+    [[0, 0], [2, 1], [1, 2], [5, 3], [3, 5]]
+    """
+    if isinstance(game, nx.DiGraph):
+        game = GraphGame(game)
+        bound = None if starts is not None else len(game.nodes) - 1
+    if not isinstance(game, Game):
+        raise TypeError(f"solve() takes a Game or a networkx.DiGraph, got {type(game).__name__}")
+    if (bound is None) == (starts is None):
+        raise ValueError("give exactly one of bound=N or starts=[positions]")
+    universe = game.universe(_check_bound(bound)) if starts is None else reachable_universe(game, starts)
+    if grundy and (game.misere or not game.impartial):
+        raise ValueError(f"Grundy values are defined for impartial games under normal play, not {game!r}")
+
+    if game.parts > 1:
+        if remoteness:
+            raise ValueError(f"{game!r} is a sum of heaps: remoteness is not defined for its single heaps")
+        values = grundy_values(build_graph(game, universe))
+        return Solution(game, universe, np.where(values == 0, -1, 1), values if grundy else None)
+
+    if isinstance(game, LineGame) and universe.is_box and not remoteness:
+        values = line_grundy(game, universe) if grundy else None
+        outcome = np.where(values == 0, -1, 1) if grundy else line_outcome(game, universe)
+        return Solution(game, universe, outcome, values)
+
+    graph = build_graph(game, universe)
+    rem = None
+    if remoteness or not graph.descending:
+        outcome, rem = retrograde(graph, game.terminal_outcome())
+    else:
+        outcome = outcome_descending(graph.indptr, graph.targets[:, 0], np.int8(game.terminal_outcome()))
+    values = grundy_values(graph) if grundy else None
+    return Solution(game, universe, outcome, values, rem if remoteness else None)
