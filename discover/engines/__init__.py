@@ -1,0 +1,1 @@
+"""Discovery engines: a portfolio of estimators proposing symbolic rules from a labelled table."""

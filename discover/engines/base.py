@@ -1,0 +1,72 @@
+"""The engine contract: an estimator with ``fit(X, y)`` and a ranked list of candidate rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sympy as sp
+
+from discover.expressions import complexity, evaluate
+
+__all__ = ["Candidate", "Engine", "weighted_accuracy"]
+
+
+@dataclass
+class Candidate:
+    """A proposed rule: an expression over feature symbols, scored on the training table."""
+
+    expr: sp.Basic
+    target: str  # "P" (a condition, true on P positions) or "grundy" (an integer value)
+    accuracy: float  # weighted share of training rows the expression labels correctly
+    engine: str
+    words: str = ""  # an optional sentence explaining the rule (e.g. its pairs form)
+
+    @property
+    def complexity(self) -> int:
+        return complexity(self.expr)
+
+    @property
+    def exact(self) -> bool:
+        return self.accuracy >= 1.0
+
+    def sort_key(self):
+        return (-self.accuracy, self.complexity, str(self.expr))
+
+
+def weighted_accuracy(predicted, y, sample_weight=None) -> float:
+    """Share of (weighted) rows where ``predicted == y``."""
+    predicted, y = np.asarray(predicted), np.asarray(y)
+    w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    return float(np.sum(w * (predicted == y)) / np.sum(w)) if len(y) else 0.0
+
+
+class Engine:
+    """Base class of discovery engines.
+
+    The constructor stores keyword parameters only.  ``fit(X, y, feature_names=...,
+    sample_weight=None, target="P")`` returns self and sets ``candidates_``: a list of
+    ``Candidate`` ranked by accuracy, then description length.
+    """
+
+    name = "engine"
+
+    def __init__(self, **params):
+        self.params = params
+
+    def fit(self, X, y, *, feature_names, sample_weight=None, target="P"):
+        raise NotImplementedError
+
+    def score(self, expr, X, y, feature_names, sample_weight=None, target="P") -> float:
+        """Weighted training accuracy of an expression (exact evaluation)."""
+        columns = {name: np.asarray(X)[:, i] for i, name in enumerate(feature_names)}
+        values = evaluate(expr, columns)
+        return weighted_accuracy(values.astype(bool) if target == "P" else values, y, sample_weight)
+
+    def _ranked(self, candidates) -> list[Candidate]:
+        unique = {}
+        for c in candidates:
+            key = sp.srepr(c.expr)
+            if key not in unique or c.sort_key() < unique[key].sort_key():
+                unique[key] = c
+        return sorted(unique.values(), key=Candidate.sort_key)

@@ -1,0 +1,93 @@
+"""The feature vocabulary of rules: a game's own features plus generic derived ones.
+
+Derived features are reductions over all coordinates (xor, sum, min, max, counts, sorted
+order), so a rule written with them holds for any number of heaps: "xor_all = 0" found on
+3 heaps is a statement about k heaps.  Each derived feature has a numpy definition (used to
+evaluate rules) and a sympy expansion over the coordinates (used to print them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+import sympy as sp
+
+from discover.expressions import BitXor
+
+__all__ = ["Derived", "DERIVED", "derived_names", "feature_columns"]
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A feature computed from the coordinate matrix of positions."""
+
+    name: str
+    compute: Callable[[np.ndarray], np.ndarray]
+    expand: Callable[[list[sp.Symbol]], sp.Expr]
+    words: str
+    min_dims: int = 2
+
+
+def _sorted(k: int) -> Derived:
+    return Derived(
+        f"sorted{k + 1}",
+        lambda P: np.sort(P, axis=1)[:, k],
+        lambda xs: sp.Symbol(f"sorted{k + 1}"),
+        f"the {k + 1}-th smallest coordinate",
+        min_dims=3,
+    )
+
+
+DERIVED: dict[str, Derived] = {
+    d.name: d
+    for d in [
+        Derived("xor_all", lambda P: np.bitwise_xor.reduce(P, axis=1), lambda xs: BitXor(*xs), "the xor of all coordinates"),
+        Derived("sum_all", lambda P: P.sum(axis=1), lambda xs: sp.Add(*xs), "the sum of all coordinates"),
+        Derived("min_all", lambda P: P.min(axis=1), lambda xs: sp.Min(*xs), "the smallest coordinate"),
+        Derived("max_all", lambda P: P.max(axis=1), lambda xs: sp.Max(*xs), "the largest coordinate"),
+        Derived(
+            "spread", lambda P: P.max(axis=1) - P.min(axis=1),
+            lambda xs: sp.Abs(xs[0] - xs[1]) if len(xs) == 2 else sp.Max(*xs) - sp.Min(*xs),
+            "the largest minus the smallest coordinate",
+        ),
+        Derived(
+            "nonzero", lambda P: (P > 0).sum(axis=1),
+            lambda xs: sp.Symbol("nonzero"), "the number of non-zero coordinates",
+        ),
+        Derived(
+            "big", lambda P: (P > 1).sum(axis=1),
+            lambda xs: sp.Symbol("big"), "the number of coordinates greater than 1",
+        ),
+    ]
+    + [_sorted(k) for k in range(1, 4)]
+}
+
+
+def derived_names(dims: int) -> list[str]:
+    """The derived features that make sense for positions with ``dims`` coordinates."""
+    names = [name for name, d in DERIVED.items() if dims >= d.min_dims]
+    return [n for n in names if not n.startswith("sorted") or int(n[6:]) < dims]
+
+
+def feature_columns(names, coordinate_names, features: np.ndarray) -> dict[str, np.ndarray]:
+    """Columns for the requested feature names from a game's feature matrix.
+
+    Examples
+    --------
+    >>> cols = feature_columns(["a", "xor_all"], ["a", "b", "c"], np.array([[1, 2, 3]]))
+    >>> cols["xor_all"].tolist()
+    [0]
+    """
+    features = np.asarray(features, dtype=np.int64)
+    index = {n: i for i, n in enumerate(coordinate_names)}
+    columns = {}
+    for name in names:
+        if name in index:
+            columns[name] = features[:, index[name]]
+        elif name in DERIVED:
+            columns[name] = DERIVED[name].compute(features)
+        else:
+            raise ValueError(f"unknown feature {name!r}; known: {', '.join(list(index) + list(DERIVED))}")
+    return columns

@@ -1,0 +1,128 @@
+"""Printing rules the way a mathematician writes them: a ⊕ b ⊕ c = 0, n mod 7 ∈ {0, 2}, ⌊kφ⌋."""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+from sympy.printing.str import StrPrinter
+
+from discover.expressions import BitAnd, BitOr, BitXor
+from discover.features import DERIVED
+
+__all__ = ["expand_derived", "rule_text", "rule_latex"]
+
+_SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
+_BIT_SYMBOLS = {BitXor: "⊕", BitAnd: "&", BitOr: "|"}
+_BIT_LATEX = {BitXor: r"\oplus", BitAnd: r"\mathbin{\&}", BitOr: r"\mid"}
+
+
+def expand_derived(expr, coordinate_names) -> sp.Basic:
+    """Write derived features (xor_all, min_all, ...) out over the coordinates."""
+    coords = [sp.Symbol(n) for n in coordinate_names]
+    subs = {
+        sp.Symbol(name): d.expand(coords)
+        for name, d in DERIVED.items()
+        if sp.Symbol(name) in expr.free_symbols and len(coords) >= d.min_dims
+    }
+    return expr.xreplace(subs) if subs else expr
+
+
+class _TextPrinter(StrPrinter):
+    def _wrap(self, e):
+        text = self._print(e)
+        return text if e.is_Atom or isinstance(e, (sp.Function, sp.floor)) else f"({text})"
+
+    def _print_Symbol(self, e):
+        if e.name.startswith("sorted"):
+            return f"sorted_{e.name[6:]}"
+        return _SPECIAL_WORDS.get(e.name, e.name)
+
+    def _print_GoldenRatio(self, e):
+        return "φ"
+
+    def _print_Function(self, e):
+        if type(e) in _BIT_SYMBOLS:
+            return f" {_BIT_SYMBOLS[type(e)]} ".join(self._wrap(a) for a in e.args)
+        return super()._print_Function(e)
+
+    def _print_Min(self, e):
+        return "min(" + ", ".join(self._print(a) for a in e.args) + ")"
+
+    def _print_Max(self, e):
+        return "max(" + ", ".join(self._print(a) for a in e.args) + ")"
+
+    def _print_floor(self, e):
+        return f"⌊{self._print(e.args[0])}⌋"
+
+    def _print_Abs(self, e):
+        return f"|{self._print(e.args[0])}|"
+
+    def _print_Mod(self, e):
+        return f"{self._wrap(e.args[0])} mod {self._wrap(e.args[1])}"
+
+    def _print_Contains(self, e):
+        members = ", ".join(self._print(m) for m in sorted(e.args[1], key=lambda v: int(v)))
+        return f"{self._print(e.args[0])} ∈ {{{members}}}"
+
+    def _print_Relational(self, e):
+        op = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "<", ">": ">"}[e.rel_op]
+        return f"{self._print(e.lhs)} {op} {self._print(e.rhs)}"
+
+    def _print_And(self, e):
+        return " and ".join(self._wrap_bool(a) for a in e.args)
+
+    def _print_Or(self, e):
+        return " or ".join(self._wrap_bool(a) for a in e.args)
+
+    def _print_Not(self, e):
+        return f"not ({self._print(e.args[0])})"
+
+    def _wrap_bool(self, e):
+        text = self._print(e)
+        return f"({text})" if isinstance(e, (sp.And, sp.Or)) else text
+
+    def _print_Piecewise(self, e):
+        branches = []
+        for value, cond in e.args:
+            if cond is sp.true:
+                branches.append(f"otherwise {self._print(value)}")
+            else:
+                branches.append(f"if {self._print(cond)}: {self._print(value)}")
+        return "; ".join(branches)
+
+
+class _Latex(LatexPrinter):
+    def _print_Function(self, e, exp=None):
+        if type(e) in _BIT_LATEX:
+            return f" {_BIT_LATEX[type(e)]} ".join(self._wrap(a) for a in e.args)
+        return super()._print_Function(e, exp)
+
+    def _print_Symbol(self, e, style="plain"):
+        if e.name.startswith("sorted"):
+            return rf"s_{{({e.name[6:]})}}"
+        if e.name in _SPECIAL_WORDS:
+            return rf"\#\{{\text{{{_SPECIAL_WORDS[e.name][2:-1]}}}\}}"
+        return super()._print_Symbol(e, style)
+
+    def _wrap(self, e):
+        text = self._print(e)
+        return text if e.is_Atom or isinstance(e, (sp.Function, sp.floor)) else rf"\left({text}\right)"
+
+    def _print_Mod(self, e, exp=None):
+        return rf"{self._wrap(e.args[0])} \bmod {self._wrap(e.args[1])}"
+
+    def _print_Contains(self, e):
+        members = ", ".join(self._print(m) for m in sorted(e.args[1], key=lambda v: int(v)))
+        return rf"{self._print(e.args[0])} \in \{{{members}\}}"
+
+
+def rule_text(expr, coordinate_names, target: str = "P") -> str:
+    """Plain text of a rule; a Grundy rule reads ``G = ...``."""
+    body = _TextPrinter().doprint(expand_derived(expr, coordinate_names)).replace("*", "·")
+    return body if target == "P" else f"G = {body}"
+
+
+def rule_latex(expr, coordinate_names, target: str = "P") -> str:
+    """LaTeX of a rule (the golden ratio as \\phi, xor as \\oplus)."""
+    body = _Latex().doprint(expand_derived(expr, coordinate_names))
+    return body if target == "P" else f"\\mathcal{{G}} = {body}"

@@ -1,0 +1,139 @@
+"""``Rule``: a symbolic winning rule, with its sympy expression as the single source of truth.
+
+Text, LaTeX and the vectorised evaluator are all derived from ``expr``.  A rule has a target:
+``"P"`` (the expression is a condition, true exactly on the positions the player to move
+loses) or ``"grundy"`` (the expression is the Grundy value).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy as sp
+
+from discover.expressions import SYMPY_LOCALS, complexity, evaluate
+from discover.features import feature_columns
+from discover.render import rule_latex, rule_text
+from games import coordinate_names
+
+__all__ = ["Rule"]
+
+
+@dataclass
+class Rule:
+    """A symbolic rule over a game's features.
+
+    Parameters
+    ----------
+    expr : sympy expression over feature symbols (coordinates such as ``a, b`` or ``n``, and
+        derived features such as ``xor_all``, see ``discover.features``).
+    feature_names : the game's coordinate names, in column order of the positions.
+    target : ``"P"`` or ``"grundy"``.
+    train_accuracy : share of the training table the rule labels correctly.
+    provenance : engine, game and parameters, bound, data source, seed, version.
+    words : an optional sentence from the engine that explains the rule (e.g. the pairs form).
+
+    Examples
+    --------
+    >>> a, b, c = sp.symbols("a b c")
+    >>> from discover.expressions import BitXor
+    >>> rule = Rule(sp.Eq(BitXor(a, b, c), 0), ("a", "b", "c"))
+    >>> rule.predicate(np.array([[1, 2, 3], [1, 2, 4]])).tolist()
+    [True, False]
+    >>> rule.text()
+    'a ⊕ b ⊕ c = 0'
+    """
+
+    expr: sp.Basic
+    feature_names: tuple[str, ...]
+    target: str = "P"
+    train_accuracy: float = math.nan
+    provenance: dict = field(default_factory=dict)
+    words: str = ""
+
+    def __post_init__(self):
+        if self.target not in ("P", "grundy"):
+            raise ValueError(f"target must be 'P' or 'grundy', got {self.target!r}")
+        self.expr = sp.sympify(self.expr, locals=SYMPY_LOCALS)
+        self.feature_names = tuple(self.feature_names)
+
+    @property
+    def complexity(self) -> int:
+        return complexity(self.expr)
+
+    @property
+    def symbols(self) -> list[str]:
+        return sorted(s.name for s in self.expr.free_symbols)
+
+    # -- evaluation ------------------------------------------------------------------
+    def _columns(self, positions) -> dict[str, np.ndarray]:
+        positions = np.asarray(positions, dtype=np.int64)
+        if positions.ndim != 2:
+            raise ValueError(f"positions must be an (n, dims) array, got shape {positions.shape}")
+        names = self.feature_names if positions.shape[1] == len(self.feature_names) else coordinate_names(positions.shape[1])
+        return feature_columns(self.symbols, names, positions)
+
+    def values(self, positions) -> np.ndarray:
+        """The expression's value on each position (bool for P rules, int for Grundy rules)."""
+        positions = np.asarray(positions, dtype=np.int64)
+        return evaluate(self.expr, self._columns(positions)) if len(positions) else np.zeros(0, np.int64)
+
+    def predicate(self, positions) -> np.ndarray:
+        """True where the rule says the position is P (for a Grundy rule: value 0)."""
+        values = self.values(positions)
+        return values == 0 if self.target == "grundy" else values.astype(bool)
+
+    def evaluate(self, positions) -> np.ndarray:
+        """Grundy values the rule gives (Grundy rules only)."""
+        if self.target != "grundy":
+            raise ValueError("evaluate() is for Grundy rules; use predicate() for a P rule")
+        return self.values(positions).astype(np.int64)
+
+    # -- presentation ----------------------------------------------------------------
+    def text(self) -> str:
+        """The rule in plain text, with derived features written out over the coordinates."""
+        return rule_text(self.expr, self.feature_names, self.target)
+
+    def latex(self) -> str:
+        return rule_latex(self.expr, self.feature_names, self.target)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    # -- files -----------------------------------------------------------------------
+    def to_json(self) -> str:
+        """A JSON record that ``Rule.from_json`` reads back exactly."""
+        return json.dumps(
+            {
+                "expr": sp.srepr(self.expr),
+                "text": self.text(),
+                "latex": self.latex(),
+                "feature_names": list(self.feature_names),
+                "target": self.target,
+                "complexity": self.complexity,
+                "train_accuracy": None if math.isnan(self.train_accuracy) else self.train_accuracy,
+                "provenance": self.provenance,
+                "words": self.words,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text) -> "Rule":
+        """Read a rule written by ``to_json`` (a string, or a dict already parsed)."""
+        try:
+            record = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
+            expr = sp.sympify(record["expr"], locals=SYMPY_LOCALS)
+            accuracy = record.get("train_accuracy")
+            return cls(
+                expr,
+                tuple(record["feature_names"]),
+                record.get("target", "P"),
+                math.nan if accuracy is None else float(accuracy),
+                record.get("provenance", {}),
+                record.get("words", ""),
+            )
+        except (ValueError, KeyError, TypeError, SyntaxError, sp.SympifyError) as err:
+            raise ValueError(f"not a rule record: {err}") from None
