@@ -1,0 +1,1 @@
+"""Conformance suites: the same named checks run over every registered game (and, later, learner and engine)."""
