@@ -1,0 +1,420 @@
+"""The ``discover`` command: list the games, solve one, show a saved solution, find a game's rule.
+
+A game is named by its family and ``name=value`` parameters::
+
+    discover games                                   # every family, its parameters and defaults
+    discover wythoff                                 # a game name first: the ``rule`` command
+    discover solve nim heaps=3 --bound 20 --grundy
+    discover solve wythoff --bound 1000 --plot w.png --save w.npz
+    discover show w.npz
+
+Bad input (an unknown game or parameter, a bad bound, a universe too large for memory, an
+unreadable file, a usage error) prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+import os
+import sys
+import threading
+import time
+from contextlib import contextmanager
+
+import click
+
+from games import __version__
+
+__all__ = ["cli", "main", "default_bound"]
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def default_bound(dims: int) -> int:
+    """Bound used when none is given: 30 for 1 or 2 coordinates, smaller above (about 4,000 positions).
+
+    Examples
+    --------
+    >>> [default_bound(d) for d in (1, 2, 3, 4, 6)]
+    [30, 30, 15, 7, 3]
+    """
+    if dims <= 2:
+        return 30
+    return max(2, int(round(4096 ** (1.0 / dims))) - 1)
+
+
+def _make_game(name: str, words) -> object:
+    from games import make_game, parse_params
+
+    return make_game(name, **parse_params(name, list(words)))
+
+
+def _check_output_path(path: str, what: str) -> None:
+    """Refuse, before solving, an output file that could not be written."""
+    if os.path.isdir(path):
+        raise ValueError(f"{what} {path} is a folder: give a file name")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write {path}: the folder {folder} is not writable")
+
+
+@contextmanager
+def _spinner(message: str, delay: float = 0.4):
+    """A transient rich status on stderr, shown only when stderr is a terminal and the work
+    lasts longer than ``delay`` seconds; stdout is never touched."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield
+        return
+    status = console.status(message, spinner="dots")
+    timer = threading.Timer(delay, status.start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()
+        status.stop()
+
+
+def _format_position(p) -> str:
+    return str(int(p[0])) if len(p) == 1 else "(" + ", ".join(str(int(x)) for x in p) + ")"
+
+
+def _format_default(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _format_type(kind, default) -> str:
+    if kind is str and isinstance(default, tuple):
+        return "tuple[int, ...]"
+    return getattr(kind, "__name__", None) if not getattr(kind, "__args__", None) else str(kind).replace("typing.", "")
+
+
+def _first_sentence(doc: str | None) -> str:
+    text = " ".join((doc or "").split()).replace("``", "")
+    for i, char in enumerate(text):
+        if char == "." and (i + 1 == len(text) or text[i + 1] == " "):
+            return text[: i + 1]
+    return text
+
+
+def _print_summary(solution, title: str, extra_rows=()) -> None:
+    """Print a solution's counts, first P positions and, when present, Grundy values and remoteness."""
+    import numpy as np
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    summary = solution.summary()
+    table_values = solution.outcome_table
+    n = summary["positions"]
+    universe = solution.universe
+    dims = universe.dims
+
+    def pct(count: int) -> str:
+        return f"{count:,}  ({100.0 * count / n:.1f}%)" if n else "0"
+
+    if universe.is_box:
+        shape = f"every position with coordinates in [0, {universe.limits.max()}]" if len(set(universe.limits.tolist())) == 1 else f"box with limits {universe.limits.tolist()}"
+    else:
+        shape = f"{n:,} positions (the game's own universe, coordinates up to {universe.limits.tolist()})"
+    losses = int((table_values == -1).sum())
+    first = summary["first P positions"]
+    shown = ", ".join(_format_position(p) for p in first)
+    if losses > len(first):
+        shown += ", ..."
+
+    rows = [
+        ("positions", f"{n:,}"),
+        ("universe", shape),
+        ("wins (N)", pct(summary["wins (N)"])),
+        ("losses (P)", pct(summary["losses (P)"])),
+        ("draws", pct(summary["draws"])),
+        ("first P positions", shown or "none"),
+    ]
+    if solution.grundy_table is not None:
+        g = solution.grundy_table
+        rows.append(("largest Grundy value", f"{int(g.max()):,}" if g.size else "-"))
+        if dims == 1 and universe.is_box:
+            head = " ".join(str(int(v)) for v in g[:40])
+            rows.append(("Grundy values from 0", head + (" ..." if g.size > 40 else "")))
+    if solution.remoteness_table is not None:
+        r = solution.remoteness_table
+        finite = np.flatnonzero(r >= 0)
+        if finite.size:
+            longest = finite[np.argmax(r[finite])]
+            where = _format_position(universe.positions(np.array([longest]))[0])
+            rows.append(("longest game (remoteness)", f"{int(r[longest])} moves, from {where}"))
+    rows.extend(extra_rows)
+
+    table = Table(title=Text(title), show_header=False, box=box.SIMPLE, title_justify="left")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, value in rows:
+        table.add_row(Text(key), Text(str(value)))
+    Console().print(table)
+
+
+def _say(message: str) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    Console().print(Text(message))
+
+
+def _solve(game, bound: int, grundy: bool = False, remoteness: bool = False):
+    from solvers import solve
+
+    start = time.perf_counter()
+    with _spinner(f"solving {game!r} at bound {bound} ..."):
+        solution = solve(game, bound=bound, grundy=grundy, remoteness=remoteness)
+    return solution, time.perf_counter() - start
+
+
+def _plot(solution, path: str) -> None:
+    from discover.plots import plot_p_positions
+
+    with _spinner(f"drawing {path} ..."):
+        plot_p_positions(solution, path)
+
+
+# -- click plumbing --------------------------------------------------------------------------
+class BoundType(click.ParamType):
+    """A positive integer bound, with one clear message for anything else."""
+
+    name = "N"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not text.lstrip("+-").isdigit():
+                self.fail(f"must be a positive integer, got {value!r}", param, ctx)
+            number = int(text)
+        if number < 1:
+            self.fail(f"must be a positive integer, got {number}", param, ctx)
+        return number
+
+
+BOUND = BoundType()
+
+
+class GameGroup(click.Group):
+    """A group whose first word may be a game: ``discover wythoff`` runs ``discover rule wythoff``.
+
+    Any first argument that is not a subcommand, ``--help`` or ``--version`` (a game name, or
+    an option such as ``--bound``) is handed to the ``rule`` command.
+    """
+
+    route_to = "rule"
+
+    def parse_args(self, ctx, args):
+        own_options = set(self.get_help_option_names(ctx)) | {"--version"}
+        if args and args[0] not in self.commands and args[0] not in own_options:
+            args = [self.route_to, *args]
+        return super().parse_args(ctx, args)
+
+
+def _game_options(func):
+    func = click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")(func)
+    func = click.argument("game")(func)
+    return func
+
+
+@click.group(
+    cls=GameGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    subcommand_metavar="GAME [NAME=VALUE]... | COMMAND [ARGS]...",
+)
+@click.version_option(__version__, "--version", prog_name="discover", message="%(prog)s %(version)s")
+def cli():
+    """Discover, verify and explain the winning strategies of combinatorial games.
+
+    \b
+    discover games                            list the game families and their parameters
+    discover wythoff                          the rule of a game (for now: its solved P positions)
+    discover solve nim heaps=3 --bound 20     solve exactly and summarise
+    discover solve wythoff --bound 1000 --plot w.png
+    discover show w.npz                       summarise a saved solution
+
+    Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
+    `subtraction subtract=1,3,4`, `octal code=0.77`.
+    """
+
+
+@cli.command("games")
+def games_command():
+    """List every game family with its parameters (types and defaults)."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from games import GAMES, family_signature
+
+    table = Table(box=box.SIMPLE, title=Text("game families"), title_justify="left")
+    table.add_column("game", style="bold", no_wrap=True)
+    table.add_column("parameters (name: type = default)")
+    table.add_column("description")
+    for name in GAMES:
+        params = [
+            f"{p}: {_format_type(kind, default)} = {_format_default(default)}"
+            if default is not inspect.Parameter.empty
+            else f"{p}: {_format_type(kind, default)}"
+            for p, kind, default in family_signature(name)
+        ]
+        table.add_row(Text(name), Text("\n".join(params) or "-"), Text(_first_sentence(GAMES[name].__doc__)))
+    console = Console()
+    console.print(table)
+    console.print(Text("Parameters go after the game as name=value words: discover solve nim heaps=4 misere=true --bound 10"))
+
+
+@cli.command("solve")
+@_game_options
+@click.option("--bound", type=BOUND, default=None,
+              help="Largest coordinate value of the universe (default: 30 for 1-2 coordinates, smaller above).")
+@click.option("--plot", "plot_path", metavar="FILE.png", default=None,
+              help="Draw the P positions of a 1-D or 2-D game into this image (.png, .pdf, .svg).")
+@click.option("--save", "save_path", metavar="FILE", default=None, help="Write the solution to this file (see `show`).")
+@click.option("--grundy", is_flag=True, help="Also compute Grundy values (impartial games, normal play).")
+@click.option("--remoteness", is_flag=True, help="Also compute remoteness (moves to the end under optimal play).")
+def solve_command(game, params, bound, plot_path, save_path, grundy, remoteness):
+    """Solve GAME exactly over a bounded universe and print a summary.
+
+    \b
+    discover solve wythoff --bound 1000 --plot w.png
+    discover solve subtraction subtract=1,3,4 --bound 100 --grundy --save s.npz
+    """
+    game_obj = _make_game(game, params)
+    bound = bound or default_bound(game_obj.dims)
+    if plot_path is not None:
+        from discover.plots import check_plot_path
+
+        check_plot_path(plot_path, game_obj.dims)
+    if save_path is not None:
+        _check_output_path(save_path, "--save")
+    solution, seconds = _solve(game_obj, bound, grundy=grundy, remoteness=remoteness)
+    _print_summary(solution, f"{game_obj!r} solved at bound {bound}", [("time", f"{seconds:.2f} s")])
+    if save_path is not None:
+        solution.save(save_path)
+        _say(f"saved the solution to {save_path}")
+    if plot_path is not None:
+        _plot(solution, plot_path)
+        _say(f"drew the P positions in {plot_path}")
+
+
+@cli.command("show")
+@click.argument("file", metavar="FILE")
+@click.option("--plot", "plot_path", metavar="FILE.png", default=None,
+              help="Draw the P positions of a 1-D or 2-D game into this image.")
+def show_command(file, plot_path):
+    """Print the summary of a solution saved with `solve --save`."""
+    from solvers import Solution
+
+    solution = Solution.load(file)
+    if plot_path is not None:
+        from discover.plots import check_plot_path
+
+        check_plot_path(plot_path, solution.universe.dims)
+    where = f"bound {solution.bound}" if solution.bound is not None else "its reachable positions"
+    _print_summary(solution, f"{solution.game!r} at {where}", [("file", file)])
+    if plot_path is not None:
+        _plot(solution, plot_path)
+        _say(f"drew the P positions in {plot_path}")
+
+
+@cli.command("rule")
+@_game_options
+@click.option("--bound", type=BOUND, default=None,
+              help="Largest coordinate value (default: 30 for 1-2 coordinates, smaller above).")
+@click.pass_context
+def rule_command(ctx, game, params, bound):
+    """Find the rule of GAME's P positions (also run as `discover GAME`).
+
+    Until the discovery stage arrives this prints the exact partition at a small bound.
+    """
+    from games import GAMES
+
+    if game not in GAMES:
+        commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
+        near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
+        hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
+        raise ValueError(f"unknown game or command {game!r}; {hint}")
+    game_obj = _make_game(game, params)
+    bound = bound or default_bound(game_obj.dims)
+    solution, seconds = _solve(game_obj, bound)
+    _print_summary(solution, f"{game_obj!r} at bound {bound}", [("time", f"{seconds:.2f} s")])
+    _say("Rule discovery is not available yet: above are the solver's exact P positions.")
+
+
+# -- entry point -----------------------------------------------------------------------------
+def _one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def _error(message: str) -> None:
+    click.echo(f"discover: {_one_line(message)}", err=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``discover`` command; return the exit status (0 ok, 2 bad input, 130 interrupted).
+
+    Examples
+    --------
+    >>> main(["--version"])  # doctest: +ELLIPSIS
+    discover ...
+    0
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["--help"]
+    try:
+        result = cli.main(args=args, prog_name="discover", standalone_mode=False)
+    except click.exceptions.Abort:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    except click.UsageError as err:
+        where = err.ctx.command_path if err.ctx is not None else "discover"
+        _error(f"{err.format_message()} (see '{where} --help')")
+        return EXIT_BAD_INPUT
+    except click.ClickException as err:
+        _error(err.format_message())
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # the reader went away (discover games | head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except (ValueError, TypeError, OSError, MemoryError) as err:
+        if os.environ.get("DISCOVER_DEBUG"):
+            raise
+        message = str(err) or type(err).__name__
+        if isinstance(err, OSError) and err.filename is not None:
+            message = f"{err.filename}: {err.strerror or err}"
+        if isinstance(err, MemoryError):
+            message = "out of memory: use a smaller bound"
+        _error(message)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
