@@ -71,10 +71,11 @@ class Universe:
         if self.limits.size == 0 or (self.limits < 0).any():
             raise ValueError(f"universe limits must be non-negative, got {self.limits.tolist()}")
         radix = [float(x) + 1 for x in self.limits]
-        if float(np.prod(radix)) >= 2.0**62:
+        count = float(np.prod(radix))
+        if count >= 2.0**62:
             raise ValueError(
-                f"a universe with limits {self.limits.tolist()} has more than 2^62 positions; "
-                f"use a smaller bound"
+                f"a universe with limits {self.limits.tolist()} has about {count:.3g} positions, "
+                f"more than 2^62; use a smaller bound"
             )
         self.strides = np.cumprod(np.concatenate([[1], self.limits[:-1] + 1])).astype(np.int64)
         self.keys = None if keys is None else np.asarray(keys, dtype=np.int64)

@@ -126,6 +126,8 @@ def _python_graph(game: Game, universe: Universe) -> Graph:
 
 def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
     """Average number of options, estimated on evenly spaced positions."""
+    # each sampled position allocates a kernel buffer of up to max_moves rows: sample less when it is large
+    sample = max(8, min(sample, 10_000_000 // max(1, game.max_moves(universe.limits))))
     ids = np.unique(np.linspace(0, universe.size - 1, min(sample, universe.size)).astype(np.int64))
     return float(np.mean([len(game.options(p)) for p in universe.positions(ids)]))
 
@@ -144,7 +146,11 @@ def build_graph(game: Game, universe: Universe) -> Graph:
         return _python_graph(game, universe)
     n = universe.size
     max_moves = game.max_moves(universe.limits)
-    check_memory(8.0 * (n + 1 + _mean_degree(game, universe) * n * game.parts), f"the graph of {game!r} over {n} positions")
+    what = f"the graph of {game!r} over {n} positions"
+    # a lower bound first (row pointers and the kernel's buffer), so a hopeless request is
+    # refused before sampling degrees, which allocates a kernel buffer per sampled position
+    check_memory(8.0 * (n + 1 + max_moves * game.parts * game.dims), what)
+    check_memory(8.0 * (n + 1 + _mean_degree(game, universe) * n * game.parts), what)
     keys = universe.keys if universe.keys is not None else np.zeros(0, dtype=np.int64)
     indptr, targets, bad, row = _fill_graph(
         game.kernel, game.kernel_params(), universe.strides, universe.limits, keys, n, game.parts, max_moves
