@@ -31,7 +31,7 @@ class subtraction(Game):
     dims = 1
     kernel = staticmethod(_subtraction_moves)
 
-    def __init__(self, subtract=(1, 2, 3)):
+    def __init__(self, subtract: tuple[int, ...] = (1, 2, 3)):
         if isinstance(subtract, (int, np.integer)):
             subtract = (subtract,)
         try:
