@@ -97,10 +97,10 @@ def _format_default(value) -> str:
     return str(value)
 
 
-def _format_type(kind, default) -> str:
-    if kind is str and isinstance(default, tuple):
-        return "tuple[int, ...]"
-    return getattr(kind, "__name__", None) if not getattr(kind, "__args__", None) else str(kind).replace("typing.", "")
+def _format_type(kind) -> str:
+    if getattr(kind, "__args__", None) or not hasattr(kind, "__name__"):
+        return str(kind).replace("typing.", "")  # tuple[int, ...], int | None
+    return kind.__name__
 
 
 def _first_sentence(doc: str | None) -> str:
@@ -273,9 +273,9 @@ def games_command():
     table.add_column("description")
     for name in GAMES:
         params = [
-            f"{p}: {_format_type(kind, default)} = {_format_default(default)}"
+            f"{p}: {_format_type(kind)} = {_format_default(default)}"
             if default is not inspect.Parameter.empty
-            else f"{p}: {_format_type(kind, default)}"
+            else f"{p}: {_format_type(kind)}"
             for p, kind, default in family_signature(name)
         ]
         table.add_row(Text(name), Text("\n".join(params) or "-"), Text(_first_sentence(GAMES[name].__doc__)))
