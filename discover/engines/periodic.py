@@ -1,0 +1,451 @@
+"""Eventual periodicity of 1-D sequences (subtraction and octal games, Grundy sequences).
+
+A sequence y[0], y[1], ... is *arithmetic-periodic* with pre-period n0, period p and saltus s
+when y[n + p] = y[n] + s for every n >= n0 (s = 0: plain periodicity).  The engine finds the
+shortest such description the table supports, requiring the periodic part to be seen for more
+than two full periods, and writes it as an exact sympy expression: a residue test
+``n mod 7 ∈ {0, 2}`` for P positions, a table over residues for Grundy values, and the values
+before n0 that break the pattern listed as exceptions (the Kayles style).
+
+For octal games, the periodicity theorem of Guy and Smith turns a checked period into a proof
+for every heap size (``octal_periodicity_proof``); for subtraction games a repeated window of
+max(S) values does the same (``subtraction_periodicity_proof``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sympy as sp
+
+from discover.engines.base import Candidate, Engine, weighted_accuracy
+from discover.expressions import evaluate
+
+__all__ = [
+    "PeriodicEngine",
+    "PeriodicFit",
+    "PeriodicityProof",
+    "find_periods",
+    "one_dimensional",
+    "octal_removal_limit",
+    "octal_periodicity_proof",
+    "subtraction_periodicity_proof",
+]
+
+
+# -- finding periods ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PeriodicFit:
+    """y[n + period] = y[n] + saltus for every n >= start (within the table)."""
+
+    start: int  # the pre-period n0
+    period: int
+    saltus: int
+    length: int  # how many values y[0..length-1] were checked
+
+    @property
+    def repeats(self) -> float:
+        """How many full periods the periodic part spans in the table."""
+        return (self.length - self.start) / self.period
+
+
+def _min_tail(period: int, margin: int) -> int:
+    return 2 * period + max(margin, period)
+
+
+def find_periods(values, max_period=None, margin: int = 3, limit: int = 3, arithmetic: bool = True):
+    """The shortest (pre-period, period, saltus) descriptions of a sequence, smallest period first.
+
+    A fit counts only when its periodic part spans at least ``2 * p + max(margin, p)``
+    values (three periods), so a table cannot be "periodic" by being too short to contradict it.  Periods that
+    are multiples of an accepted one with no earlier start are skipped.
+
+    Examples
+    --------
+    >>> find_periods([2, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0])[0]
+    PeriodicFit(start=1, period=3, saltus=0, length=14)
+    >>> find_periods([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13, 14])[0]
+    PeriodicFit(start=1, period=4, saltus=4, length=15)
+    """
+    y = np.asarray(values).astype(np.int64)
+    length = len(y)
+    top = length // 3 if max_period is None else int(max_period)
+    fits: list[PeriodicFit] = []
+    for p in range(1, max(top, 0) + 1):
+        if length - _min_tail(p, margin) < 0:
+            break
+        d = y[p:] - y[:-p]  # d[i] = y[i + p] - y[i]
+        s = int(d[-1]) if arithmetic else 0
+        bad = np.flatnonzero(d != s)
+        start = int(bad[-1]) + 1 if bad.size else 0
+        if length - start < _min_tail(p, margin):
+            continue
+        if any(p % f.period == 0 and f.start <= start for f in fits):
+            continue
+        fits.append(PeriodicFit(start, p, s, length))
+        if len(fits) >= limit:
+            break
+    return fits
+
+
+# -- proofs ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PeriodicityProof:
+    """Whether a checked period is proved for every heap size, and why."""
+
+    proven: bool
+    needed: int  # values y[0..needed-1] the theorem needs checked
+    checked: int  # values available
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.proven
+
+
+def octal_removal_limit(code: str) -> int:
+    """t for an octal code: the largest number of tokens a move may remove (last non-zero digit).
+
+    >>> octal_removal_limit("0.77"), octal_removal_limit("0.1370")
+    (2, 3)
+    """
+    head, _, tail = str(code).partition(".")
+    tail = tail.rstrip("0")
+    if not tail:
+        raise ValueError(f"octal code {code!r} allows no move")
+    return len(tail)
+
+
+def _repeats(values, start: int, period: int, stop: int, saltus: int = 0) -> int | None:
+    """First n in [start, stop) with values[n + period] != values[n] + saltus, else None."""
+    y = np.asarray(values).astype(np.int64)
+    d = y[start + period : stop + period] - y[start:stop]
+    bad = np.flatnonzero(d != saltus)
+    return int(start + bad[0]) if bad.size else None
+
+
+def octal_periodicity_proof(t: int, n0: int, p: int, values) -> PeriodicityProof:
+    """The periodicity theorem (Guy and Smith, 1956) applied to checked Grundy values.
+
+    For an octal game 0.d1...dt (at most t tokens removed per move): if G(n + p) = G(n) for
+    all n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every n >= n0.  ``values`` are
+    G(0), G(1), ...; the theorem needs them up to n = 2 n0 + 2p + t - 1.
+
+    Examples
+    --------
+    >>> kayles_like = [0] * 200
+    >>> octal_periodicity_proof(2, 0, 1, kayles_like).proven
+    True
+    >>> octal_periodicity_proof(2, 71, 12, kayles_like[:100]).proven
+    False
+
+    Source: Berlekamp, Conway and Guy, *Winning Ways*, chapter 4 (the periodicity theorem).
+    """
+    t, n0, p = int(t), int(n0), int(p)
+    if t < 1 or n0 < 0 or p < 1:
+        raise ValueError(f"need t >= 1, n0 >= 0, p >= 1; got t={t}, n0={n0}, p={p}")
+    stop = 2 * n0 + p + t
+    needed = stop + p
+    checked = len(values)
+    if checked < needed:
+        return PeriodicityProof(
+            False, needed, checked,
+            f"the theorem needs G(n) up to n = {needed - 1}; only {checked} values were checked",
+        )
+    first = _repeats(values, n0, p, stop)
+    if first is not None:
+        return PeriodicityProof(
+            False, needed, checked, f"G({first + p}) != G({first}): the period {p} from n = {n0} does not hold"
+        )
+    return PeriodicityProof(
+        True, needed, checked,
+        f"G(n + {p}) = G(n) checked for {n0} <= n < {stop} = 2·{n0} + {p} + {t}, so by the periodicity "
+        f"theorem (Guy and Smith) it holds for every n >= {n0}",
+    )
+
+
+def subtraction_periodicity_proof(s_max: int, n0: int, p: int, values) -> PeriodicityProof:
+    """Periodicity of a subtraction game's values (Grundy values or P/N outcomes).
+
+    The value at n depends only on the s_max values before it, so if
+    y(n + p) = y(n) for s_max consecutive n >= n0, it holds for every n >= n0.
+
+    >>> subtraction_periodicity_proof(3, 0, 4, [1, 0, 0, 0] * 3).proven
+    True
+    """
+    s_max, n0, p = int(s_max), int(n0), int(p)
+    if s_max < 1 or n0 < 0 or p < 1:
+        raise ValueError(f"need s_max >= 1, n0 >= 0, p >= 1; got s_max={s_max}, n0={n0}, p={p}")
+    stop = n0 + s_max
+    needed = stop + p
+    checked = len(values)
+    if checked < needed:
+        return PeriodicityProof(
+            False, needed, checked, f"the proof needs values up to n = {needed - 1}; only {checked} were checked"
+        )
+    first = _repeats(values, n0, p, stop)
+    if first is not None:
+        return PeriodicityProof(False, needed, checked, f"y({first + p}) != y({first})")
+    return PeriodicityProof(
+        True, needed, checked,
+        f"y(n + {p}) = y(n) for the {s_max} consecutive n from {n0}, and each value depends only on the "
+        f"{s_max} before it, so the period holds for every n >= {n0}",
+    )
+
+
+# -- expressions ------------------------------------------------------------------------------
+
+
+def _member(x, values):
+    values = sorted(int(v) for v in values)
+    if len(values) == 1:
+        return sp.Eq(x, values[0])
+    return sp.Contains(x, sp.FiniteSet(*values))
+
+
+def _not_member(x, values):
+    values = sorted(int(v) for v in values)
+    if len(values) == 1:
+        return sp.Ne(x, values[0])
+    return sp.Not(sp.Contains(x, sp.FiniteSet(*values)))
+
+
+def _residue_test(n, p: int, residues):
+    residues = sorted(int(r) for r in residues)
+    if p == 1:
+        return sp.true if residues else sp.false
+    if not residues:
+        return sp.false
+    if len(residues) == p:
+        return sp.true
+    if len(residues) > p // 2 + 1 and len(residues) > 1:
+        return _not_member(sp.Mod(n, p), sorted(set(range(p)) - set(residues)))
+    return _member(sp.Mod(n, p), residues)
+
+
+def _grouped(mapping: dict[int, int]) -> dict[int, list[int]]:
+    """value -> keys, keys sorted."""
+    groups: dict[int, list[int]] = {}
+    for key in sorted(mapping):
+        groups.setdefault(int(mapping[key]), []).append(int(key))
+    return groups
+
+
+def _fmt_set(values) -> str:
+    return "{" + ", ".join(str(int(v)) for v in sorted(values)) + "}"
+
+
+def _periodic_values(y: np.ndarray, fit: PeriodicFit) -> np.ndarray:
+    """w[r] with y[n] = s * (n // p) + w[n % p] on the periodic part."""
+    p, s, n0 = fit.period, fit.saltus, fit.start
+    w = np.zeros(p, dtype=np.int64)
+    for n in range(n0, n0 + p):
+        w[n % p] = y[n] - s * (n // p)
+    return w
+
+
+def _pattern(n: np.ndarray, w: np.ndarray, fit: PeriodicFit) -> np.ndarray:
+    return fit.saltus * (n // fit.period) + w[n % fit.period]
+
+
+def p_expression(y, fit: PeriodicFit, symbol) -> list[tuple[sp.Basic, str]]:
+    """Exact forms of a periodic P-position rule (with exceptions, or with a pre-period)."""
+    y = np.asarray(y).astype(bool)
+    n = np.arange(len(y))
+    w = _periodic_values(y.astype(np.int64), fit).astype(bool)
+    p, n0 = fit.period, fit.start
+    base = _residue_test(symbol, p, np.flatnonzero(w))
+    pattern = w[n % p]
+    positive = np.flatnonzero(y & ~pattern)
+    negative = np.flatnonzero(~y & pattern)
+    forms = []
+    expr = base
+    if negative.size:
+        expr = sp.And(expr, _not_member(symbol, negative))
+    if positive.size:
+        expr = sp.Or(_member(symbol, positive), expr)
+    forms.append((expr, _exception_words(positive, negative, "P")))
+    if n0 > 0:
+        early = np.flatnonzero(y[:n0])
+        tail = sp.And(symbol >= n0, base)
+        forms.append((sp.Or(_member(symbol, early), tail) if early.size else tail, ""))
+    return forms
+
+
+def _exception_words(positive, negative, what) -> str:
+    parts = []
+    if len(positive):
+        parts.append(f"also {what} at n in {_fmt_set(positive)}")
+    if len(negative):
+        parts.append(f"not {what} at n in {_fmt_set(negative)}")
+    return "; ".join(parts)
+
+
+def grundy_expression(y, fit: PeriodicFit, symbol) -> tuple[sp.Basic, str]:
+    """An exact Piecewise for an (arithmetic-)periodic Grundy sequence with listed exceptions."""
+    y = np.asarray(y).astype(np.int64)
+    n = np.arange(len(y))
+    p, s = fit.period, fit.saltus
+    w = _periodic_values(y, fit)
+    exceptions = np.flatnonzero(y != _pattern(n, w, fit))
+    branches = []
+    for value, heaps in _grouped({int(e): int(y[e]) for e in exceptions}).items():
+        branches.append((sp.Integer(value), _member(symbol, heaps)))
+    if s == 0:
+        shift = {r: int(w[r]) for r in range(p)}
+        term = lambda v: sp.Integer(v)  # noqa: E731
+    elif s == p:
+        shift = {r: int(w[r]) - r for r in range(p)}  # y = n + shift[r]
+        term = lambda v: symbol + v  # noqa: E731
+    else:
+        shift = {r: int(w[r]) for r in range(p)}  # y = s * floor(n / p) + w[r]
+        base = s * sp.floor(symbol / p)
+        term = lambda v: base + v  # noqa: E731
+    groups = _grouped(shift)
+    default = max(groups, key=lambda v: (len(groups[v]), -v))
+    for value, residues in groups.items():
+        if value != default:
+            branches.append((term(value), _residue_test(symbol, p, residues)))
+    if not branches:
+        expr = term(default)
+    else:
+        expr = sp.Piecewise(*branches, (term(default), True))
+    words = f"exceptions at n in {_fmt_set(exceptions)}" if exceptions.size else ""
+    return expr, words
+
+
+def _fit_words(fit: PeriodicFit, target: str) -> str:
+    what = "the P positions are" if target == "P" else "the Grundy values are"
+    if fit.saltus:
+        head = f"{what} arithmetic-periodic: G(n + {fit.period}) = G(n) + {fit.saltus}"
+    else:
+        head = f"{what} periodic with period {fit.period}"
+    return f"{head} from n = {fit.start} (checked on n < {fit.length}, {fit.repeats:.1f} periods)"
+
+
+# -- the engine --------------------------------------------------------------------------------
+
+
+def one_dimensional(X, feature_names):
+    """The heap-size column of a 1-D table: ``n`` if present, else the only feature (or None)."""
+    names = list(feature_names)
+    if "n" in names:
+        return np.asarray(X)[:, names.index("n")], "n"
+    if len(names) == 1:
+        return np.asarray(X)[:, 0], names[0]
+    return None, None
+
+
+def _dense(column, y):
+    """y indexed by n over the contiguous range 0..L-1 present in the table (or None)."""
+    column = np.asarray(column, dtype=np.int64)
+    if column.size == 0 or column.min() != 0:
+        return None
+    order = np.argsort(column, kind="stable")
+    sorted_n = column[order]
+    if np.any(np.diff(sorted_n) == 0):
+        return None
+    gaps = np.flatnonzero(np.diff(sorted_n) != 1)
+    stop = int(gaps[0]) + 1 if gaps.size else len(sorted_n)
+    return np.asarray(y)[order][:stop]
+
+
+class PeriodicEngine(Engine):
+    """Eventually (arithmetic-)periodic rules for 1-D tables (feature ``n``).
+
+    Parameters
+    ----------
+    max_period : int, optional
+        Largest period tried (default: what the table can confirm).
+    margin : int
+        The periodic part must span at least 2 p + max(margin, p) values.
+    limit : int
+        How many periods to propose.
+    removal_limit : int, optional
+        t of an octal game (largest number of tokens removed): Grundy candidates then say
+        whether the periodicity theorem proves them for every heap size.
+    subtract_max : int, optional
+        max(S) of a subtraction game: candidates then say whether the period is proved.
+
+    Examples
+    --------
+    >>> X = np.arange(30)[:, None]
+    >>> engine = PeriodicEngine().fit(X, X[:, 0] % 7 % 2 == 0, feature_names=["n"], target="P")
+    >>> str(engine.candidates_[0].expr)
+    'Contains(Mod(n, 7), {0, 2, 4, 6})'
+    """
+
+    name = "periodic"
+
+    def fit(self, X, y, *, feature_names, sample_weight=None, target="P"):
+        self.candidates_ = []
+        column, name = one_dimensional(X, feature_names)
+        if column is None:
+            return self
+        seq = _dense(column, y)
+        if seq is None or len(seq) < 4:
+            return self
+        symbol = sp.Symbol(name)
+        fits = find_periods(
+            seq if target != "P" else np.asarray(seq).astype(np.int64),
+            max_period=self.params.get("max_period"),
+            margin=self.params.get("margin", 3),
+            limit=self.params.get("limit", 3),
+            arithmetic=target != "P",
+        )
+        candidates = []
+        for fit in fits:
+            words = _fit_words(fit, target)
+            proof = self._proof(seq, fit, target)
+            if target == "P":
+                forms = p_expression(seq, fit, symbol)
+            else:
+                forms = [grundy_expression(seq, fit, symbol)]
+            for expr, extra in forms:
+                sentence = "; ".join(part for part in (words, extra, proof) if part)
+                accuracy = self.score(expr, X, y, feature_names, sample_weight, target)
+                candidates.append(Candidate(expr, target, accuracy, self.name, sentence))
+        candidates += self._majority(X, y, seq, symbol, feature_names, sample_weight, target, fits)
+        self.candidates_ = self._ranked(candidates)
+        return self
+
+    def _proof(self, seq, fit: PeriodicFit, target: str) -> str:
+        if fit.saltus:
+            return ""
+        t, s_max = self.params.get("removal_limit"), self.params.get("subtract_max")
+        if t is not None and target == "grundy":
+            return octal_periodicity_proof(t, fit.start, fit.period, seq).reason
+        if s_max is not None:
+            return subtraction_periodicity_proof(s_max, fit.start, fit.period, seq).reason
+        return ""
+
+    def _majority(self, X, y, seq, symbol, feature_names, sample_weight, target, fits):
+        """Inexact purely periodic candidates by majority per residue (for noisy tables)."""
+        if fits or target != "P":
+            return []
+        best = None
+        column = np.asarray(X)[:, list(feature_names).index(symbol.name)]
+        for p in range(1, min(len(seq) // 3, self.params.get("max_period") or 64) + 1):
+            residues = [r for r in range(p) if np.mean(np.asarray(seq[r::p]).astype(bool)) > 0.5]
+            if not 0 < len(residues) < p:
+                continue
+            predicted = np.isin(column % p, residues)
+            accuracy = weighted_accuracy(predicted, y, sample_weight)
+            if best is None or accuracy > best[0] + 1e-12:
+                best = (accuracy, p, residues)
+        if best is None or best[0] < 0.9:
+            return []
+        accuracy, p, residues = best
+        expr = _residue_test(symbol, p, residues)
+        accuracy = self.score(expr, X, y, feature_names, sample_weight, target)
+        return [Candidate(expr, target, accuracy, self.name, f"periodic with period {p} (majority per residue)")]
+
+
+def _check(expr, n_max: int, values) -> bool:
+    """Whether a 1-D expression reproduces values[0..n_max] exactly (a helper for tests)."""
+    got = evaluate(expr, {"n": np.arange(n_max + 1)})
+    return bool(np.array_equal(got, np.asarray(values)[: n_max + 1]))
