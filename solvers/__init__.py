@@ -11,9 +11,10 @@ Examples
 [0, 7]
 """
 
+from solvers.certificate import closure_counterexample, mex_counterexample
 from solvers.graph import Graph, build_graph, reachable_universe
 from solvers.networkx_io import GraphGame, to_networkx
 from solvers.solution import Solution
 from solvers.solve import solve
 
-__all__ = ["solve", "Solution", "Graph", "build_graph", "reachable_universe", "GraphGame", "to_networkx"]
+__all__ = ["solve", "closure_counterexample", "mex_counterexample", "Solution", "Graph", "build_graph", "reachable_universe", "GraphGame", "to_networkx"]

@@ -1,1 +1,39 @@
-"""Discovery engines: a portfolio of estimators proposing symbolic rules from a labelled table."""
+"""Discovery engines: a portfolio of estimators proposing symbolic rules from a labelled table.
+
+Engines are imported only when asked for, so an optional backend (PySR, gplearn) costs nothing
+until it is used.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+
+from discover.engines.base import Candidate, Engine
+
+__all__ = ["Candidate", "Engine", "ENGINES", "DEFAULT_ENGINES", "make_engine"]
+
+ENGINES = {
+    "sequence": ("discover.engines.sequence", "SequenceEngine", {}),
+    "enumerate": ("discover.engines.enumeration", "EnumerationEngine", {}),
+    "decision_list": ("discover.engines.decision_list", "DecisionList", {}),
+    "operon": ("discover.engines.regression", "RegressionEngine", {"backend": "operon"}),
+    "pysr": ("discover.engines.regression", "RegressionEngine", {"backend": "pysr"}),
+    "gplearn": ("discover.engines.regression", "RegressionEngine", {"backend": "gplearn"}),
+}
+DEFAULT_ENGINES = ("sequence", "enumerate", "decision_list", "operon")
+
+
+def make_engine(name: str, random_state: int = 0) -> Engine:
+    """An engine by name, seeded.
+
+    Examples
+    --------
+    >>> type(make_engine("sequence")).__name__
+    'SequenceEngine'
+    """
+    if name not in ENGINES:
+        near = difflib.get_close_matches(name, list(ENGINES), n=3, cutoff=0.4) or sorted(ENGINES)
+        raise ValueError(f"unknown engine {name!r}; choose from: {', '.join(near)}")
+    module, cls, params = ENGINES[name]
+    return getattr(importlib.import_module(module), cls)(random_state=random_state, **params)

@@ -1,0 +1,142 @@
+"""Putting a rule on trial, independently of how it was found.
+
+Three checks over a bound far beyond the training data: (i) agreement with the solver on every
+position of the universe, (ii) a closure certificate computed from the rule alone (terminal
+positions labelled by the terminal rule, no move from P to P, a move into P from every N
+position; for Grundy rules, the mex rule), (iii) self-play: the hypothesis agent, started from
+N positions, never loses against random, optimal and itself.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from learners import HypothesisAgent, OptimalAgent, RandomAgent, match
+from solvers import closure_counterexample, mex_counterexample, solve
+
+__all__ = ["Check", "verify_rule"]
+
+CHUNK = 1 << 20
+
+
+@dataclass
+class Check:
+    """The outcome of one verification check."""
+
+    name: str
+    passed: bool
+    detail: str
+    counterexample: dict | None = None
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+    def line(self) -> str:
+        mark = "✓" if self.passed else "✗"
+        text = f"{mark} {self.name}: {self.detail}"
+        if self.counterexample:
+            text += f" — counterexample {self.counterexample}"
+        return text
+
+
+def _rule_values(rule, universe) -> np.ndarray:
+    """The rule's P labels (or Grundy values) on every position of a universe, in id order."""
+    pieces = []
+    for lo in range(0, universe.size, CHUNK):
+        positions = universe.positions(np.arange(lo, min(lo + CHUNK, universe.size)))
+        pieces.append(rule.evaluate(positions) if rule.target == "grundy" else rule.predicate(positions))
+    return np.concatenate(pieces)
+
+
+def _describe(universe) -> str:
+    if universe.is_box:
+        return f"all {universe.size:,} positions with coordinates ≤ {universe.bound}"
+    return f"all {universe.size:,} positions of the universe at bound {universe.bound}"
+
+
+def _agreement(rule, solution, values) -> Check:
+    truth = solution.grundy_table if rule.target == "grundy" else solution.outcome_table == -1
+    wrong = np.flatnonzero(values != truth)
+    universe = solution.universe
+    if wrong.size == 0:
+        return Check("agreement with the solver", True, f"{_describe(universe)} agree")
+    i = int(wrong[0])
+    position = tuple(int(x) for x in universe.positions([i])[0])
+    said = int(values[i]) if rule.target == "grundy" else ("P" if values[i] else "N")
+    true = int(truth[i]) if rule.target == "grundy" else ("P" if truth[i] else "N")
+    return Check(
+        "agreement with the solver", False,
+        f"{wrong.size:,} of {universe.size:,} positions disagree",
+        {"position": position, "rule": said, "solver": true},
+    )
+
+
+def _closure(rule, game, universe, values) -> Check:
+    if rule.target == "grundy":
+        found = mex_counterexample(game, universe, values)
+        what = "every value is the mex of its options' values (parts xor-ed)"
+    else:
+        found = closure_counterexample(game, universe, values)
+        what = "terminal positions follow the terminal rule, no move P→P, every N has a move into P"
+    if found is None:
+        return Check("closure certificate", True, f"{what}, over {universe.size:,} positions")
+    return Check("closure certificate", False, "the rule's labelling is not closed under the moves", found)
+
+
+def _self_play(rule, game, solution, games: int, seed: int) -> Check:
+    if game.parts > 1:
+        return Check("self-play", True, "not played: sums of heaps are covered by the mex certificate")
+    rng = np.random.default_rng(seed)
+    n_ids = np.flatnonzero(solution.outcome_table == 1)
+    if n_ids.size == 0:
+        return Check("self-play", True, "no N position to start from")
+    picked = rng.choice(n_ids, size=min(games, n_ids.size), replace=False)
+    starts = [tuple(int(x) for x in p) for p in solution.universe.positions(np.sort(picked))]
+    agent = HypothesisAgent(rule.predicate)
+    results = {}
+    for name, opponent in (("random", RandomAgent()), ("optimal", OptimalAgent(solution)), ("itself", agent)):
+        results[name] = match(game, agent, opponent, starts, seed)
+        if results[name]["losses"] or results[name]["draws"]:
+            lost = results[name]
+            return Check(
+                "self-play", False,
+                f"lost {lost['losses']} and drew {lost['draws']} of {lost['games']} games against {name}",
+                {"start": lost["first_loss"], "opponent": name}, extra=results,
+            )
+    return Check(
+        "self-play", True,
+        f"won all {len(starts)} games from N positions against random, optimal and itself", extra=results,
+    )
+
+
+def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None) -> list[Check]:
+    """Run the three checks on ``game.universe(bound)``; stops at the first failure.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from games import make_game
+    >>> from discover.rule import Rule
+    >>> rule = Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",))
+    >>> [c.passed for c in verify_rule(rule, make_game("subtraction", subtract=(1, 2, 3)), 300)]
+    [True, True, True]
+    """
+    checks = []
+    start = time.perf_counter()
+    if solution is None or solution.bound != bound or (rule.target == "grundy" and solution.grundy_table is None):
+        solution = solve(game, bound=bound, grundy=rule.target == "grundy")
+    values = _rule_values(rule, solution.universe)
+    for step in (
+        lambda: _agreement(rule, solution, values),
+        lambda: _closure(rule, game, solution.universe, values),
+        lambda: _self_play(rule, game, solution, games, seed),
+    ):
+        check = step()
+        check.seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        checks.append(check)
+        if not check.passed:
+            break
+    return checks
