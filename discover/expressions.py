@@ -14,7 +14,7 @@ import functools
 import numpy as np
 import sympy as sp
 
-__all__ = ["BitXor", "BitAnd", "BitOr", "evaluate", "complexity", "SYMPY_LOCALS", "quadratic_parts"]
+__all__ = ["BitXor", "BitAnd", "BitOr", "evaluate", "compile_expr", "complexity", "SYMPY_LOCALS", "quadratic_parts"]
 
 
 class _Bitwise(sp.Function):
@@ -70,7 +70,7 @@ def complexity(expr) -> int:
     --------
     >>> a, b = sp.symbols("a b")
     >>> complexity(sp.Eq(BitXor(a, b), 0))
-    4
+    5
     """
     return sum(1 for _ in sp.preorder_traversal(sp.sympify(expr)))
 
@@ -104,12 +104,14 @@ def quadratic_parts(c) -> tuple[int, int, int, int] | None:
     return int(p * r), int(q * r), int(m or 0), int(r)
 
 
+@functools.lru_cache(maxsize=256)
+def _quadratic_cached(c):
+    return quadratic_parts_or_fail(c)
+
+
 def _floor_scaled(c, x: np.ndarray) -> np.ndarray:
     """Exact floor(c * x) for integer arrays x and c = (p + q sqrt(m)) / r."""
-    parts = quadratic_parts(c)
-    if parts is None:
-        raise ValueError(f"cannot evaluate floor({c} * x) exactly: {c} is not rational or quadratic")
-    p, q, m, r = parts
+    p, q, m, r = _quadratic_cached(c)
     if q == 0:
         return np.floor_divide(p * x, r)
     qx = q * x
@@ -132,6 +134,119 @@ def _split_scale(arg):
     return coeff, rest
 
 
+def compile_expr(expr):
+    """Compile an integer or boolean sympy expression into ``f(columns) -> array``, evaluated exactly.
+
+    The tree is walked once; each call only runs numpy operations.
+
+    Examples
+    --------
+    >>> a, b = sp.symbols("a b")
+    >>> f = compile_expr(sp.Eq(BitXor(a, b), 0))
+    >>> f({"a": np.array([1, 2]), "b": np.array([1, 3])}).tolist()
+    [True, False]
+    """
+
+    def many(args, op):
+        parts = [build(a) for a in args]
+        return lambda c: functools.reduce(op, [f(c) for f in parts])
+
+    def unary(arg, op):
+        f = build(arg)
+        return lambda c: op(f(c))
+
+    def binary(lhs, rhs, op):
+        f, g = build(lhs), build(rhs)
+        return lambda c: op(f(c), g(c))
+
+    def safe_divide(num, den, op):
+        f, g = build(num), build(den)
+
+        def run(c):
+            d = g(c)
+            safe = np.where(d == 0, 1, d)
+            return np.where(d == 0, 0, op(f(c), safe))
+        return run
+
+    def build(e):
+        if e.is_Symbol:
+            name = e.name
+
+            def column(c):
+                if name not in c:
+                    raise ValueError(f"the rule uses feature {name!r}, which these positions do not have")
+                return np.asarray(c[name], dtype=np.int64)
+            return column
+        if e is sp.true or e is sp.false:
+            return lambda c: np.bool_(bool(e))
+        if e.is_Integer:
+            value = np.int64(int(e))
+            return lambda c: value
+        if isinstance(e, sp.Add):
+            return many(e.args, np.add)
+        if isinstance(e, sp.Mul):
+            coeff, rest = e.as_coeff_Mul()
+            if not coeff.is_Integer:
+                raise ValueError(f"cannot evaluate {e} exactly: non-integer coefficient outside floor()")
+            f, k = many(sp.Mul.make_args(rest), np.multiply), int(coeff)
+            return lambda c: k * f(c)
+        if isinstance(e, sp.Pow) and e.exp.is_Integer and e.exp >= 0:
+            f, k = build(e.base), int(e.exp)
+            return lambda c: f(c) ** k
+        if isinstance(e, sp.floor):
+            arg = e.args[0]
+            num, den = sp.fraction(sp.together(arg))
+            if not den.is_number:
+                return safe_divide(num, den, np.floor_divide)
+            scale, rest = _split_scale(arg)
+            quadratic_parts_or_fail(scale)
+            return unary(rest, lambda x: _floor_scaled(scale, x))
+        if isinstance(e, sp.Mod):
+            return safe_divide(e.args[0], e.args[1], np.mod)
+        simple = {sp.Abs: np.abs, sp.Not: np.logical_not}
+        if type(e) in simple:
+            return unary(e.args[0], simple[type(e)])
+        reductions = {sp.Min: np.minimum, sp.Max: np.maximum, sp.And: np.logical_and, sp.Or: np.logical_or}
+        if type(e) in reductions:
+            return many(e.args, reductions[type(e)])
+        if isinstance(e, _Bitwise):
+            return many(e.args, type(e).numpy_op)
+        relations = {sp.Eq: np.equal, sp.Ne: np.not_equal, sp.StrictLessThan: np.less, sp.LessThan: np.less_equal,
+                     sp.StrictGreaterThan: np.greater, sp.GreaterThan: np.greater_equal}
+        if type(e) in relations:
+            return binary(e.lhs, e.rhs, relations[type(e)])
+        if isinstance(e, sp.Contains):
+            members = np.array([int(v) for v in e.args[1]], dtype=np.int64)
+            return unary(e.args[0], lambda x: np.isin(x, members))
+        if isinstance(e, sp.Piecewise):
+            branches = [(build(value), build(cond)) for value, cond in e.args]
+
+            def piecewise(c):
+                result = None
+                for value, cond in reversed(branches):
+                    v = value(c)
+                    result = v if result is None else np.where(cond(c), v, result)
+                return result
+            return piecewise
+        raise ValueError(f"cannot evaluate {e} (a {type(e).__name__}) exactly")
+
+    run = build(sp.sympify(expr))
+
+    def evaluator(columns):
+        n = len(next(iter(columns.values()))) if columns else 1
+        result = run(columns)
+        return np.broadcast_to(result, (n,)).copy() if np.ndim(result) == 0 else result
+    return evaluator
+
+
+def quadratic_parts_or_fail(c):
+    """``quadratic_parts(c)``, or a ValueError saying the constant cannot be evaluated exactly."""
+    parts = quadratic_parts(c)
+    if parts is None:
+        raise ValueError(f"cannot evaluate floor({c} * x) exactly: {c} is not rational or quadratic")
+    return parts
+
+
 def evaluate(expr, columns: dict[str, np.ndarray]):
     """Evaluate an integer or boolean sympy expression exactly over numpy columns.
 
@@ -148,78 +263,4 @@ def evaluate(expr, columns: dict[str, np.ndarray]):
     >>> evaluate(sp.floor(sp.GoldenRatio * a), {"a": np.array([1, 2, 3])}).tolist()
     [1, 3, 4]
     """
-    n = len(next(iter(columns.values()))) if columns else 1
-
-    def ev(e):
-        if e.is_Symbol:
-            if e.name not in columns:
-                raise ValueError(f"the rule uses feature {e.name!r}, which these positions do not have")
-            return np.asarray(columns[e.name], dtype=np.int64)
-        if e is sp.true or e is sp.false:
-            return np.full(n, bool(e))
-        if e.is_Integer:
-            return np.full(n, int(e), dtype=np.int64)
-        if isinstance(e, sp.Add):
-            parts = [ev(t) for t in e.args]
-            return functools.reduce(np.add, parts)
-        if isinstance(e, sp.Mul):
-            coeff, rest = e.as_coeff_Mul()
-            if not coeff.is_Integer:
-                raise ValueError(f"cannot evaluate {e} exactly: non-integer coefficient outside floor()")
-            values = [ev(f) for f in sp.Mul.make_args(rest)]
-            return int(coeff) * functools.reduce(np.multiply, values)
-        if isinstance(e, sp.Pow) and e.exp.is_Integer and e.exp >= 0:
-            return ev(e.base) ** int(e.exp)
-        if isinstance(e, sp.floor):
-            arg = e.args[0]
-            num, den = sp.fraction(sp.together(arg))
-            if not den.is_number:
-                d = ev(den)
-                safe = np.where(d == 0, 1, d)
-                return np.where(d == 0, 0, np.floor_divide(ev(num), safe))
-            c, rest = _split_scale(arg)
-            return _floor_scaled(c, ev(rest))
-        if isinstance(e, sp.Mod):
-            m = ev(e.args[1])
-            safe = np.where(m == 0, 1, m)
-            return np.where(m == 0, 0, np.mod(ev(e.args[0]), safe))
-        if isinstance(e, sp.Abs):
-            return np.abs(ev(e.args[0]))
-        if isinstance(e, sp.Min):
-            return functools.reduce(np.minimum, [ev(a) for a in e.args])
-        if isinstance(e, sp.Max):
-            return functools.reduce(np.maximum, [ev(a) for a in e.args])
-        if isinstance(e, _Bitwise):
-            return functools.reduce(type(e).numpy_op, [ev(a) for a in e.args])
-        if isinstance(e, sp.Eq):
-            return ev(e.lhs) == ev(e.rhs)
-        if isinstance(e, sp.Ne):
-            return ev(e.lhs) != ev(e.rhs)
-        if isinstance(e, sp.StrictLessThan):
-            return ev(e.lhs) < ev(e.rhs)
-        if isinstance(e, sp.LessThan):
-            return ev(e.lhs) <= ev(e.rhs)
-        if isinstance(e, sp.StrictGreaterThan):
-            return ev(e.lhs) > ev(e.rhs)
-        if isinstance(e, sp.GreaterThan):
-            return ev(e.lhs) >= ev(e.rhs)
-        if isinstance(e, sp.And):
-            return functools.reduce(np.logical_and, [ev(a) for a in e.args])
-        if isinstance(e, sp.Or):
-            return functools.reduce(np.logical_or, [ev(a) for a in e.args])
-        if isinstance(e, sp.Not):
-            return np.logical_not(ev(e.args[0]))
-        if isinstance(e, sp.Contains):
-            values = ev(e.args[0])
-            members = [int(v) for v in e.args[1]]
-            return np.isin(values, members)
-        if isinstance(e, sp.Piecewise):
-            result = None
-            for value, cond in reversed(e.args):
-                v, c = ev(value), ev(cond)
-                result = v if result is None else np.where(c, v, result)
-            return result
-        raise ValueError(f"cannot evaluate {e} (a {type(e).__name__}) exactly")
-
-    result = ev(sp.sympify(expr))
-    return np.broadcast_to(result, (n,)).copy() if np.ndim(result) == 0 else result
+    return compile_expr(expr)(columns)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
-from discover.expressions import SYMPY_LOCALS, complexity, evaluate
+from discover.expressions import SYMPY_LOCALS, compile_expr, complexity
 from discover.features import feature_columns
 from discover.render import rule_latex, rule_text
 from games import coordinate_names
@@ -79,7 +79,11 @@ class Rule:
     def values(self, positions) -> np.ndarray:
         """The expression's value on each position (bool for P rules, int for Grundy rules)."""
         positions = np.asarray(positions, dtype=np.int64)
-        return evaluate(self.expr, self._columns(positions)) if len(positions) else np.zeros(0, np.int64)
+        if not len(positions):
+            return np.zeros(0, np.int64)
+        if getattr(self, "_compiled", None) is None:
+            self._compiled = compile_expr(self.expr)
+        return self._compiled(self._columns(positions))
 
     def predicate(self, positions) -> np.ndarray:
         """True where the rule says the position is P (for a Grundy rule: value 0)."""

@@ -94,7 +94,7 @@ class Game:
         >>> make_game("subtraction", subtract=(1, 3)).moves((3,))
         [(2,), (0,)]
         """
-        return [tuple(int(x) for x in row) for row in self.options(position)]
+        return list(map(tuple, self.options(position).tolist()))
 
     def terminal_outcome(self) -> int:
         """Outcome for the player to move at a position with no move: -1 loss, +1 win."""

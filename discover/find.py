@@ -1,0 +1,204 @@
+"""``find_rule``: solve a small bound, run the engine portfolio, put the best candidates on trial."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from discover.engines import DEFAULT_ENGINES, make_engine
+from discover.rule import Rule
+from discover.table import Table, table_from_solution
+from discover.verify import Check, verify_rule
+from games import Game, __version__
+from solvers import solve
+
+__all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound"]
+
+TRAIN_POSITIONS = 4096  # largest training table the default bound allows
+VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
+VERIFY_EDGES = 3 * 10**8  # moves the default verification may build (games without a fast path)
+REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to
+ATTEMPTS = 5  # exact candidates put on trial before giving up
+
+
+@dataclass
+class Discovery:
+    """What ``find_rule`` found: the rule, its status and the evidence."""
+
+    game: Game
+    rule: Rule | None
+    status: str  # "verified", "refuted" or "none"
+    verified_bound: int | None
+    candidates: list[Rule]
+    checks: list[Check]
+    train_bound: int
+    verify_bound: int
+    timings: dict = field(default_factory=dict)
+    best_partial: Rule | None = None
+
+    def to_record(self) -> dict:
+        """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""
+        def rule_record(rule):
+            return None if rule is None else json.loads(rule.to_json())
+
+        return {
+            "game": self.game.spec(),
+            "status": self.status,
+            "rule": rule_record(self.rule),
+            "train_bound": self.train_bound,
+            "verify_bound": self.verify_bound,
+            "verified_bound": self.verified_bound,
+            "checks": [
+                {"name": c.name, "passed": c.passed, "detail": c.detail, "counterexample": c.counterexample,
+                 "seconds": round(c.seconds, 4)}
+                for c in self.checks
+            ],
+            "best_partial": rule_record(self.best_partial),
+            "candidates": [rule_record(r) for r in self.candidates[:10]],
+            "timings": {k: round(v, 4) for k, v in self.timings.items()},
+            "version": __version__,
+        }
+
+
+def _check_int(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{what} must be a positive integer, got {value!r}")
+    return int(value)
+
+
+def default_bound(game: Game) -> int:
+    """The largest bound <= 30 whose training table has at most 4096 positions and whose
+    tenfold bound fits the verification budget."""
+    d = game.dims
+    bound = 30
+    while bound > 1 and ((bound + 1) ** d > TRAIN_POSITIONS or (10 * bound + 1) ** d > VERIFY_POSITIONS):
+        bound -= 1
+    return bound
+
+
+def default_verify_bound(game: Game, bound: int) -> int:
+    """Ten times the training bound, lowered until the universe and its moves fit the budget."""
+    verify = 10 * bound
+    while verify > bound:
+        universe_size = game.universe(verify).size if game.dims > 1 else verify + 1
+        fast = game.line_directions is not None
+        edges = 0 if fast else universe_size * _mean_options(game, verify)
+        if universe_size <= VERIFY_POSITIONS and edges <= VERIFY_EDGES:
+            break
+        verify = int(verify * 0.8)
+    return max(verify, bound)
+
+
+def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
+    rng = np.random.default_rng(0)
+    points = rng.integers(0, bound + 1, size=(sample, game.dims))
+    return float(np.mean([len(game.options(p)) for p in points]))
+
+
+def _rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
+    rules = []
+    for c in candidates:
+        provenance = {
+            "engine": c.engine,
+            "game": game.spec(),
+            "bound": table.provenance.get("bound"),
+            "source": table.provenance.get("source", "solver"),
+            "seed": seed,
+            "version": __version__,
+        }
+        rules.append(Rule(c.expr, tuple(table.coordinate_names), target, c.accuracy, provenance, c.words))
+    return rules
+
+
+def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
+              table: Table | None = None, games: int = 100, progress=None) -> Discovery:
+    """Find a short symbolic rule for the P positions (Grundy values for sums of heaps) and verify it.
+
+    Parameters
+    ----------
+    game : Game
+    bound : int, optional
+        Training bound (default: ``default_bound(game)``, at most 30 per coordinate).
+    verify_bound : int, optional
+        Bound of the verification (default: ten times the training bound, within budget).
+    engines : list of str, optional
+        Engine names in the order to try (default: sequence, enumerate, decision_list, operon).
+    seed : int
+        Seed of every random choice.
+    table : Table, optional
+        Fit on this table (e.g. from a learned value table) instead of the solver's.
+    games : int
+        Self-play games per opponent.
+    progress : callable, optional
+        Called with a short message at each stage.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> found = find_rule(make_game("subtraction", subtract=(1, 3, 4)))
+    >>> found.status, found.rule.text()
+    ('verified', 'n mod 7 ∈ {0, 2}')
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"find_rule() takes a Game, got {type(game).__name__}")
+    say = progress or (lambda message: None)
+    target = "grundy" if game.parts > 1 else "P"
+    given_bound = bound is not None or table is not None
+    bound = _check_int(bound, "bound") if bound is not None else (
+        int(table.provenance.get("bound")) if table is not None else default_bound(game))
+    names = list(engines) if engines else list(DEFAULT_ENGINES)
+    timings: dict[str, float] = {}
+
+    while True:
+        verify = _check_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
+        if verify < bound:
+            raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
+        found = _search(game, bound, verify, names, seed, table, target, games, say, timings)
+        refinable = found.status == "refuted" and game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
+        if not refinable:
+            found.timings = timings
+            return found
+        bound *= 4
+        say(f"refuted beyond the data: training again on bound {bound}")
+
+
+def _search(game, bound, verify, names, seed, table, target, games, say, timings) -> Discovery:
+    clock = time.perf_counter()
+    if table is None:
+        say(f"solving {game!r} on bound {bound}")
+        table = table_from_solution(solve(game, bound=bound, grundy=target == "grundy"))
+    timings["solve (training)"] = timings.get("solve (training)", 0.0) + time.perf_counter() - clock
+    solution = None
+    tried, candidates, refuted = set(), [], None
+    for name in names:
+        say(f"engine {name}")
+        clock = time.perf_counter()
+        engine = make_engine(name, seed).fit(
+            table.X, table.y(target), feature_names=table.feature_names,
+            sample_weight=table.weights, target=target,
+        )
+        timings[f"engine {name}"] = timings.get(f"engine {name}", 0.0) + time.perf_counter() - clock
+        new = _rules_from(engine.candidates_, table, target, game, seed)
+        candidates = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
+        for rule in [r for r in candidates if r.train_accuracy >= 1.0]:
+            key = str(rule.expr)
+            if key in tried or len(tried) >= ATTEMPTS:
+                continue
+            tried.add(key)
+            say(f"verifying {rule.text()} on bound {verify}")
+            clock = time.perf_counter()
+            if solution is None:
+                solution = solve(game, bound=verify, grundy=target == "grundy")
+                timings["solve (verification)"] = time.perf_counter() - clock
+            checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution)
+            timings["verify"] = timings.get("verify", 0.0) + time.perf_counter() - clock
+            if all(c.passed for c in checks):
+                return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify)
+            refuted = refuted or (rule, checks)
+    partial = candidates[0] if candidates else None
+    if refuted:
+        return Discovery(game, refuted[0], "refuted", None, candidates, refuted[1], bound, verify, best_partial=partial)
+    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial)
