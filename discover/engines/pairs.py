@@ -11,6 +11,7 @@ rule is written over the derived features: min(a, b) = ⌊(α/c)·|a - b|⌋ wit
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -87,9 +88,12 @@ def complementary_pairs(positions, is_p, min_pairs: int = 4) -> PairsFit | None:
     return PairsFit(a, b, c, mex)
 
 
+_parts = functools.lru_cache(maxsize=512)(quadratic_parts)
+
+
 def _same(x, y) -> bool:
     """Exact equality of two rational or quadratic constants."""
-    px, py = quadratic_parts(x), quadratic_parts(y)
+    px, py = _parts(x), _parts(y)
     if px is None or py is None:
         return sp.simplify(x - y) == 0
     (p1, q1, m1, r1), (p2, q2, m2, r2) = px, py
@@ -141,9 +145,9 @@ def beatty_constants(a, k=None, c: int | None = None) -> list:
                 continue
             guesses.append(guess)
     confirmed = []
-    for guess in guesses:
+    for guess in dict.fromkeys(guesses):
         guess = _closed_form(guess)
-        if not guess.is_positive or quadratic_parts(guess) is None:
+        if not guess.is_positive or _parts(guess) is None:
             continue
         if any(_same(guess, g) for g in confirmed):
             continue

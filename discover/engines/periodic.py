@@ -20,7 +20,6 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine, weighted_accuracy
-from discover.expressions import evaluate
 
 __all__ = [
     "PeriodicEngine",
@@ -295,27 +294,31 @@ def grundy_expression(y, fit: PeriodicFit, symbol) -> tuple[sp.Basic, str]:
     branches = []
     for value, heaps in _grouped({int(e): int(y[e]) for e in exceptions}).items():
         branches.append((sp.Integer(value), _member(symbol, heaps)))
-    if s == 0:
-        shift = {r: int(w[r]) for r in range(p)}
-        term = lambda v: sp.Integer(v)  # noqa: E731
-    elif s == p:
+    if s == p:
         shift = {r: int(w[r]) - r for r in range(p)}  # y = n + shift[r]
         term = lambda v: symbol + v  # noqa: E731
     else:
-        shift = {r: int(w[r]) for r in range(p)}  # y = s * floor(n / p) + w[r]
+        shift = {r: int(w[r]) for r in range(p)}  # y = s * floor(n / p) + shift[r]
         base = s * sp.floor(symbol / p)
         term = lambda v: base + v  # noqa: E731
-    groups = _grouped(shift)
-    default = max(groups, key=lambda v: (len(groups[v]), -v))
-    for value, residues in groups.items():
-        if value != default:
-            branches.append((term(value), _residue_test(symbol, p, residues)))
-    if not branches:
-        expr = term(default)
+    if s != p and p > 1 and all(shift[r] == r for r in range(p)):
+        residue_branches, default = [], term(sp.Mod(symbol, p))  # the residue itself
     else:
-        expr = sp.Piecewise(*branches, (term(default), True))
+        residue_branches, default = _by_residue(symbol, p, shift, term)
+    branches += residue_branches
+    expr = sp.Piecewise(*branches, (default, True)) if branches else default
     words = f"exceptions at n in {_fmt_set(exceptions)}" if exceptions.size else ""
     return expr, words
+
+
+def _by_residue(symbol, p: int, shift: dict[int, int], term):
+    """Branches term(shift[n mod p]) over residue classes, and the commonest value (the default)."""
+    groups = _grouped(shift)
+    default = max(groups, key=lambda v: (len(groups[v]), -v))
+    branches = [
+        (term(value), _residue_test(symbol, p, residues)) for value, residues in groups.items() if value != default
+    ]
+    return branches, term(default)
 
 
 def _fit_words(fit: PeriodicFit, target: str) -> str:
@@ -443,9 +446,3 @@ class PeriodicEngine(Engine):
         expr = _residue_test(symbol, p, residues)
         accuracy = self.score(expr, X, y, feature_names, sample_weight, target)
         return [Candidate(expr, target, accuracy, self.name, f"periodic with period {p} (majority per residue)")]
-
-
-def _check(expr, n_max: int, values) -> bool:
-    """Whether a 1-D expression reproduces values[0..n_max] exactly (a helper for tests)."""
-    got = evaluate(expr, {"n": np.arange(n_max + 1)})
-    return bool(np.array_equal(got, np.asarray(values)[: n_max + 1]))

@@ -138,8 +138,8 @@ def test_noisy_table_gets_an_inexact_majority_candidate():
 # -- proofs -----------------------------------------------------------------------------------
 
 
-def test_octal_periodicity_proof_needs_the_range(kayles_1000):
-    values = kayles_1000.grundy_table
+def test_octal_periodicity_proof_needs_the_range():
+    values = solve(make_game("octal", code="0.77"), bound=200, grundy=True).grundy_table
     assert octal_removal_limit("0.77") == 2
     need = 2 * 71 + 2 * 12 + 2  # n < 2 n0 + p + t, each compared with n + p
     assert octal_periodicity_proof(2, 71, 12, values[:need]).proven
