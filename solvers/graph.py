@@ -129,11 +129,17 @@ def _python_graph(game: Game, universe: Universe) -> Graph:
 
 
 def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
-    """Average number of options, estimated on evenly spaced positions."""
-    # each sampled position allocates a kernel buffer of up to max_moves rows: sample less when it is large
-    sample = max(8, min(sample, 10_000_000 // max(1, game.max_moves(universe.limits))))
+    """Average number of options, estimated on evenly spaced positions.
+
+    Generating the options of a position allocates a buffer of ``max_moves(position)`` rows;
+    where that buffer would be large (over 16 MB), ``max_moves`` itself is the estimate."""
+    row_bytes = 8 * game.parts * game.dims
     ids = np.unique(np.linspace(0, universe.size - 1, min(sample, universe.size)).astype(np.int64))
-    return float(np.mean([len(game.options(p)) for p in universe.positions(ids)]))
+    degrees = []
+    for p in universe.positions(ids):
+        cap = game.max_moves(p)
+        degrees.append(cap if cap * row_bytes > 16 << 20 else len(game.options(p)))
+    return float(np.mean(degrees))
 
 
 def build_graph(game: Game, universe: Universe) -> Graph:
