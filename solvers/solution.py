@@ -140,13 +140,17 @@ class Solution:
             with np.load(path, allow_pickle=False) as data:
                 arrays = {k: data[k] for k in data.files}
             meta = json.loads(str(arrays["meta"]))
+            if not isinstance(meta, dict):
+                raise ValueError("its meta record is not a JSON object")
             if meta.get("format") != FORMAT:
                 raise ValueError(f"format {meta.get('format')!r}")
             spec, shape = meta["game"], meta["universe"]
             universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
+            if "outcome" not in arrays:
+                raise KeyError("outcome")
         except FileNotFoundError:
             raise ValueError(f"no solution file at {path}") from None
-        except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError) as err:
+        except (OSError, EOFError, ValueError, KeyError, TypeError, AttributeError, zipfile.BadZipFile) as err:
             raise ValueError(f"{path} is not a readable solution file ({err})") from None
         if game is None:
             if spec.get("custom"):
