@@ -20,7 +20,7 @@ __all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound"]
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
 VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
 VERIFY_EDGES = 3 * 10**8  # moves the default verification may build (games without a fast path)
-REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to
+REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to (30, 120, 480)
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 
 
@@ -157,12 +157,12 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
         found = _search(game, bound, verify, names, seed, table, target, games, say, timings)
-        refinable = found.status == "refuted" and game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
+        refinable = found.status != "verified" and game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
         if not refinable:
             found.timings = timings
             return found
         bound *= 4
-        say(f"refuted beyond the data: training again on bound {bound}")
+        say(f"no verified rule on this data: training again on bound {bound}")
 
 
 def _search(game, bound, verify, names, seed, table, target, games, say, timings) -> Discovery:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from discover.engines.periodic import find_periods, octal_periodicity_proof, octal_removal_limit, subtraction_periodicity_proof
 from learners import HypothesisAgent, OptimalAgent, RandomAgent, match
 from solvers import closure_counterexample, mex_counterexample, solve
 
@@ -111,6 +112,32 @@ def _self_play(rule, game, solution, games: int, seed: int) -> Check:
     )
 
 
+def _every_heap_size(rule, game, solution, values) -> Check | None:
+    """For octal and subtraction games: a periodicity theorem turning the checked range into a proof."""
+    if game.dims != 1 or game.name not in ("octal", "subtraction"):
+        return None
+    truth = solution.grundy_table if rule.target == "grundy" else (solution.outcome_table == -1).astype(np.int64)
+    fits = [f for f in find_periods(truth, arithmetic=False)]
+    if not fits:
+        return None
+    fit = fits[0]
+    if game.name == "octal":
+        proof = octal_periodicity_proof(octal_removal_limit(game.params["code"]), fit.start, fit.period, truth)
+    else:
+        proof = subtraction_periodicity_proof(max(game.params["subtract"]), fit.start, fit.period, truth)
+    if not proof:
+        return None
+    far = np.arange(fit.start, 10 * len(truth) + fit.period, dtype=np.int64)[:, None]
+    ahead = rule.evaluate(far) if rule.target == "grundy" else rule.predicate(far).astype(np.int64)
+    if not np.array_equal(ahead[fit.period:], ahead[: -fit.period]):
+        return None
+    return Check(
+        "proof for every heap size", True,
+        f"{proof.reason}; the rule agrees up to n = {len(truth) - 1} and repeats with the same period "
+        f"(checked to n = {int(far[-1, 0])})",
+    )
+
+
 def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None) -> list[Check]:
     """Run the three checks on ``game.universe(bound)``; stops at the first failure.
 
@@ -138,5 +165,6 @@ def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solutio
         start = time.perf_counter()
         checks.append(check)
         if not check.passed:
-            break
-    return checks
+            return checks
+    proof = _every_heap_size(rule, game, solution, values)
+    return checks + ([proof] if proof else [])
