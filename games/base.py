@@ -5,6 +5,9 @@ generator, a terminal rule, ``feature_names`` with a vectorised ``features``, an
 bounded ``universe(bound)``.  Built-in families generate moves with a numba kernel
 ``kernel(p, params, out) -> count`` that writes one option per row of ``out``; the
 Python ``moves`` and the solver's graph builder both call it, so moves are defined once.
+The kernel works on a block of positions, ``kernel(P, params, counts, out)``: row r of ``P``
+gets ``counts[r]`` options in ``out[r]`` (so the graph builder, which takes no function
+argument, stays in numba's on-disk cache).
 
 A game whose ``parts`` is greater than one is a *sum of heaps*: every option is
 ``parts`` single-heap positions played side by side (a zero heap is an empty part),
@@ -81,9 +84,10 @@ class Game:
         p = np.asarray(position, dtype=np.int64).reshape(-1)
         if p.size != self.dims or (p < 0).any():
             raise ValueError(f"{self!r}: {tuple(p.tolist())} is not a position of {self.dims} coordinates >= 0")
-        out = np.empty((self.max_moves(p), self.parts * self.dims), dtype=np.int64)
-        count = self.kernel(p, self.kernel_params(), out)
-        return out[:count]
+        out = np.empty((1, self.max_moves(p), self.parts * self.dims), dtype=np.int64)
+        counts = np.zeros(1, dtype=np.int64)
+        self.kernel(p[None, :], self.kernel_params(), counts, out)
+        return out[0, : counts[0]]
 
     def moves(self, position) -> list[tuple[int, ...]]:
         """The positions reachable in one move, in a fixed order.

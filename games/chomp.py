@@ -12,7 +12,7 @@ __all__ = ["chomp"]
 
 
 @nb.njit(cache=True)
-def _chomp_moves(p, params, out):
+def _chomp_moves_one(p, params, out):
     count = 0
     for i in range(p.size):
         for j in range(p[i]):
@@ -22,6 +22,12 @@ def _chomp_moves(p, params, out):
                 out[count, m] = min(p[m], j) if m >= i else p[m]
             count += 1
     return count
+
+
+@nb.njit(cache=True)
+def _chomp_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _chomp_moves_one(P[r], params, out[r])
 
 
 class chomp(Game):

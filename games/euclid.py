@@ -10,7 +10,7 @@ __all__ = ["euclid"]
 
 
 @nb.njit(cache=True)
-def _euclid_moves(p, params, out):
+def _euclid_moves_one(p, params, out):
     a, b = p[0], p[1]
     count = 0
     if a == 0 or b == 0:
@@ -26,6 +26,12 @@ def _euclid_moves(p, params, out):
             out[count, 1] = b - t * a
             count += 1
     return count
+
+
+@nb.njit(cache=True)
+def _euclid_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _euclid_moves_one(P[r], params, out[r])
 
 
 class euclid(Game):

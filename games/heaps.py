@@ -15,7 +15,7 @@ __all__ = ["HeapGame", "octal", "lasker", "grundy_game"]
 
 
 @nb.njit(cache=True)
-def _octal_moves(p, params, out):
+def _octal_moves_one(p, params, out):
     # params[k] is the octal digit for removing k tokens (params[0]: splitting without removal)
     n = p[0]
     count = 0
@@ -41,7 +41,13 @@ def _octal_moves(p, params, out):
 
 
 @nb.njit(cache=True)
-def _lasker_moves(p, params, out):
+def _octal_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _octal_moves_one(P[r], params, out[r])
+
+
+@nb.njit(cache=True)
+def _lasker_moves_one(p, params, out):
     n = p[0]
     count = 0
     for keep in range(n - 1, -1, -1):
@@ -56,7 +62,13 @@ def _lasker_moves(p, params, out):
 
 
 @nb.njit(cache=True)
-def _grundy_game_moves(p, params, out):
+def _lasker_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _lasker_moves_one(P[r], params, out[r])
+
+
+@nb.njit(cache=True)
+def _grundy_game_moves_one(p, params, out):
     n = p[0]
     count = 0
     for left in range(1, (n + 1) // 2):
@@ -64,6 +76,12 @@ def _grundy_game_moves(p, params, out):
         out[count, 1] = left
         count += 1
     return count
+
+
+@nb.njit(cache=True)
+def _grundy_game_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _grundy_game_moves_one(P[r], params, out[r])
 
 
 class HeapGame(Game):

@@ -18,7 +18,7 @@ __all__ = ["LineGame", "nim", "wythoff", "wythoff_nd"]
 
 
 @nb.njit(cache=True)
-def _ray_moves(p, params, out):
+def _ray_moves_one(p, params, out):
     ndirs, dims = params[0], params[1]
     count = 0
     for d in range(ndirs):
@@ -32,6 +32,12 @@ def _ray_moves(p, params, out):
                 out[count, i] = p[i] - t * v[i]
             count += 1
     return count
+
+
+@nb.njit(cache=True)
+def _ray_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _ray_moves_one(P[r], params, out[r])
 
 
 class LineGame(Game):

@@ -14,7 +14,7 @@ __all__ = ["moore"]
 
 
 @nb.njit(cache=True)
-def _moore_moves(p, params, out):
+def _moore_moves_one(p, params, out):
     k = params[0]
     dims = p.size
     take = np.zeros(dims, dtype=np.int64)
@@ -46,6 +46,12 @@ def _moore_moves(p, params, out):
             if i == dims:
                 break
     return count
+
+
+@nb.njit(cache=True)
+def _moore_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _moore_moves_one(P[r], params, out[r])
 
 
 class moore(Game):

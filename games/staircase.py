@@ -12,7 +12,7 @@ __all__ = ["staircase"]
 
 
 @nb.njit(cache=True)
-def _staircase_moves(p, params, out):
+def _staircase_moves_one(p, params, out):
     count = 0
     for i in range(p.size):
         for t in range(1, p[i] + 1):
@@ -23,6 +23,12 @@ def _staircase_moves(p, params, out):
                 out[count, i - 1] += t
             count += 1
     return count
+
+
+@nb.njit(cache=True)
+def _staircase_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _staircase_moves_one(P[r], params, out[r])
 
 
 class staircase(Game):

@@ -11,13 +11,19 @@ __all__ = ["subtraction"]
 
 
 @nb.njit(cache=True)
-def _subtraction_moves(p, params, out):
+def _subtraction_moves_one(p, params, out):
     count = 0
     for s in params:
         if s <= p[0]:
             out[count, 0] = p[0] - s
             count += 1
     return count
+
+
+@nb.njit(cache=True)
+def _subtraction_moves(P, params, counts, out):
+    for r in range(P.shape[0]):
+        counts[r] = _subtraction_moves_one(P[r], params, out[r])
 
 
 class subtraction(Game):

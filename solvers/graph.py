@@ -50,56 +50,26 @@ def _all_descending(indptr, targets):
 
 
 @nb.njit(cache=True)
-def _decode(key, strides, limits, p):
-    for i in range(p.size):
-        p[i] = (key // strides[i]) % (limits[i] + 1)
-
-
-@nb.njit(cache=True)
-def _id_of(row, offset, dims, strides, limits, keys):
-    key = 0
-    for i in range(dims):
-        x = row[offset + i]
-        if x < 0 or x > limits[i]:
-            return -1
-        key += x * strides[i]
-    if keys.size == 0:
-        return key
-    rank = np.searchsorted(keys, key)
-    if rank < keys.size and keys[rank] == key:
-        return rank
-    return -1
-
-
-@nb.njit(cache=True)
-def _fill_graph(kernel, params, strides, limits, keys, n, parts, max_moves, capacity):
-    """Run the move kernel on every position; returns (indptr, targets, bad_position_id, bad_row).
-
-    ``capacity`` is the expected number of options: the target array starts at that size
-    (and doubles if it runs out), so a good estimate saves the copies of regrowing it.
-    """
+def _encode(counts, out, strides, limits, keys, parts, targets, m):
+    """Append the ids of a block's options to ``targets`` from row ``m``; returns (m, bad row, bad option)."""
     dims = strides.size
-    out = np.empty((max_moves, parts * dims), dtype=np.int64)
-    p = np.empty(dims, dtype=np.int64)
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    targets = np.empty((max(capacity, 16), parts), dtype=np.int64)
-    m = 0
-    for i in range(n):
-        _decode(keys[i] if keys.size else i, strides, limits, p)
-        count = kernel(p, params, out)
-        if m + count > targets.shape[0]:
-            grown = np.empty((max(2 * targets.shape[0], m + count), parts), dtype=np.int64)
-            grown[:m] = targets[:m]
-            targets = grown
-        for j in range(count):
+    for r in range(counts.size):
+        for j in range(counts[r]):
             for q in range(parts):
-                t = _id_of(out[j], q * dims, dims, strides, limits, keys)
-                if t < 0:
-                    return indptr, targets[:m], i, out[j].copy()
-                targets[m, q] = t
+                key = 0
+                for i in range(dims):
+                    x = out[r, j, q * dims + i]
+                    if x < 0 or x > limits[i]:
+                        return m, r, j
+                    key += x * strides[i]
+                if keys.size:
+                    rank = np.searchsorted(keys, key)
+                    if rank >= keys.size or keys[rank] != key:
+                        return m, r, j
+                    key = rank
+                targets[m, q] = key
             m += 1
-        indptr[i + 1] = m
-    return indptr, targets[:m], -1, out[0].copy()
+    return m, -1, -1
 
 
 def _outside(game: Game, universe: Universe, position, option) -> ValueError:
@@ -163,19 +133,29 @@ def build_graph(game: Game, universe: Universe) -> Graph:
     mean_degree = _mean_degree(game, universe)
     check_memory(8.0 * (n + 1 + mean_degree * n * game.parts), what)
     keys = universe.keys if universe.keys is not None else np.zeros(0, dtype=np.int64)
-    # start the targets at the estimated size (+10%): regrowing by doubling from n rows cost
-    # about a third of the build time on 3-heap Nim up to 63 (benchmarks/solve.py)
-    capacity = int(min(1.1 * mean_degree * n, float(max_moves) * n)) + 16
-    indptr, targets, bad, row = _fill_graph(
-        game.kernel, game.kernel_params(), universe.strides, universe.limits, keys, n, game.parts, max_moves,
-        capacity,
-    )
-    if targets.shape[0] < 0.75 * capacity:  # the estimate was far too high: give the spare rows back
-        targets = targets.copy()
-    if bad >= 0:
-        option = row.reshape(game.parts, game.dims)
-        option = option[0] if game.parts == 1 else option[:, 0]
-        raise _outside(game, universe, universe.positions([bad])[0], option)
+    width = game.parts * game.dims
+    block = int(max(1, min(n, (1 << 21) // max(1, max_moves * width))))
+    out = np.empty((block, max_moves, width), dtype=np.int64)
+    counts = np.zeros(block, dtype=np.int64)
+    params = game.kernel_params()
+    # start the targets at the estimated size (+10%) so they rarely have to grow
+    targets = np.empty((int(min(1.1 * mean_degree * n, float(max_moves) * n)) + 16, game.parts), dtype=np.int64)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    m = 0
+    for lo in range(0, n, block):
+        hi = min(lo + block, n)
+        positions = universe.positions(np.arange(lo, hi))
+        game.kernel(positions, params, counts[: hi - lo], out[: hi - lo])
+        need = m + int(counts[: hi - lo].sum())
+        if need > targets.shape[0]:
+            targets = np.concatenate([targets[:m], np.empty((max(need, 2 * m) - m, game.parts), np.int64)])
+        first = m
+        m, bad, j = _encode(counts[: hi - lo], out, universe.strides, universe.limits, keys, game.parts, targets, m)
+        if bad >= 0:
+            option = out[bad, j].reshape(game.parts, game.dims)
+            raise _outside(game, universe, positions[bad], option[0] if game.parts == 1 else option[:, 0])
+        indptr[lo + 1: hi + 1] = first + np.cumsum(counts[: hi - lo])
+    targets = targets[:m].copy() if m < 0.75 * targets.shape[0] else targets[:m]
     return Graph(indptr, targets)
 
 
