@@ -195,14 +195,16 @@ class DecisionList(Engine):
     constants : closed-form constants c in formulas ``f <= floor(c*g)``, ``f == floor(c*g)``.
     max_candidates : how many candidates to return.
     time_budget : seconds after which the search stops deepening (what it found is kept).
+    random_state : accepted for the common contract; the search is deterministic.
     """
 
     name = "decision_list"
 
     def __init__(self, max_guards=3, beam=8, max_constant=4, constants=_CLOSED_FORMS, max_candidates=10,
-                 time_budget=1.0):
+                 time_budget=1.0, random_state=None):
         super().__init__(max_guards=max_guards, beam=beam, max_constant=max_constant,
-                         constants=constants, max_candidates=max_candidates, time_budget=time_budget)
+                         constants=constants, max_candidates=max_candidates, time_budget=time_budget,
+                         random_state=random_state)
         self.time_budget = time_budget
         self.max_guards = max_guards
         self.beam = beam
