@@ -31,7 +31,7 @@ __all__ = ["EnumerationEngine", "exact_floor", "IRRATIONALS"]
 #: constants c of the terms floor(c*x), in the order they are tried (earlier = preferred).
 IRRATIONALS = (sp.GoldenRatio, sp.GoldenRatio**2, sp.sqrt(2), sp.sqrt(3), 1 / sp.GoldenRatio)
 
-_LIMIT = 1 << 40  # terms with larger values are dropped (keeps products far from int64 overflow)
+_LIMIT = 1 << 30  # terms with larger values are dropped (values are stored as int32)
 _CHUNK = 1 << 21  # elements per vectorised block
 
 
@@ -166,30 +166,41 @@ def eval_node(node, columns: dict, n: int):
 
 
 class _Level:
-    """The integer terms of one size: values (k, n), sample values, nodes, constant flags."""
+    """The integer terms of one size: values (int32, full rows or only the sample rows), nodes."""
 
-    def __init__(self, size: int, n: int):
+    def __init__(self, size: int, n: int, sample: np.ndarray, max_stored: int):
         self.size = size
         self.n = n
+        self.sample_rows = sample
+        self.max_stored = max_stored
+        self.full = True  # full rows kept (else only the sample rows: the level cannot grow others)
         self.blocks: list[np.ndarray] = []
         self.nodes: list = []
         self.const: list = []  # the constant's value, or None for a real term
-        self.values = np.zeros((0, n), np.int64)
 
     def add(self, values: np.ndarray, nodes, const=None):
-        if len(nodes):
-            self.blocks.append(values)
-            self.nodes.extend(nodes)
-            self.const.extend([const] * len(nodes) if not isinstance(const, list) else const)
+        """Append terms; ``values`` (k, n) int64 full rows."""
+        if not len(nodes):
+            return
+        if self.full and (len(self.nodes) + len(nodes)) * self.n > self.max_stored:
+            self.full = False
+            self.blocks = [block[:, self.sample_rows] for block in self.blocks]
+        self.blocks.append((values if self.full else values[:, self.sample_rows]).astype(np.int32))
+        self.nodes.extend(nodes)
+        self.const.extend([const] * len(nodes))
 
-    def finish(self, sample: np.ndarray):
-        self.values = np.concatenate(self.blocks) if self.blocks else np.zeros((0, self.n), np.int64)
+    def finish(self):
+        width = self.n if self.full else len(self.sample_rows)
+        stored = np.concatenate(self.blocks) if self.blocks else np.zeros((0, width), np.int32)
         self.blocks = []
-        self.sample = np.ascontiguousarray(self.values[:, sample])
-        self.const_value = self.const
+        self.values = stored if self.full else None
+        self.sample = np.ascontiguousarray(stored[:, self.sample_rows]) if self.full else stored
         self.is_const = np.array([c is not None for c in self.const], dtype=bool)
         self.terms = np.flatnonzero(~self.is_const)
-        self.maxabs = np.abs(self.values).max(axis=1) if len(self.values) else np.zeros(0, np.int64)
+        if self.full and len(stored):
+            self.maxabs = np.maximum(stored.max(axis=1), -stored.min(axis=1)).astype(np.int64)
+        else:
+            self.maxabs = np.zeros(len(self.nodes), np.int64)
 
     def constants(self, allowed) -> np.ndarray:
         return np.array([i for i, c in enumerate(self.const) if c is not None and c in allowed], dtype=np.int64)
@@ -231,9 +242,11 @@ class EnumerationEngine(Engine):
     name = "enumeration"
 
     def __init__(self, max_size=9, time_budget=3.0, max_terms=150_000, sample_size=128, n_partial=5,
-                 max_exact=10, and_or=True, random_state=0):
+                 max_exact=10, and_or=True, max_pool=2000, max_stored=15_000_000,
+                 max_pairs=400_000, random_state=0):
         super().__init__(max_size=max_size, time_budget=time_budget, max_terms=max_terms, sample_size=sample_size,
-                         n_partial=n_partial, max_exact=max_exact, and_or=and_or, random_state=random_state)
+                         n_partial=n_partial, max_exact=max_exact, and_or=and_or, max_pool=max_pool,
+                         max_stored=max_stored, max_pairs=max_pairs, random_state=random_state)
         self.max_size = max_size
         self.time_budget = time_budget
         self.max_terms = max_terms
@@ -241,6 +254,9 @@ class EnumerationEngine(Engine):
         self.n_partial = n_partial
         self.max_exact = max_exact
         self.and_or = and_or
+        self.max_pool = max_pool
+        self.max_stored = max_stored
+        self.max_pairs = max_pairs
         self.random_state = random_state
 
     # ----------------------------------------------------------------------- set up
@@ -260,6 +276,8 @@ class EnumerationEngine(Engine):
         self._rng = np.random.default_rng(self.random_state)
         self._hv = self._rng.integers(-(1 << 62), 1 << 62, size=n, dtype=np.int64) | 1
         self._seen: set[int] = set()
+        self._buffer = np.empty(_CHUNK, np.int64)
+        self._cols = {name: X[:, j] for j, name in enumerate(self._names)}
         self._levels: dict[int, _Level] = {}
         self._exact: list = []  # (node, vector)
         self._partial: list = []  # (estimated mismatch, size, order, node)
@@ -283,6 +301,11 @@ class EnumerationEngine(Engine):
                 words += [cls_w / (k // 64)] * (k // 64)
             self._sample = np.concatenate(sections)
             self._word_w = np.array(words)
+            self._n_pwords = (len(sections[0]) // 64) if y[self._sample[0]] else 0
+            self._y_full_packed = self._pack(y[None, :])[0]
+            self._pools = {"And": {}, "Or": {}}  # op -> size -> [packed rows, nodes]
+            self._pool_count = {"And": 0, "Or": 0}
+            self._pool_seen = set()
             self._ys_packed = np.packbits(y[self._sample]).view(np.uint64)
         else:
             self._sample = np.resize(np.arange(n), max(64, 64 * int(np.ceil(min(n, self.sample_size) / 64))))
@@ -294,30 +317,35 @@ class EnumerationEngine(Engine):
             raise _Budget
 
     # ----------------------------------------------------------------------- integer terms
-    def _accept(self, level: _Level, values: np.ndarray, make_nodes, limit_check=False) -> None:
-        """Keep rows of ``values`` that are new functions; ``make_nodes(idx)`` names them."""
-        if not len(values):
+    def _accept(self, level: _Level, values: np.ndarray, make_nodes, valid=None) -> None:
+        """Keep rows of ``values`` (k, n) int64 that are new functions; ``make_nodes(rows)`` names them."""
+        if not len(values) or len(level) >= self.max_terms:
             return
-        if len(level) >= self.max_terms:
-            return
-        nonconst = (values != values[:, :1]).any(axis=1)
-        if limit_check:
-            nonconst &= (np.abs(values) < _LIMIT).all(axis=1)
-        idx = np.flatnonzero(nonconst)
+        hi, lo = values.max(axis=1), values.min(axis=1)
+        ok = (hi != lo) & (hi < _LIMIT) & (lo > -_LIMIT)
+        if valid is not None:
+            ok &= valid
+        idx = np.flatnonzero(ok)
         if not len(idx):
             return
-        h = values[idx] @ self._hv
+        new = self._new_rows((values @ self._hv)[idx], len(level))
+        if not len(new):
+            return
+        rows = idx[new]
+        full = values[rows]
+        level.add(full, make_nodes(rows))
+        if self._target == "grundy":
+            self._grundy_check(full, level.nodes[-len(rows):], level.size)
+
+    def _new_rows(self, h: np.ndarray, have: int) -> np.ndarray:
+        """Positions in ``h`` of hashes never seen (first occurrence only); marks them seen."""
         _, first = np.unique(h, return_index=True)
         first = np.sort(first)
-        new = [i for i in first if int(h[i]) not in self._seen]
-        if not new:
-            return
-        new = np.array(new[: self.max_terms - len(level)])
-        self._seen.update(int(v) for v in h[new])
-        rows = idx[new]
-        level.add(values[rows], make_nodes(rows))
-        if self._target == "grundy":
-            self._grundy_check(values[rows], level.nodes[-len(rows):], level.size)
+        seen = self._seen
+        new = [i for i, v in zip(first.tolist(), h[first].tolist()) if v not in seen]
+        new = new[: max(0, self.max_terms - have)]
+        seen.update(h[new].tolist())
+        return np.array(new, dtype=np.int64)
 
     def _grundy_check(self, values, nodes, size):
         hits = (values == self._y).all(axis=1)
@@ -332,7 +360,8 @@ class EnumerationEngine(Engine):
             self._partial = sorted(self._partial, key=lambda t: t[:3])[:50]
 
     def _level1(self) -> _Level:
-        level = _Level(1, self._n)
+        level = _Level(1, self._n, self._sample, self.max_stored)
+        level.max_stored = 1 << 62  # features and constants are always kept whole
         for j, name in enumerate(self._names):
             self._accept(level, self._X[:, j:j + 1].T.copy(), lambda rows, name=name: [("x", name)])
         for c in _CONSTANTS:
@@ -341,20 +370,20 @@ class EnumerationEngine(Engine):
         return level
 
     def _build_level(self, size: int) -> _Level:
-        level = _Level(size, self._n)
+        level = _Level(size, self._n, self._sample, self.max_stored)
         levels = self._levels
         # floor(c * x): size 3 + |x|
         inner = levels.get(size - 3)
-        if inner is not None and size - 3 in (1, 3):
+        if inner is not None and inner.full and size - 3 in (1, 3):
             terms = inner.terms[inner.maxabs[inner.terms] < (1 << 24)]
             for ci, c in enumerate(IRRATIONALS):
                 self._check_time()
-                vals = exact_floor(c, inner.values[terms])
+                vals = exact_floor(c, inner.values[terms].astype(np.int64))
                 self._accept(level, vals, lambda rows, ci=ci: [("floor", ci, inner.nodes[terms[r]]) for r in rows])
-        for name, (fn, commutative, right_consts) in INT_OPS.items():
+        for name, (_, commutative, right_consts) in INT_OPS.items():
             for li in sorted(levels):
                 lj = size - 1 - li
-                if lj not in levels:
+                if lj not in levels or not (levels[li].full and levels[lj].full):
                     continue
                 if commutative and li > lj and lj != 1:
                     continue
@@ -365,39 +394,62 @@ class EnumerationEngine(Engine):
                 right = R.terms if not (commutative and li > lj) else np.zeros(0, np.int64)
                 if lj == 1:
                     right = np.concatenate([right, R.constants(right_consts)])
-                if commutative and li == lj:  # x op c, and x op y with y after x
-                    pass
-                self._pairs(level, name, fn, L, left, R, right, same=(li == lj), commutative=commutative)
-        level.finish(self._sample)
+                self._pairs(level, name, L, left, R, right, same=(li == lj), commutative=commutative)
+        level.finish()
         return level
 
-    def _pairs(self, level, name, fn, L, left, R, right, same, commutative):
+    def _pairs(self, level, name, L, left, R, right, same, commutative):
+        """Terms ``name(x, y)`` for x in ``left`` of L and y in ``right`` of R, in blocks."""
+        n = self._n
+        per_block = max(1, _CHUNK // n)
+        for rstart in range(0, len(right), per_block):
+            self._pair_block(level, name, L, left, R, right[rstart:rstart + per_block], same, commutative)
+
+    def _pair_block(self, level, name, L, left, R, right, same, commutative):
         if not len(left) or not len(right):
             return
-        n = self._n
-        B = R.values[right]
-        step = max(1, _CHUNK // max(1, len(right) * n))
-        limit_check = name in ("mul",)
+        n, kb = self._n, len(right)
+        B = R.values[right][None, :, :]
+        zero = None
+        if name in ("floordiv", "mod"):
+            zero = B == 0
+            B = np.where(zero, 1, B)
+        step = max(1, _CHUNK // (kb * n))
+        ufunc = {"floordiv": np.floor_divide, "mod": np.mod}.get(name, INT_OPS[name][0])
         for start in range(0, len(left), step):
             self._check_time()
             if len(level) >= self.max_terms:
                 return
             li = left[start:start + step]
-            out = fn(L.values[li][:, None, :], B[None, :, :])
-            valid = np.ones((len(li), len(right)), dtype=bool)
-            if same:
-                if commutative:
-                    valid &= (right[None, :] > li[:, None]) | R.is_const[right][None, :]
-                else:
-                    valid &= right[None, :] != li[:, None]
-            valid &= ~(L.is_const[li][:, None] & R.is_const[right][None, :])
-            a_idx, b_idx = np.nonzero(valid)
-            vals = out[a_idx, b_idx]
+            out = self._buffer[: len(li) * kb * n].reshape(len(li), kb, n)
+            ufunc(L.values[li][:, None, :], B, out=out, dtype=np.int64)
+            if zero is not None:
+                out[np.broadcast_to(zero, out.shape)] = 0
+            valid = self._pair_valid(L, li, R, right, same, commutative)
 
-            def nodes(rows, a_idx=a_idx, b_idx=b_idx, li=li):
-                return [(name, L.nodes[li[a_idx[r]]], R.nodes[right[b_idx[r]]]) for r in rows]
+            def nodes(rows, li=li):
+                return [(name, L.nodes[li[r // kb]], R.nodes[right[r % kb]]) for r in rows]
 
-            self._accept(level, vals, nodes, limit_check)
+            self._accept(level, out.reshape(-1, n), nodes, valid.ravel())
+
+    @staticmethod
+    def _pair_valid(L, li, R, right, same, commutative):
+        """Pairs worth computing: not two constants, one order of a commutative op, no x op x."""
+        valid = ~(L.is_const[li][:, None] & R.is_const[right][None, :])
+        if same:
+            if commutative:
+                valid &= (right[None, :] > li[:, None]) | R.is_const[right][None, :]
+            else:
+                valid &= right[None, :] != li[:, None]
+        return valid
+
+    def _full(self, level: _Level, idx) -> np.ndarray:
+        """Full int64 rows of terms ``idx`` of a level (recomputed when only the sample is kept)."""
+        idx = np.atleast_1d(idx)
+        if level.full:
+            return level.values[idx].astype(np.int64)
+        return np.stack([eval_node(level.nodes[i], self._cols, self._n) for i in idx]) if len(idx) else \
+            np.zeros((0, self._n), np.int64)
 
     # ----------------------------------------------------------------------- comparisons
     def _cmp_indices(self, level: _Level) -> np.ndarray:
@@ -405,16 +457,33 @@ class EnumerationEngine(Engine):
             return np.concatenate([level.terms, level.constants(_CMP_CONSTANTS)])
         return level.terms
 
-    def _compare(self, size: int):
-        """All comparisons of boolean size ``size``: screen on the sample, confirm on all rows."""
+    def _compare(self, size: int, pools: bool = False, newest=None):
+        """All comparisons of boolean size ``size``: screen on the sample, confirm on all rows.
+
+        With ``pools``, only collect the comparisons that And/Or may combine into exact rules.
+        ``newest=(k, True)`` does only the comparisons using the integer level k, ``(k, False)``
+        only the others.
+        """
         levels = self._levels
         for name, (fn, symmetric) in CMP_OPS.items():
             for li in sorted(levels):
                 lj = size - 1 - li
                 if lj not in levels or (symmetric and li > lj):
                     continue
+                if newest is not None and (newest[0] in (li, lj)) != newest[1]:
+                    continue
                 L, R = levels[li], levels[lj]
                 left, right = self._cmp_indices(L), self._cmp_indices(R)
+                if len(left) * len(right) > self.max_pairs:
+                    # too many pairs to screen one by one: = and ≠ by a hash join, < and ≤ against constants
+                    if symmetric:
+                        if not pools:
+                            self._join(name, fn, L, left, R, right, size)
+                        continue
+                    if L.size < R.size:
+                        left = left[L.is_const[left]]
+                    else:
+                        right = right[R.is_const[right]]
                 if not len(left) or not len(right):
                     continue
                 Bs = R.sample[right]
@@ -426,14 +495,19 @@ class EnumerationEngine(Engine):
                     C = fn(L.sample[la][:, None, :], Bs[None, :, :])
                     packed = np.packbits(C, axis=-1).view(np.uint64)
                     miss_words = np.bitwise_count(packed ^ self._ys_packed)
-                    score = miss_words @ self._word_w  # estimated weighted error
                     bad = L.is_const[la][:, None] & R.is_const[right][None, :]
                     if li == lj:
                         bad |= (right[None, :] <= la[:, None]) if symmetric else (right[None, :] == la[:, None])
-                    # a comparison constant on the sample is almost surely useless
-                    flat = (miss_words.sum(-1) == 0)
-                    score = np.where(bad, np.inf, score)
-                    for a, b in zip(*np.nonzero(flat & ~bad)):
+                    on_sample = (miss_words.sum(-1) == 0) & ~bad
+                    if pools:
+                        npw = self._n_pwords
+                        for op, words in (("And", miss_words[..., :npw]), ("Or", miss_words[..., npw:])):
+                            if self._pool_count[op] < self.max_pool:
+                                a, b = np.nonzero((words.sum(-1) == 0) & ~bad & ~on_sample)
+                                self._pool_add(op, name, fn, L, la[a], R, right[b], size)
+                        continue
+                    score = np.where(bad, np.inf, miss_words @ self._word_w)  # estimated weighted error
+                    for a, b in zip(*np.nonzero(on_sample)):
                         self._confirm(name, fn, L, la[a], R, right[b], size)
                     k = min(score.size, 2 * self.n_partial)
                     part = np.argpartition(score.ravel(), k - 1)[:k]
@@ -447,8 +521,113 @@ class EnumerationEngine(Engine):
                     if len(self._partial) > 400:
                         self._partial = sorted(self._partial, key=lambda t: t[:3])[:100]
 
+    def _keys(self, level: _Level, part: str) -> np.ndarray:
+        """Hashes of the terms' values on the P (or N) rows of the sample, cached per level."""
+        cache = level.__dict__.setdefault("keys", {})
+        if part not in cache:
+            cut = 64 * self._n_pwords
+            cols = slice(0, cut) if part == "P" else slice(cut, None)
+            hv = self._hv[: len(self._sample)][cols]
+            keys = np.empty(len(level), np.int64)
+            for start in range(0, len(level), 8192):
+                keys[start:start + 8192] = level.sample[start:start + 8192, cols].astype(np.int64) @ hv
+            cache[part] = keys
+        return cache[part]
+
+    def _join(self, name, fn, L, left, R, right, size):
+        """Exact Eq (Ne) pairs: equal (unequal) on every P row, so equal keys on the sample's P (N) rows."""
+        part = "P" if name == "Eq" else "N"
+        ka, kb = self._keys(L, part)[left], self._keys(R, part)[right]
+        swap = len(right) > len(left)  # loop over the smaller side
+        if swap:
+            L, left, ka, R, right, kb = R, right, kb, L, left, ka
+        for b in range(len(right)):
+            self._check_time()
+            hits = np.flatnonzero(ka == kb[b])
+            if L is R:
+                hits = hits[left[hits] != right[b]]
+            hits = hits[~(L.is_const[left[hits]] & R.is_const[right[b]])]
+            if not len(hits):
+                continue
+            C = fn(L.sample[left[hits]], R.sample[right[b]][None, :])
+            packed = np.packbits(C, axis=-1).view(np.uint64)
+            for h in np.flatnonzero((packed == self._ys_packed).all(axis=1)):
+                if swap:
+                    self._confirm(name, fn, R, right[b], L, left[hits[h]], size)
+                else:
+                    self._confirm(name, fn, L, left[hits[h]], R, right[b], size)
+
+    @staticmethod
+    def _pack(bools: np.ndarray) -> np.ndarray:
+        """Boolean rows (k, n) as uint64 words (k, ceil(n/64)), zero padded."""
+        k, n = bools.shape
+        pad = (-n) % 64
+        if pad:
+            bools = np.concatenate([bools, np.zeros((k, pad), bool)], axis=1)
+        return np.packbits(bools, axis=-1).view(np.uint64).reshape(k, -1)
+
+    def _pool_add(self, op, name, fn, L, a, R, b, size):
+        """Keep comparisons true on every P row (for And) or false on every N row (for Or)."""
+        room = self.max_pool - self._pool_count[op]
+        if room <= 0 or not len(a):
+            return
+        a, b = a[: 4 * room], b[: 4 * room]
+        vecs = fn(self._full(L, a), self._full(R, b))
+        if op == "And":
+            ok = vecs[:, self._y].all(axis=1) & ~vecs.all(axis=1)
+        else:
+            ok = ~vecs[:, ~self._y].any(axis=1) & vecs.any(axis=1)
+        idx = np.flatnonzero(ok)
+        if not len(idx):
+            return
+        packed = self._pack(vecs[idx])
+        entry = self._pools[op].setdefault(size, [[], []])
+        for r, i in enumerate(idx):
+            key = (op, packed[r].tobytes())
+            if key in self._pool_seen:
+                continue
+            self._pool_seen.add(key)
+            entry[0].append(packed[r])
+            entry[1].append((name, L.nodes[a[i]], R.nodes[b[i]]))
+            self._pool_count[op] += 1
+            if self._pool_count[op] >= self.max_pool:
+                return
+
+    def _and_or(self, size: int):
+        """And/Or of two pooled comparisons whose sizes add up to ``size - 1``."""
+        y = self._y_full_packed
+        n = self._n
+        for op in ("And", "Or"):
+            pools = self._pools[op]
+            for si in sorted(pools):
+                sj = size - 1 - si
+                if sj < si or sj not in pools:
+                    continue
+                A = np.array(pools[si][0])
+                B = np.array(pools[sj][0])
+                step = max(1, _CHUNK // max(1, len(B) * A.shape[1]))
+                for start in range(0, len(A), step):
+                    self._check_time()
+                    block = A[start:start + step]
+                    res = (block[:, None, :] & B[None, :, :]) if op == "And" else (block[:, None, :] | B[None, :, :])
+                    miss = np.bitwise_count(res ^ y).sum(-1)
+                    if si == sj:
+                        ia = np.arange(start, start + len(block))[:, None]
+                        miss = np.where(np.arange(len(B))[None, :] > ia, miss, n + 1)
+                    for a, b in zip(*np.nonzero(miss == 0)):
+                        node = (op, pools[si][1][start + a], pools[sj][1][b])
+                        self._exact.append((node, None, size))
+                    k = min(miss.size, 2 * self.n_partial)
+                    for flat_i in np.argpartition(miss.ravel(), k - 1)[:k]:
+                        m = int(miss.ravel()[flat_i])
+                        if 0 < m <= n:
+                            a, b = divmod(int(flat_i), miss.shape[1])
+                            node = (op, pools[si][1][start + a], pools[sj][1][b])
+                            self._partial.append((m / n, size, self._order, node))
+                            self._order += 1
+
     def _confirm(self, name, fn, L, a, R, b, size):
-        vec = fn(L.values[a], R.values[b])
+        vec = fn(self._full(L, a)[0], self._full(R, b)[0])
         if np.array_equal(vec, self._y):
             self._exact.append(((name, L.nodes[a], R.nodes[b]), vec, size))
 
@@ -472,7 +651,7 @@ class EnumerationEngine(Engine):
     def _search(self):
         levels = self._levels
         levels[1] = self._level1()
-        levels[1].finish(self._sample)
+        levels[1].finish()
         if self._target == "grundy":
             self.searched_size_ = 1
             for size in range(3, self.max_size + 1):
@@ -482,9 +661,16 @@ class EnumerationEngine(Engine):
                 self.searched_size_ = size
             return
         for size in range(3, self.max_size + 1):
-            if size - 2 >= 3 and size - 2 not in levels:
-                levels[size - 2] = self._build_level(size - 2)
-            self._compare(size)
+            # cheap parts first: comparisons of the terms already built, And/Or; then the new terms
+            # of size - 2 (an exact rule found before them is kept: an equally short one may be missed)
+            fresh = size - 2 if size - 2 >= 3 else None
+            self._compare(size, newest=None if fresh is None else (fresh, False))
+            if self.and_or and size >= 7:
+                self._compare(size - 4, pools=True)  # the comparisons an And/Or of this size can use
+                self._and_or(size)
+            if fresh is not None and not self._exact:
+                levels[fresh] = self._build_level(fresh)
+                self._compare(size, newest=(fresh, True))
             self.searched_size_ = size
             if self._exact:
                 return

@@ -132,3 +132,17 @@ def test_exact_floor_matches_evaluate():
     s = sp.Symbol("x")
     for c in IRRATIONALS + (sp.Rational(1, 2), sp.Integer(2)):
         assert np.array_equal(exact_floor(c, x), evaluate(sp.floor(c * s), {"x": x})), c
+
+
+def test_misere_nim_and_moore():
+    game = make_game("nim", heaps=3, misere=True)
+    engine, _ = _fit(game, 15)
+    top = engine.candidates_[0]
+    assert top.exact and top.complexity <= 8  # e.g. xor_all ⊕ 1 = min(1, #{> 1})
+    assert _holds_beyond(top.expr, game, 40)
+    assert _holds_beyond(top.expr, make_game("nim", heaps=4, misere=True), 9)  # stated for k heaps
+    game = make_game("moore", heaps=3, k=2)
+    engine, _ = _fit(game, 15)
+    top = engine.candidates_[0]
+    assert top.exact and top.complexity == 3
+    assert _holds_beyond(top.expr, game, 31)
