@@ -24,145 +24,14 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine
-from discover.expressions import BitAnd, BitOr, BitXor, evaluate, quadratic_parts
+from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node,
+                                     exact_floor, to_sympy)
+from discover.expressions import evaluate
 
 __all__ = ["EnumerationEngine", "exact_floor", "IRRATIONALS"]
 
-#: constants c of the terms floor(c*x), in the order they are tried (earlier = preferred).
-IRRATIONALS = (sp.GoldenRatio, sp.GoldenRatio**2, sp.sqrt(2), sp.sqrt(3), 1 / sp.GoldenRatio)
-
 _LIMIT = 1 << 30  # terms with larger values are dropped (values are stored as int32)
 _CHUNK = 1 << 21  # elements per vectorised block
-
-
-def _isqrt(v: np.ndarray) -> np.ndarray:
-    """Exact floor(sqrt(v)) for int64 v >= 0."""
-    root = np.floor(np.sqrt(v.astype(np.float64))).astype(np.int64)
-    for _ in range(3):
-        root -= (root * root > v).astype(np.int64)
-        root += ((root + 1) * (root + 1) <= v).astype(np.int64)
-    return root
-
-
-def exact_floor(c, x: np.ndarray) -> np.ndarray:
-    """Exact floor(c*x) for an int64 array x (any shape) and c rational or quadratic irrational.
-
-    Examples
-    --------
-    >>> exact_floor(sp.GoldenRatio, np.array([1, 2, 3, -1])).tolist()
-    [1, 3, 4, -2]
-    """
-    parts = _parts(c)
-    if parts is None:
-        raise ValueError(f"cannot compute floor({c} * x) exactly")
-    p, q, m, r = parts
-    x = np.asarray(x, dtype=np.int64)
-    if q == 0:
-        return np.floor_divide(p * x, r)
-    qx = q * x
-    sq = m * qx * qx
-    root = _isqrt(sq)
-    exact = root * root == sq
-    irr = np.where(qx >= 0, root, -root - (~exact).astype(np.int64))
-    return np.floor_divide(p * x + irr, r)
-
-
-_PARTS: dict = {}
-
-
-def _parts(c):
-    key = sp.srepr(c)
-    if key not in _PARTS:
-        _PARTS[key] = quadratic_parts(c)
-    return _PARTS[key]
-
-
-# --------------------------------------------------------------------------- grammar
-
-
-def _floordiv(a, b):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(b == 0, 0, np.floor_divide(a, np.where(b == 0, 1, b)))
-
-
-def _mod(a, b):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(b == 0, 0, np.mod(a, np.where(b == 0, 1, b)))
-
-
-# name -> (numpy function, commutative, constants allowed as the right operand)
-_SMALL = (1, 2, 3)
-_MODULI = tuple(range(2, 13))
-INT_OPS = {
-    "add": (np.add, True, _SMALL),
-    "sub": (np.subtract, False, _SMALL),
-    "mul": (np.multiply, True, (2, 3)),
-    "floordiv": (_floordiv, False, _MODULI),
-    "mod": (_mod, False, _MODULI),
-    "xor": (np.bitwise_xor, True, _SMALL),
-    "min": (np.minimum, True, _SMALL),
-    "max": (np.maximum, True, _SMALL),
-    "and": (np.bitwise_and, True, _SMALL),
-    "or": (np.bitwise_or, True, _SMALL),
-}
-# name -> (numpy function, symmetric)
-CMP_OPS = {"Eq": (np.equal, True), "Ne": (np.not_equal, True), "Lt": (np.less, False), "Le": (np.less_equal, False)}
-_CMP_CONSTANTS = (0, 1, 2, 3)
-_CONSTANTS = tuple(sorted(set((0,) + _SMALL + _MODULI)))
-
-
-def to_sympy(node) -> sp.Basic:
-    """The sympy expression of a grammar node (nested tuples)."""
-    kind = node[0]
-    if kind == "x":
-        return sp.Symbol(node[1])
-    if kind == "k":
-        return sp.Integer(node[1])
-    if kind == "floor":
-        return sp.floor(IRRATIONALS[node[1]] * to_sympy(node[2]))
-    left, right = to_sympy(node[1]), to_sympy(node[2])
-    if kind in ("Eq", "Ne", "Lt", "Le"):
-        if left.is_Number and not right.is_Number:
-            if kind in ("Eq", "Ne"):
-                left, right = right, left
-            else:  # constant on the right: 0 < x  ->  x > 0
-                return (sp.Gt if kind == "Lt" else sp.Ge)(right, left)
-        return {"Eq": sp.Eq, "Ne": sp.Ne, "Lt": sp.Lt, "Le": sp.Le}[kind](left, right)
-    return {
-        "add": lambda: left + right,
-        "sub": lambda: left - right,
-        "mul": lambda: left * right,
-        "floordiv": lambda: sp.floor(left / right),
-        "mod": lambda: sp.Mod(left, right),
-        "xor": lambda: BitXor(left, right),
-        "and": lambda: BitAnd(left, right),
-        "or": lambda: BitOr(left, right),
-        "min": lambda: sp.Min(left, right),
-        "max": lambda: sp.Max(left, right),
-        "And": lambda: sp.And(left, right),
-        "Or": lambda: sp.Or(left, right),
-    }[kind]()
-
-
-def eval_node(node, columns: dict, n: int):
-    """A grammar node's values over full columns (numpy, exact; the same semantics as evaluate)."""
-    kind = node[0]
-    if kind == "x":
-        return np.asarray(columns[node[1]], dtype=np.int64)
-    if kind == "k":
-        return np.full(n, node[1], np.int64)
-    if kind in ("true", "false"):
-        return np.full(n, kind == "true")
-    if kind == "floor":
-        return exact_floor(IRRATIONALS[node[1]], eval_node(node[2], columns, n))
-    left, right = eval_node(node[1], columns, n), eval_node(node[2], columns, n)
-    if kind in CMP_OPS:
-        return CMP_OPS[kind][0](left, right)
-    if kind == "And":
-        return left & right
-    if kind == "Or":
-        return left | right
-    return INT_OPS[kind][0](left, right)
 
 
 class _Level:
@@ -228,6 +97,17 @@ class EnumerationEngine(Engine):
         Rows of the stratified sample used to screen comparisons (rounded up to 64s).
     n_partial : int
         Best inexact candidates reported after the exact ones.
+    max_exact : int
+        Most exact candidates reported (all of the winning size, simplest first).
+    and_or : bool
+        Also try And/Or of two comparisons (from boolean size 7).
+    max_pool : int
+        Most comparisons kept for And (true on every P row) and for Or (false on every N row).
+    max_stored : int
+        Most values (terms x rows) kept in full per size; a larger size keeps only its sample rows
+        and builds no larger terms.
+    max_pairs : int
+        Above this many pairs, = and ≠ are screened by a hash join and < ≤ only against constants.
     random_state : int
         Seed of the row sample.
 
@@ -279,7 +159,7 @@ class EnumerationEngine(Engine):
         self._buffer = np.empty(_CHUNK, np.int64)
         self._cols = {name: X[:, j] for j, name in enumerate(self._names)}
         self._levels: dict[int, _Level] = {}
-        self._exact: list = []  # (node, vector)
+        self._exact: list = []  # (node, vector or None, size)
         self._partial: list = []  # (estimated mismatch, size, order, node)
         self._order = 0
         self._start = time.perf_counter()
@@ -364,7 +244,7 @@ class EnumerationEngine(Engine):
         level.max_stored = 1 << 62  # features and constants are always kept whole
         for j, name in enumerate(self._names):
             self._accept(level, self._X[:, j:j + 1].T.copy(), lambda rows, name=name: [("x", name)])
-        for c in _CONSTANTS:
+        for c in CONSTANTS:
             level.add(np.full((1, self._n), c, np.int64), [("k", c)], const=c)
             self._seen.add(int(np.full(self._n, c, np.int64) @ self._hv))
         return level
@@ -390,7 +270,7 @@ class EnumerationEngine(Engine):
                 L, R = levels[li], levels[lj]
                 left = L.terms
                 if name == "sub" and li == 1:
-                    left = np.concatenate([left, L.constants(_SMALL)])
+                    left = np.concatenate([left, L.constants(SMALL)])
                 right = R.terms if not (commutative and li > lj) else np.zeros(0, np.int64)
                 if lj == 1:
                     right = np.concatenate([right, R.constants(right_consts)])
@@ -454,7 +334,7 @@ class EnumerationEngine(Engine):
     # ----------------------------------------------------------------------- comparisons
     def _cmp_indices(self, level: _Level) -> np.ndarray:
         if level.size == 1:
-            return np.concatenate([level.terms, level.constants(_CMP_CONSTANTS)])
+            return np.concatenate([level.terms, level.constants(CMP_CONSTANTS)])
         return level.terms
 
     def _compare(self, size: int, pools: bool = False, newest=None):
@@ -601,7 +481,7 @@ class EnumerationEngine(Engine):
             pools = self._pools[op]
             for si in sorted(pools):
                 sj = size - 1 - si
-                if sj < si or sj not in pools:
+                if sj < si or sj not in pools or not pools[si][0] or not pools[sj][0]:
                     continue
                 A = np.array(pools[si][0])
                 B = np.array(pools[sj][0])

@@ -1,0 +1,149 @@
+"""The typed grammar of the enumeration engine: integer and boolean expression nodes.
+
+A node is a nested tuple: ``("x", name)`` a feature, ``("k", c)`` a constant, ``("floor", i, x)``
+floor(IRRATIONALS[i] * x), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
+(add sub mul floordiv mod xor min max and or), a comparison of ``CMP_OPS`` (Eq Ne Lt Le) or a
+connective (And Or).  ``eval_node`` computes a node with numpy exactly as
+``discover.expressions.evaluate`` computes its sympy form ``to_sympy(node)``: floor division and
+mod by zero give 0, and floor(c*x) with c irrational uses integer square roots, never floats.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from discover.expressions import BitAnd, BitOr, BitXor, quadratic_parts
+
+__all__ = ["IRRATIONALS", "INT_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL", "exact_floor",
+           "to_sympy", "eval_node"]
+
+#: constants c of the terms floor(c*x), in the order they are tried (earlier = preferred).
+IRRATIONALS = (sp.GoldenRatio, sp.GoldenRatio**2, sp.sqrt(2), sp.sqrt(3), 1 / sp.GoldenRatio)
+
+
+def _isqrt(v: np.ndarray) -> np.ndarray:
+    """Exact floor(sqrt(v)) for int64 v >= 0."""
+    root = np.floor(np.sqrt(v.astype(np.float64))).astype(np.int64)
+    for _ in range(3):
+        root -= (root * root > v).astype(np.int64)
+        root += ((root + 1) * (root + 1) <= v).astype(np.int64)
+    return root
+
+
+def exact_floor(c, x: np.ndarray) -> np.ndarray:
+    """Exact floor(c*x) for an int64 array x (any shape) and c rational or quadratic irrational.
+
+    Examples
+    --------
+    >>> exact_floor(sp.GoldenRatio, np.array([1, 2, 3, -1])).tolist()
+    [1, 3, 4, -2]
+    """
+    parts = _parts(c)
+    if parts is None:
+        raise ValueError(f"cannot compute floor({c} * x) exactly")
+    p, q, m, r = parts
+    x = np.asarray(x, dtype=np.int64)
+    if q == 0:
+        return np.floor_divide(p * x, r)
+    qx = q * x
+    sq = m * qx * qx
+    root = _isqrt(sq)
+    exact = root * root == sq
+    irr = np.where(qx >= 0, root, -root - (~exact).astype(np.int64))
+    return np.floor_divide(p * x + irr, r)
+
+
+_PARTS: dict = {}
+
+
+def _parts(c):
+    key = sp.srepr(c)
+    if key not in _PARTS:
+        _PARTS[key] = quadratic_parts(c)
+    return _PARTS[key]
+
+
+def _floordiv(a, b):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(b == 0, 0, np.floor_divide(a, np.where(b == 0, 1, b)))
+
+
+def _mod(a, b):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(b == 0, 0, np.mod(a, np.where(b == 0, 1, b)))
+
+
+# name -> (numpy function, commutative, constants allowed as the right operand)
+SMALL = (1, 2, 3)
+MODULI = tuple(range(2, 13))
+INT_OPS = {
+    "add": (np.add, True, SMALL),
+    "sub": (np.subtract, False, SMALL),
+    "mul": (np.multiply, True, (2, 3)),
+    "floordiv": (_floordiv, False, MODULI),
+    "mod": (_mod, False, MODULI),
+    "xor": (np.bitwise_xor, True, SMALL),
+    "min": (np.minimum, True, SMALL),
+    "max": (np.maximum, True, SMALL),
+    "and": (np.bitwise_and, True, SMALL),
+    "or": (np.bitwise_or, True, SMALL),
+}
+# name -> (numpy function, symmetric)
+CMP_OPS = {"Eq": (np.equal, True), "Ne": (np.not_equal, True), "Lt": (np.less, False), "Le": (np.less_equal, False)}
+CMP_CONSTANTS = (0, 1, 2, 3)
+CONSTANTS = tuple(sorted(set((0,) + SMALL + MODULI)))
+
+
+def to_sympy(node) -> sp.Basic:
+    """The sympy expression of a grammar node (nested tuples)."""
+    kind = node[0]
+    if kind == "x":
+        return sp.Symbol(node[1])
+    if kind == "k":
+        return sp.Integer(node[1])
+    if kind == "floor":
+        return sp.floor(IRRATIONALS[node[1]] * to_sympy(node[2]))
+    left, right = to_sympy(node[1]), to_sympy(node[2])
+    if kind in ("Eq", "Ne", "Lt", "Le"):
+        if left.is_Number and not right.is_Number:
+            if kind in ("Eq", "Ne"):
+                left, right = right, left
+            else:  # constant on the right: 0 < x  ->  x > 0
+                return (sp.Gt if kind == "Lt" else sp.Ge)(right, left)
+        return {"Eq": sp.Eq, "Ne": sp.Ne, "Lt": sp.Lt, "Le": sp.Le}[kind](left, right)
+    return {
+        "add": lambda: left + right,
+        "sub": lambda: left - right,
+        "mul": lambda: left * right,
+        "floordiv": lambda: sp.floor(left / right),
+        "mod": lambda: sp.Mod(left, right),
+        "xor": lambda: BitXor(left, right),
+        "and": lambda: BitAnd(left, right),
+        "or": lambda: BitOr(left, right),
+        "min": lambda: sp.Min(left, right),
+        "max": lambda: sp.Max(left, right),
+        "And": lambda: sp.And(left, right),
+        "Or": lambda: sp.Or(left, right),
+    }[kind]()
+
+
+def eval_node(node, columns: dict, n: int):
+    """A grammar node's values over full columns (numpy, exact; the same semantics as evaluate)."""
+    kind = node[0]
+    if kind == "x":
+        return np.asarray(columns[node[1]], dtype=np.int64)
+    if kind == "k":
+        return np.full(n, node[1], np.int64)
+    if kind in ("true", "false"):
+        return np.full(n, kind == "true")
+    if kind == "floor":
+        return exact_floor(IRRATIONALS[node[1]], eval_node(node[2], columns, n))
+    left, right = eval_node(node[1], columns, n), eval_node(node[2], columns, n)
+    if kind in CMP_OPS:
+        return CMP_OPS[kind][0](left, right)
+    if kind == "And":
+        return left & right
+    if kind == "Or":
+        return left | right
+    return INT_OPS[kind][0](left, right)
