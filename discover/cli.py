@@ -4,6 +4,7 @@ A game is named by its family and ``name=value`` parameters::
 
     discover games                                   # every family, its parameters and defaults
     discover wythoff                                 # a game name first: the ``rule`` command
+    discover --game-file my_game.py                  # a game built in a file with the public API
     discover solve nim heaps=3 --bound 20 --grundy
     discover solve wythoff --bound 1000 --plot w.png --save w.npz
     discover show w.npz
@@ -26,26 +27,13 @@ import click
 
 from games import __version__
 
-__all__ = ["cli", "main", "default_bound"]
+__all__ = ["cli", "main"]
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def default_bound(dims: int) -> int:
-    """Bound used when none is given: 30 for 1 or 2 coordinates, smaller above (about 4,000 positions).
-
-    Examples
-    --------
-    >>> [default_bound(d) for d in (1, 2, 3, 4, 6)]
-    [30, 30, 15, 7, 3]
-    """
-    if dims <= 2:
-        return 30
-    return max(2, int(round(4096 ** (1.0 / dims))) - 1)
-
-
 def _make_game(name: str, words) -> object:
     from games import make_game, parse_params
 
@@ -66,19 +54,20 @@ def _check_output_path(path: str, what: str) -> None:
 @contextmanager
 def _spinner(message: str, delay: float = 0.4):
     """A transient rich status on stderr, shown only when stderr is a terminal and the work
-    lasts longer than ``delay`` seconds; stdout is never touched."""
+    lasts longer than ``delay`` seconds; stdout is never touched.  Yields a function that
+    replaces the message."""
     from rich.console import Console
 
     console = Console(stderr=True)
     if not console.is_terminal:
-        yield
+        yield lambda text: None
         return
     status = console.status(message, spinner="dots")
     timer = threading.Timer(delay, status.start)
     timer.daemon = True
     timer.start()
     try:
-        yield
+        yield lambda text: status.update(text)
     finally:
         timer.cancel()
         timer.join()
@@ -247,7 +236,8 @@ def cli():
 
     \b
     discover games                            list the game families and their parameters
-    discover wythoff                          the rule of a game (for now: its solved P positions)
+    discover wythoff                          find, verify and print the rule of a game
+    discover report wythoff                   write reports/wythoff/ (rule, checks, figures)
     discover solve nim heaps=3 --bound 20     solve exactly and summarise
     discover solve wythoff --bound 1000 --plot w.png
     discover show w.npz                       summarise a saved solution
@@ -300,8 +290,10 @@ def solve_command(game, params, bound, plot_path, save_path, grundy, remoteness)
     discover solve wythoff --bound 1000 --plot w.png
     discover solve subtraction subtract=1,3,4 --bound 100 --grundy --save s.npz
     """
+    from discover.find import default_bound
+
     game_obj = _make_game(game, params)
-    bound = bound or default_bound(game_obj.dims)
+    bound = bound or default_bound(game_obj)
     if plot_path is not None:
         from discover.plots import check_plot_path
 
@@ -336,30 +328,6 @@ def show_command(file, plot_path):
     if plot_path is not None:
         _plot(solution, plot_path)
         _say(f"drew the P positions in {plot_path}")
-
-
-@cli.command("rule")
-@_game_options
-@click.option("--bound", type=BOUND, default=None,
-              help="Largest coordinate value (default: 30 for 1-2 coordinates, smaller above).")
-@click.pass_context
-def rule_command(ctx, game, params, bound):
-    """Find the rule of GAME's P positions (also run as `discover GAME`).
-
-    Until the discovery stage arrives this prints the exact partition at a small bound.
-    """
-    from games import GAMES
-
-    if game not in GAMES:
-        commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
-        near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
-        hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
-        raise ValueError(f"unknown game or command {game!r}; {hint}")
-    game_obj = _make_game(game, params)
-    bound = bound or default_bound(game_obj.dims)
-    solution, seconds = _solve(game_obj, bound)
-    _print_summary(solution, f"{game_obj!r} at bound {bound}", [("time", f"{seconds:.2f} s")])
-    _say("Rule discovery is not available yet: above are the solver's exact P positions.")
 
 
 # -- entry point -----------------------------------------------------------------------------
@@ -415,6 +383,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     return result if isinstance(result, int) else 0
 
+
+from discover import cli_rule  # noqa: E402,F401  (registers the rule and report commands)
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

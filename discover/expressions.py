@@ -199,7 +199,7 @@ def compile_expr(expr):
             if not den.is_number:
                 return safe_divide(num, den, np.floor_divide)
             scale, rest = _split_scale(arg)
-            quadratic_parts_or_fail(scale)
+            _quadratic_cached(scale)
             return unary(rest, lambda x: _floor_scaled(scale, x))
         if isinstance(e, sp.Mod):
             return safe_divide(e.args[0], e.args[1], np.mod)

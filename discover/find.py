@@ -19,7 +19,7 @@ __all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
 VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
-VERIFY_EDGES = 3 * 10**8  # moves the default verification may build (games without a fast path)
+VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
 REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to (30, 120, 480)
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 
@@ -80,12 +80,14 @@ def default_bound(game: Game) -> int:
 
 
 def default_verify_bound(game: Game, bound: int) -> int:
-    """Ten times the training bound, lowered until the universe and its moves fit the budget."""
+    """Ten times the training bound, lowered until the universe and its moves fit the budget.
+
+    Universe sizes are scaled from the training universe as (verify / bound) ** dims."""
+    base = game.universe(bound).size
     verify = 10 * bound
     while verify > bound:
-        universe_size = game.universe(verify).size if game.dims > 1 else verify + 1
-        fast = game.line_directions is not None
-        edges = 0 if fast else universe_size * _mean_options(game, verify)
+        universe_size = base * (verify / bound) ** game.dims
+        edges = 0 if game.line_directions is not None else universe_size * _mean_options(game, verify)
         if universe_size <= VERIFY_POSITIONS and edges <= VERIFY_EDGES:
             break
         verify = int(verify * 0.8)
@@ -125,7 +127,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     verify_bound : int, optional
         Bound of the verification (default: ten times the training bound, within budget).
     engines : list of str, optional
-        Engine names in the order to try (default: sequence, enumerate, decision_list, operon).
+        Engine names in the order to try (default: sequence, decision_list, enumerate, operon).
     seed : int
         Seed of every random choice.
     table : Table, optional

@@ -9,7 +9,7 @@ from sympy.printing.str import StrPrinter
 from discover.expressions import BitAnd, BitOr, BitXor
 from discover.features import DERIVED
 
-__all__ = ["expand_derived", "rule_text", "rule_latex"]
+__all__ = ["expand_derived", "rule_text", "rule_latex", "general_text"]
 
 _SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
 _BIT_SYMBOLS = {BitXor: "⊕", BitAnd: "&", BitOr: "|"}
@@ -126,3 +126,23 @@ def rule_latex(expr, coordinate_names, target: str = "P") -> str:
     """LaTeX of a rule (the golden ratio as \\phi, xor as \\oplus)."""
     body = _Latex().doprint(expand_derived(expr, coordinate_names))
     return body if target == "P" else f"\\mathcal{{G}} = {body}"
+
+
+class _WordsPrinter(_TextPrinter):
+    def _print_Symbol(self, e):
+        return f"[{DERIVED[e.name].words}]" if e.name in DERIVED else super()._print_Symbol(e)
+
+
+def general_text(expr, target: str = "P") -> str | None:
+    """The rule stated for any number of coordinates, when it uses only derived features.
+
+    Examples
+    --------
+    >>> general_text(sp.Eq(sp.Symbol("xor_all"), 0))
+    '[the xor of all coordinates] = 0'
+    """
+    names = {s.name for s in expr.free_symbols}
+    if not names or not names <= set(DERIVED):
+        return None
+    body = _WordsPrinter().doprint(expr).replace("*", "·")
+    return body if target == "P" else f"G = {body}"

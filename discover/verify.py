@@ -74,12 +74,13 @@ def _agreement(rule, solution, values) -> Check:
     )
 
 
-def _closure(rule, game, universe, values) -> Check:
+def _closure(rule, game, solution, values) -> Check:
+    universe = solution.universe
     if rule.target == "grundy":
-        found = mex_counterexample(game, universe, values)
+        found = mex_counterexample(game, universe, values, solution.graph)
         what = "every value is the mex of its options' values (parts xor-ed)"
     else:
-        found = closure_counterexample(game, universe, values)
+        found = closure_counterexample(game, universe, values, solution.graph)
         what = "terminal positions follow the terminal rule, no move P→P, every N has a move into P"
     if found is None:
         return Check("closure certificate", True, f"{what}, over {universe.size:,} positions")
@@ -157,7 +158,7 @@ def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solutio
     values = _rule_values(rule, solution.universe)
     for step in (
         lambda: _agreement(rule, solution, values),
-        lambda: _closure(rule, game, solution.universe, values),
+        lambda: _closure(rule, game, solution, values),
         lambda: _self_play(rule, game, solution, games, seed),
     ):
         check = step()

@@ -101,8 +101,10 @@ def _report(universe: Universe, position: int, code: int, other: int) -> dict | 
     return found
 
 
-def closure_counterexample(game: Game, universe: Universe, is_p) -> dict | None:
+def closure_counterexample(game: Game, universe: Universe, is_p, graph=None) -> dict | None:
     """Check a P/N labelling (``is_p`` in universe id order) against the game's moves alone.
+
+    ``graph`` may be passed when the game graph over ``universe`` was already built.
 
     Examples
     --------
@@ -123,16 +125,16 @@ def closure_counterexample(game: Game, universe: Universe, is_p) -> dict | None:
     if isinstance(game, LineGame) and universe.is_box:
         coefs, start, nlines, supports = _prepare(game, universe)
         return _report(universe, *_line_closure(universe.limits, coefs, start, nlines, supports, terminal, is_p))
-    graph = build_graph(game, universe)
+    graph = graph or build_graph(game, universe)
     return _report(universe, *_graph_closure(graph.indptr, graph.targets[:, 0], terminal, is_p))
 
 
-def mex_counterexample(game: Game, universe: Universe, values) -> dict | None:
+def mex_counterexample(game: Game, universe: Universe, values, graph=None) -> dict | None:
     """Check proposed Grundy values (universe id order) against the mex rule, parts xor-ed."""
     values = np.asarray(values, dtype=np.int64)
     if values.shape != (universe.size,):
         raise ValueError(f"the values have shape {values.shape}, the universe {universe.size} positions")
-    graph = build_graph(game, universe)
+    graph = graph or build_graph(game, universe)
     i, mex = _mex_check(graph.indptr, graph.targets, values)
     if i < 0:
         return None

@@ -27,6 +27,8 @@ class Solution:
         +1 win, -1 loss, 0 draw for the player to move, in universe id order.
     grundy_table, remoteness_table : ndarray of int64 or None
         Present when computed.
+    graph : solvers.Graph or None
+        The game graph when the solve built one (kept in memory, never saved).
     """
 
     def __init__(self, game: Game, universe: Universe, outcome, grundy=None, remoteness=None):
@@ -35,6 +37,7 @@ class Solution:
         self.outcome_table = np.asarray(outcome, dtype=np.int8)
         self.grundy_table = None if grundy is None else np.asarray(grundy, dtype=np.int64)
         self.remoteness_table = None if remoteness is None else np.asarray(remoteness, dtype=np.int64)
+        self.graph = None
 
     @property
     def bound(self):

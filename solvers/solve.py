@@ -63,8 +63,11 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     if game.parts > 1:
         if remoteness:
             raise ValueError(f"{game!r} is a sum of heaps: remoteness is not defined for its single heaps")
-        values = grundy_values(build_graph(game, universe))
-        return Solution(game, universe, np.where(values == 0, -1, 1), values if grundy else None)
+        graph = build_graph(game, universe)
+        values = grundy_values(graph)
+        solution = Solution(game, universe, np.where(values == 0, -1, 1), values if grundy else None)
+        solution.graph = graph
+        return solution
 
     if isinstance(game, LineGame) and universe.is_box and not remoteness:
         values = line_grundy(game, universe) if grundy else None
@@ -78,4 +81,6 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     else:
         outcome = outcome_descending(graph.indptr, graph.targets[:, 0], np.int8(game.terminal_outcome()))
     values = grundy_values(graph) if grundy else None
-    return Solution(game, universe, outcome, values, rem if remoteness else None)
+    solution = Solution(game, universe, outcome, values, rem if remoteness else None)
+    solution.graph = graph
+    return solution

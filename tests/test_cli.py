@@ -9,7 +9,9 @@ import sys
 
 import pytest
 
-from discover.cli import default_bound, main
+from discover.cli import main
+from discover.find import default_bound
+from games import make_game
 from games import GAMES, __version__
 
 
@@ -46,18 +48,20 @@ def test_games_lists_every_family_with_types_and_defaults(capsys):
         assert text in out
 
 
-def test_game_name_first_runs_rule_at_default_bound(capsys):
+def test_game_name_first_finds_and_verifies_the_rule(capsys):
     code, out, err = run(capsys, "wythoff")
     assert code == 0 and err == ""
-    assert "wythoff(misere=False) at bound 30" in out
-    assert "(2, 1), (1, 2), (5, 3)" in out
-    code, out, _ = run(capsys, "nim", "heaps=2", "misere=true", "--bound", "5")
-    assert code == 0 and "nim(heaps=2, misere=True) at bound 5" in out
+    assert "Rule (verified on bound 300)" in out
+    assert "{⌊kφ⌋, ⌊kφ²⌋}" in out and "min(a, b) = ⌊φ·|a - b|⌋" in out
+    assert out.count("✓") == 3
+    code, out, _ = run(capsys, "nim", "heaps=2", "misere=true", "--bound", "5", "--engines", "decision_list")
+    assert code == 0 and "nim(heaps=2, misere=True)" in out and "verified on bound 50" in out
 
 
 def test_default_bound_shrinks_with_dimensions():
-    assert default_bound(1) == default_bound(2) == 30
-    assert default_bound(3) < 30 and default_bound(5) < default_bound(3)
+    bounds = [default_bound(make_game("nim", heaps=k)) for k in (1, 2, 3, 5)]
+    assert bounds[0] == bounds[1] == 30
+    assert bounds[2] < 30 and bounds[3] < bounds[2]
 
 
 def test_solve_plot_save_then_show(capsys, tmp_path):

@@ -21,7 +21,7 @@ ENGINES = {
     "pysr": ("discover.engines.regression", "RegressionEngine", {"backend": "pysr"}),
     "gplearn": ("discover.engines.regression", "RegressionEngine", {"backend": "gplearn"}),
 }
-DEFAULT_ENGINES = ("sequence", "enumerate", "decision_list", "operon")
+DEFAULT_ENGINES = ("sequence", "decision_list", "enumerate", "operon")
 
 
 def make_engine(name: str, random_state: int = 0) -> Engine:

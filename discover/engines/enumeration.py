@@ -586,6 +586,10 @@ class EnumerationEngine(Engine):
             got = convert(node)
             if got is not None:
                 exact.append(got)
+        # an order comparison equal on the table to an (in)equation no longer than it says nothing more
+        plain = [c.complexity for c in exact if isinstance(c.expr, (sp.Eq, sp.Ne))]
+        exact = [c for c in exact if not (isinstance(c.expr, (sp.StrictLessThan, sp.LessThan, sp.StrictGreaterThan,
+                                                             sp.GreaterThan)) and plain and min(plain) <= c.complexity)]
         exact = self._ranked(exact)[: self.max_exact]
         # partial: rank by full (numpy) accuracy first, convert only the best few to sympy
         scored, vectors = [], set()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from discover.expressions import BitAnd, BitOr, BitXor, quadratic_parts
+from discover.expressions import BitAnd, BitOr, BitXor, complexity, quadratic_parts
 
 __all__ = ["IRRATIONALS", "INT_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL", "exact_floor",
            "to_sympy", "eval_node"]
@@ -111,6 +111,9 @@ def to_sympy(node) -> sp.Basic:
                 left, right = right, left
             else:  # constant on the right: 0 < x  ->  x > 0
                 return (sp.Gt if kind == "Lt" else sp.Ge)(right, left)
+        elif kind in ("Eq", "Ne") and not right.is_Number and \
+                (complexity(right), str(right)) < (complexity(left), str(left)):
+            left, right = right, left  # the simpler side first: min_all = floor(φ spread)
         return {"Eq": sp.Eq, "Ne": sp.Ne, "Lt": sp.Lt, "Le": sp.Le}[kind](left, right)
     return {
         "add": lambda: left + right,

@@ -1,0 +1,176 @@
+"""The ``rule`` and ``report`` commands: find a game's rule, verify it, print or report it.
+
+``discover GAME [NAME=VALUE]...`` runs ``rule``; ``discover --game-file FILE.py`` takes the
+game from a Python file that builds one with the public API (a variable named ``game``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import runpy
+import time
+
+import click
+
+from discover.cli import BOUND, _make_game, _say, _spinner, cli
+
+__all__ = ["rule_command", "report_command", "load_game_file"]
+
+
+def load_game_file(path: str):
+    """The game a Python file builds: its variable ``game``, or its only ``Game`` instance."""
+    from games import Game
+
+    if not os.path.isfile(path):
+        raise ValueError(f"no game file at {path}")
+    try:
+        namespace = runpy.run_path(path)
+    except Exception as err:  # the user's file failed: one line naming it
+        raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
+    if isinstance(namespace.get("game"), Game):
+        return namespace["game"]
+    games = [v for k, v in namespace.items() if isinstance(v, Game) and not k.startswith("_")]
+    if len(games) != 1:
+        raise ValueError(f"{path} must define one game, e.g. game = custom_game('name', moves, dims=2)")
+    return games[0]
+
+
+def _resolve_game(ctx, game, params, game_file):
+    from games import GAMES
+
+    if game_file:
+        if game or params:
+            raise ValueError("give either a game name or --game-file, not both")
+        return load_game_file(game_file)
+    if not game:
+        raise ValueError("name a game (see 'discover games') or give --game-file FILE.py")
+    if game not in GAMES:
+        commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
+        near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
+        hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
+        raise ValueError(f"unknown game or command {game!r}; {hint}")
+    return _make_game(game, params)
+
+
+def _engines(text):
+    if not text:
+        return None
+    from discover.engines import make_engine
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        make_engine(name)  # unknown names and missing backends fail here, before any work
+    return names
+
+
+def _discover_options(func):
+    options = [
+        click.argument("game", required=False),
+        click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
+        click.option("--game-file", metavar="FILE.py", default=None,
+                     help="A Python file that builds the game (a variable named `game`)."),
+        click.option("--bound", type=BOUND, default=None, help="Training bound (default: at most 30 per coordinate)."),
+        click.option("--verify-bound", type=BOUND, default=None,
+                     help="Verification bound (default: ten times the training bound, within budget)."),
+        click.option("--engines", default=None, metavar="NAMES",
+                     help="Comma-separated engines to try in order: sequence, enumerate, decision_list, operon, gplearn, pysr."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return click.pass_context(func)
+
+
+def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed):
+    from discover.find import find_rule
+
+    game_obj = _resolve_game(ctx, game, params, game_file)
+    names = _engines(engines)
+    start = time.perf_counter()
+    with _spinner(f"discovering the rule of {game_obj!r} ...") as update:
+        found = find_rule(game_obj, bound=bound, verify_bound=verify_bound, engines=names, seed=seed,
+                          progress=update)
+    found.timings["total"] = time.perf_counter() - start
+    return found
+
+
+def _print_discovery(found) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from discover.render import general_text
+
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(Text(f"{found.game!r}", style="bold"))
+    out.print(Text(f"trained on the solver's table at bound {found.train_bound}; "
+                   f"verification bound {found.verify_bound}"))
+    rule = found.rule
+    if found.status == "verified":
+        out.print(Text(f"\nRule (verified on bound {found.verified_bound}):", style="bold green"))
+    elif found.status == "refuted":
+        out.print(Text("\nNo verified rule. The best candidate was refuted:", style="bold red"))
+    else:
+        out.print(Text("\nNo rule found.", style="bold yellow"))
+    if rule is not None:
+        if rule.words:
+            out.print(Text(f"  {rule.words}"))
+        label = "P iff" if rule.target == "P" else "Grundy values:"
+        out.print(Text(f"  {label} {rule.text()}"))
+        general = general_text(rule.expr, rule.target)
+        if general and len(rule.feature_names) > 2:
+            out.print(Text(f"  for any number of heaps: {general}"))
+        if "GoldenRatio" in str(rule.expr):
+            out.print(Text("  where φ = (1 + √5)/2, the golden ratio"))
+        out.print(Text(f"  LaTeX: {rule.latex()}"))
+        out.print(Text(f"  found by {rule.provenance.get('engine')}, complexity {rule.complexity}, "
+                       f"training accuracy {rule.train_accuracy:.1%}"))
+    if found.checks:
+        out.print(Text("\nVerification", style="bold"))
+        for check in found.checks:
+            out.print(Text(f"  {check.line()}  ({check.seconds:.2f} s)"))
+    if found.status != "verified" and found.best_partial is not None:
+        best = found.best_partial
+        out.print(Text(f"\nBest partial candidate: {best.text()} "
+                       f"({best.train_accuracy:.1%} of the training table, by {best.provenance.get('engine')})"))
+    others = [r for r in found.candidates if rule is None or str(r.expr) != str(rule.expr)][:4]
+    if others:
+        out.print(Text("\nOther candidates", style="bold"))
+        for r in others:
+            out.print(Text(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]"))
+    timing = ", ".join(f"{k} {v:.2f} s" for k, v in found.timings.items())
+    out.print(Text(f"\nTimings: {timing}", style="dim"))
+
+
+@cli.command("rule")
+@_discover_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON record (its `rule` is what Rule.from_json reads).")
+def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, as_json):
+    """Find, verify and print the rule of GAME (also run as `discover GAME`).
+
+    \b
+    discover wythoff
+    discover nim heaps=4 --verify-bound 60
+    discover subtraction subtract=1,3,4 --json
+    discover --game-file my_game.py
+    """
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed)
+    if as_json:
+        click.echo(json.dumps(found.to_record()))
+    else:
+        _print_discovery(found)
+
+
+@cli.command("report")
+@_discover_options
+@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
+def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, folder):
+    """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
+    from discover.report import write_report
+
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed)
+    with _spinner("writing the report ..."):
+        path = write_report(found, folder)
+    _print_discovery(found)
+    _say(f"\nwrote {path}")

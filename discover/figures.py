@@ -1,0 +1,278 @@
+"""Report figures: the exact partition, a rule's partition, where the two disagree, and Grundy values.
+
+Every figure is a map of cells, one per position: a strip for games of one coordinate, a square
+board for two, and for more coordinates two slices of the first two coordinates with the others
+fixed at 0 and at 1 (labelled as such). Cells that are not positions of the game are grey.
+The exact values come from the solver; the rule's from its predicate (or Grundy values).
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from dataclasses import dataclass
+
+import numpy as np
+
+from discover.plots import _coordinate_labels
+from discover.verify import _rule_values
+from games import coordinate_names
+from solvers import solve
+
+__all__ = ["FIGURE_BOUND", "FigureFile", "partition_figures", "grundy_figure"]
+
+FIGURE_BOUND = 300  # largest coordinate drawn in a partition figure (cells stay >= 3 pixels)
+ANNOTATE_SIDE = 32  # Grundy maps with at most this many cells per side print each value
+DPI = 150
+
+_OUTSIDE = ("not a position of the game", "#d9d9d9")
+_EXACT = [_OUTSIDE, ("N: the player to move wins", "#ffffff"), ("P: the player to move loses", "#1f3a93"),
+          ("draw", "#e08a00")]
+_RULE = [_OUTSIDE, ("the rule says N", "#ffffff"), ("the rule says P", "#1f3a93")]
+_DIFF = [_OUTSIDE, ("agree: N", "#ffffff"), ("agree: P", "#b9c7ea"), ("the rule says P, the solver does not", "#d62728"),
+         ("the rule says not P, the solver says P", "#7b2cbf"), ("P/N agree, the Grundy value differs", "#f2a900")]
+
+
+@dataclass
+class FigureFile:
+    """A figure written into a report: its file name (next to ``index.md``) and a caption."""
+
+    name: str
+    title: str
+    caption: str
+
+
+@dataclass
+class _Panel:
+    label: str  # "" for 1-D and 2-D games, "slice c = 0" above
+    positions: np.ndarray  # (h, w, dims)
+    ids: np.ndarray  # (h, w) universe ids, -1 where the cell is not a position
+
+
+def _panels(game, universe) -> list[_Panel]:
+    """The cells to draw: one strip, one board, or two slices of the first two coordinates."""
+    limits = universe.limits
+    dims = universe.dims
+    if dims == 1:
+        grids = [("", np.arange(limits[0] + 1, dtype=np.int64)[None, :, None])]
+    else:
+        a, b = np.meshgrid(np.arange(limits[0] + 1), np.arange(limits[1] + 1))
+        names = list(getattr(game, "feature_names", ()))
+        if len(names) != dims:
+            names = list(coordinate_names(dims))
+        grids = []
+        for fixed in ([None] if dims == 2 else [0, 1]):
+            rest = [] if fixed is None else [np.full_like(a, fixed)] * (dims - 2)
+            label = "" if fixed is None else f"slice {' = '.join(names[2:])} = {fixed}"
+            grids.append((label, np.stack([a, b, *rest], axis=-1).astype(np.int64)))
+    panels = []
+    for label, grid in grids:
+        ids = universe.index(grid.reshape(-1, dims), strict=False).reshape(grid.shape[:2])
+        panels.append(_Panel(label, grid, ids))
+    return panels
+
+
+def _cells(panel: _Panel, table: np.ndarray) -> np.ndarray:
+    """A universe-ordered table laid out on the panel; 0 outside the universe, code + 1 inside."""
+    out = np.zeros(panel.ids.shape, dtype=np.int64)
+    inside = panel.ids >= 0
+    out[inside] = table[panel.ids[inside]] + 1
+    return out
+
+
+def _new_figure(dims: int, panels: int, colorbar: bool = False):
+    from matplotlib.figure import Figure
+
+    if dims == 1:
+        fig = Figure(figsize=(12, 2.8))
+    else:
+        fig = Figure(figsize=(6.4 * panels + (1.0 if colorbar else 0.0), 7.6))
+    return fig, np.atleast_1d(fig.subplots(1, panels, squeeze=False)[0])
+
+
+def _label_axes(ax, game, dims: int) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    labels = _coordinate_labels(game, dims)
+    ax.set_xlabel(labels[0])
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if dims == 1:
+        ax.set_yticks([])
+    else:
+        ax.set_ylabel(labels[1])
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+
+
+def _category_map(fig, axes, game, panels, codes, palette, title: str) -> None:
+    """Draw integer-coded cells with a fixed palette; a legend lists the codes present, with counts."""
+    from matplotlib.colors import BoundaryNorm, ListedColormap
+    from matplotlib.patches import Patch
+
+    cmap = ListedColormap([color for _, color in palette])
+    norm = BoundaryNorm(np.arange(len(palette) + 1) - 0.5, len(palette))
+    dims = panels[0].positions.shape[-1]
+    for ax, panel, grid in zip(axes, panels, codes):
+        h, w = grid.shape
+        ax.imshow(grid, origin="lower", cmap=cmap, norm=norm, interpolation="nearest",
+                  extent=(-0.5, w - 0.5, -0.5, h - 0.5), aspect="auto" if dims == 1 else "equal")
+        _label_axes(ax, game, dims)
+        if panel.label:
+            ax.set_title(panel.label, fontsize=10)
+    counts = np.bincount(np.concatenate([g.ravel() for g in codes]), minlength=len(palette))
+    handles = [Patch(facecolor=color, edgecolor="#555555", linewidth=0.5, label=f"{label} ({counts[i]:,})")
+               for i, (label, color) in enumerate(palette) if counts[i]]
+    fig.suptitle(title, fontsize=11)
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 3), fontsize=8, frameon=False)
+    fig.subplots_adjust(bottom=0.28 if dims == 1 else 0.14, top=0.8 if dims == 1 else 0.9, left=0.06, right=0.97)
+
+
+def _where(universe, panels) -> str:
+    what = f"bound {universe.bound}"
+    if panels[0].label:
+        what += ", " + " and ".join(p.label for p in panels)
+    return what
+
+
+def _wrap(text: str) -> str:
+    return "\n".join(textwrap.wrap(text, 100))
+
+
+def _save(fig, folder, name: str) -> None:
+    fig.savefig(os.path.join(folder, name), format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.15)
+
+
+def partition_figures(game, rule, bound: int, folder, who: str = "the rule") -> list[FigureFile]:
+    """Draw the exact partition, the rule's partition and their disagreement as PNG files.
+
+    Parameters
+    ----------
+    game : games.Game
+    rule : discover.rule.Rule or None
+        With ``None`` only the exact partition is drawn.
+    bound : int
+        Bound of the solved universe drawn (capped at ``FIGURE_BOUND``).
+    folder : str or path-like
+        Existing folder that receives ``exact.png``, ``rule.png`` and ``disagreement.png``.
+    who : str
+        How captions name the rule (e.g. ``"the best candidate"``).
+
+    Returns
+    -------
+    list of FigureFile
+
+    Examples
+    --------
+    >>> import tempfile, sympy as sp
+    >>> from games import make_game
+    >>> from discover.rule import Rule
+    >>> rule = Rule(sp.Contains(sp.Mod(sp.Symbol("n"), 7), sp.FiniteSet(0, 2)), ("n",))
+    >>> [f.name for f in partition_figures(make_game("subtraction", subtract=(1, 3, 4)), rule, 60, tempfile.mkdtemp())]
+    ['exact.png', 'rule.png', 'disagreement.png']
+    """
+    bound = min(int(bound), FIGURE_BOUND)
+    grundy = rule is not None and rule.target == "grundy"
+    solution = solve(game, bound=bound, grundy=grundy)
+    universe = solution.universe
+    panels = _panels(game, universe)
+    where = _where(universe, panels)
+    truth_p = solution.outcome_table == -1
+    exact = np.where(truth_p, 1, np.where(solution.outcome_table == 0, 2, 0))
+    files = []
+
+    fig, axes = _new_figure(universe.dims, len(panels))
+    _category_map(fig, axes, game, panels, [_cells(p, exact) for p in panels], _EXACT,
+                  f"Exact partition of {game!r} (solver), {where}")
+    _save(fig, folder, "exact.png")
+    files.append(FigureFile("exact.png", "Exact partition",
+                            f"The solver's P positions: {int(truth_p.sum()):,} of {universe.size:,} positions "
+                            f"at bound {universe.bound}."))
+    if rule is None:
+        return files
+
+    values = _rule_values(rule, universe)
+    said_p = values == 0 if grundy else values
+    fig, axes = _new_figure(universe.dims, len(panels))
+    _category_map(fig, axes, game, panels, [_cells(p, said_p.astype(np.int64)) for p in panels], _RULE,
+                  f"Partition by {who}: {_wrap(rule.text())}\n{where}")
+    _save(fig, folder, "rule.png")
+    files.append(FigureFile("rule.png", f"Partition by {who}",
+                            f"The positions {who} calls P: {int(said_p.sum()):,} of {universe.size:,}."))
+
+    diff = np.where(said_p == truth_p, np.where(truth_p, 1, 0), np.where(said_p, 2, 3))
+    if grundy:
+        diff[(diff < 2) & (values != solution.grundy_table)] = 4
+    wrong = int((diff >= 2).sum())
+    fig, axes = _new_figure(universe.dims, len(panels))
+    _category_map(fig, axes, game, panels, [_cells(p, diff) for p in panels], _DIFF,
+                  f"Where {who} and the solver disagree: {wrong:,} of {universe.size:,} positions\n{where}")
+    _save(fig, folder, "disagreement.png")
+    files.append(FigureFile("disagreement.png", "Disagreement",
+                            f"{who.capitalize()} and the solver disagree on {wrong:,} of {universe.size:,} positions "
+                            f"at bound {universe.bound}" + (" (Grundy values compared)." if grundy else ".")))
+    return files
+
+
+def grundy_figure(game, bound: int, folder) -> FigureFile | None:
+    """Draw the Grundy values of an impartial normal-play game as ``grundy.png``; None for other games.
+
+    A 1-D game gets a bar per heap size; 2-D games a heat map (values printed in the cells when
+    the board is at most 32 cells a side); more coordinates two slices.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from games import make_game
+    >>> grundy_figure(make_game("wythoff"), 12, tempfile.mkdtemp()).name
+    'grundy.png'
+    >>> grundy_figure(make_game("wythoff", misere=True), 12, tempfile.mkdtemp()) is None
+    True
+    """
+    if not getattr(game, "impartial", False) or getattr(game, "misere", False):
+        return None
+    solution = solve(game, bound=int(bound), grundy=True)
+    universe = solution.universe
+    values = solution.grundy_table
+    panels = _panels(game, universe)
+    where = _where(universe, panels)
+    title = f"Grundy values of {game!r}, {where}"
+    caption = (f"Grundy values at the training bound {universe.bound}: from 0 (the P positions) "
+               f"to {int(values.max()) if values.size else 0}.")
+    if universe.dims == 1:
+        fig, (ax,) = _new_figure(1, 1)
+        n = universe.positions()[:, 0]
+        ax.bar(n, values, width=0.8, color="#7f9cc9")
+        zero = values == 0
+        ax.plot(n[zero], values[zero], "o", color="#1f3a93", markersize=4 if len(n) <= 100 else 2, clip_on=False)
+        ax.set_xlim(-0.5, int(n.max()) + 0.5)
+        ax.set_xlabel(_coordinate_labels(game, 1)[0])
+        ax.set_ylabel("Grundy value")
+        ax.set_title(title + " (dots: value 0, the P positions)", fontsize=11)
+        fig.subplots_adjust(bottom=0.2, top=0.85, left=0.06, right=0.98)
+    else:
+        fig = _grundy_map(game, panels, values, title)
+    _save(fig, folder, "grundy.png")
+    return FigureFile("grundy.png", "Grundy values", caption)
+
+
+def _grundy_map(game, panels, values, title):
+    from matplotlib import colormaps
+
+    fig, axes = _new_figure(2, len(panels), colorbar=True)
+    cmap = colormaps["viridis"].with_extremes(bad=_OUTSIDE[1])
+    top = max(int(values.max()), 1) if values.size else 1
+    for ax, panel in zip(axes, panels):
+        grid = np.ma.masked_array(_cells(panel, values) - 1, mask=panel.ids < 0)
+        h, w = grid.shape
+        image = ax.imshow(grid, origin="lower", cmap=cmap, vmin=0, vmax=top, interpolation="nearest",
+                          extent=(-0.5, w - 0.5, -0.5, h - 0.5))
+        _label_axes(ax, game, panels[0].positions.shape[-1])
+        if panel.label:
+            ax.set_title(panel.label, fontsize=10)
+        if max(h, w) <= ANNOTATE_SIDE:
+            for y, x in zip(*np.nonzero(~grid.mask)):
+                v = int(grid[y, x])
+                ax.text(x, y, str(v), ha="center", va="center", fontsize=5 if v >= 10 else 6,
+                        color="white" if v < 0.6 * top else "black")
+    fig.colorbar(image, ax=list(axes), shrink=0.8, label="Grundy value")
+    fig.suptitle(title, fontsize=11)
+    return fig
