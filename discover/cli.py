@@ -15,7 +15,6 @@ unreadable file, a usage error) prints one line on stderr and exits with status 
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import os
 import sys

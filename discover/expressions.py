@@ -14,7 +14,7 @@ import functools
 import numpy as np
 import sympy as sp
 
-__all__ = ["BitXor", "BitAnd", "BitOr", "evaluate", "compile_expr", "complexity", "SYMPY_LOCALS", "quadratic_parts"]
+__all__ = ["BitXor", "BitAnd", "BitOr", "evaluate", "compile_expr", "exact_floor", "complexity", "SYMPY_LOCALS", "quadratic_parts"]
 
 
 class _Bitwise(sp.Function):
@@ -109,9 +109,16 @@ def _quadratic_cached(c):
     return quadratic_parts_or_fail(c)
 
 
-def _floor_scaled(c, x: np.ndarray) -> np.ndarray:
-    """Exact floor(c * x) for integer arrays x and c = (p + q sqrt(m)) / r."""
+def exact_floor(c, x) -> np.ndarray:
+    """Exact floor(c * x) for an integer array x and c rational or quadratic, (p + q sqrt(m)) / r.
+
+    Examples
+    --------
+    >>> exact_floor(sp.GoldenRatio, np.array([1, 2, 3, -1])).tolist()
+    [1, 3, 4, -2]
+    """
     p, q, m, r = _quadratic_cached(c)
+    x = np.asarray(x, dtype=np.int64)
     if q == 0:
         return np.floor_divide(p * x, r)
     qx = q * x
@@ -200,7 +207,7 @@ def compile_expr(expr):
                 return safe_divide(num, den, np.floor_divide)
             scale, rest = _split_scale(arg)
             _quadratic_cached(scale)
-            return unary(rest, lambda x: _floor_scaled(scale, x))
+            return unary(rest, lambda x: exact_floor(scale, x))
         if isinstance(e, sp.Mod):
             return safe_divide(e.args[0], e.args[1], np.mod)
         simple = {sp.Abs: np.abs, sp.Not: np.logical_not}

@@ -19,14 +19,13 @@ inexact ones are returned with their true accuracy.
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine
-from discover.expressions import complexity, quadratic_parts
+from discover.expressions import complexity, exact_floor
 
 try:  # a multi-threaded BLAS spins on small products; one thread is faster here
     from threadpoolctl import threadpool_limits
@@ -40,20 +39,6 @@ __all__ = ["DecisionList"]
 
 _CLOSED_FORMS = (sp.GoldenRatio, sp.sqrt(2), sp.Integer(2))
 _PREFERENCE = {"min_all": 0, "max_all": 0, "spread": 1, "xor_all": 4, "sum_all": 5, "nonzero": 6, "big": 6}
-
-
-def _floor_scaled(c, x: np.ndarray) -> np.ndarray:
-    """Exact floor(c * x) for an int array x >= 0 and c rational or quadratic (exact integers)."""
-    p, q, m, r = quadratic_parts(c)
-    values, inverse = np.unique(x, return_inverse=True)
-    out = []
-    for v in values.tolist():
-        qv = q * v
-        root = math.isqrt(m * qv * qv) if qv else 0
-        if qv < 0:
-            root = -root - (root * root != m * qv * qv)
-        out.append((p * v + root) // r)
-    return np.array(out, dtype=np.int64)[inverse.reshape(-1)]
 
 
 _RELATIONS = {"==": sp.Eq, "<=": sp.Le, "!=": sp.Ne, ">": sp.Gt}
@@ -161,7 +146,7 @@ def _vocabulary(X, feature_names, target, y, max_constant, constants):
                     continue
                 term = sp.floor(c * t)
                 size = complexity(term)
-                scaled = _floor_scaled(c, col2)
+                scaled = exact_floor(c, col2)
                 for s, col in feats:
                     if s != t:
                         formulas.add(_rel("<=", s, term, rsize=size), col <= scaled)

@@ -24,11 +24,10 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine
-from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node,
-                                     exact_floor, to_sympy)
-from discover.expressions import evaluate
+from discover.engines.grammar import CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node, to_sympy
+from discover.expressions import evaluate, exact_floor
 
-__all__ = ["EnumerationEngine", "exact_floor", "IRRATIONALS"]
+__all__ = ["EnumerationEngine"]
 
 _LIMIT = 1 << 30  # terms with larger values are dropped (values are stored as int32)
 _CHUNK = 1 << 21  # elements per vectorised block

@@ -13,55 +13,13 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from discover.expressions import BitAnd, BitOr, BitXor, complexity, quadratic_parts
+from discover.expressions import BitAnd, BitOr, BitXor, complexity, exact_floor
 
-__all__ = ["IRRATIONALS", "INT_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL", "exact_floor",
+__all__ = ["IRRATIONALS", "INT_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL",
            "to_sympy", "eval_node"]
 
 #: constants c of the terms floor(c*x), in the order they are tried (earlier = preferred).
 IRRATIONALS = (sp.GoldenRatio, sp.GoldenRatio**2, sp.sqrt(2), sp.sqrt(3), 1 / sp.GoldenRatio)
-
-
-def _isqrt(v: np.ndarray) -> np.ndarray:
-    """Exact floor(sqrt(v)) for int64 v >= 0."""
-    root = np.floor(np.sqrt(v.astype(np.float64))).astype(np.int64)
-    for _ in range(3):
-        root -= (root * root > v).astype(np.int64)
-        root += ((root + 1) * (root + 1) <= v).astype(np.int64)
-    return root
-
-
-def exact_floor(c, x: np.ndarray) -> np.ndarray:
-    """Exact floor(c*x) for an int64 array x (any shape) and c rational or quadratic irrational.
-
-    Examples
-    --------
-    >>> exact_floor(sp.GoldenRatio, np.array([1, 2, 3, -1])).tolist()
-    [1, 3, 4, -2]
-    """
-    parts = _parts(c)
-    if parts is None:
-        raise ValueError(f"cannot compute floor({c} * x) exactly")
-    p, q, m, r = parts
-    x = np.asarray(x, dtype=np.int64)
-    if q == 0:
-        return np.floor_divide(p * x, r)
-    qx = q * x
-    sq = m * qx * qx
-    root = _isqrt(sq)
-    exact = root * root == sq
-    irr = np.where(qx >= 0, root, -root - (~exact).astype(np.int64))
-    return np.floor_divide(p * x + irr, r)
-
-
-_PARTS: dict = {}
-
-
-def _parts(c):
-    key = sp.srepr(c)
-    if key not in _PARTS:
-        _PARTS[key] = quadratic_parts(c)
-    return _PARTS[key]
 
 
 def _floordiv(a, b):

@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from discover.engines.enumeration import IRRATIONALS, EnumerationEngine, exact_floor
+from discover.engines.enumeration import EnumerationEngine
+from discover.engines.grammar import IRRATIONALS
+from discover.expressions import exact_floor
 from discover.expressions import evaluate
 from discover.features import feature_columns
 from discover.table import table_from_solution
