@@ -47,7 +47,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     >>> from games import make_game
     >>> s = solve(make_game("wythoff"), bound=10)
     >>> s.p_positions()[:5].tolist()
-    [[0, 0], [2, 1], [1, 2], [5, 3], [3, 5]]
+    [[0, 0], [2, 1], [1, 2], [5, 3], [7, 4]]
     """
     if isinstance(game, nx.DiGraph):
         game = GraphGame(game)
