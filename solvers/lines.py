@@ -40,9 +40,10 @@ def _line_keys(game: LineGame, limits: np.ndarray):
     return np.array(coefs), np.array(consts, dtype=np.int64) + bases, int(np.sum(counts))
 
 
-@nb.njit(cache=True)
-def _advance(p, limits, key, coefs):
-    for i in range(p.size):
+@nb.njit(cache=True, inline="always")
+def _advance(p, limits, key, coefs, first=0):
+    """Next position in id order from coordinate ``first`` on, updating the line keys."""
+    for i in range(first, p.size):
         p[i] += 1
         for d in range(key.size):
             key[d] += coefs[d, i]
@@ -53,7 +54,7 @@ def _advance(p, limits, key, coefs):
         p[i] = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _is_terminal(p, supports):
     for d in range(supports.shape[0]):
         blocked = False
@@ -67,24 +68,62 @@ def _is_terminal(p, supports):
 
 @nb.njit(cache=True)
 def _outcome_pass(limits, coefs, start, nlines, supports, terminal, n):
-    has_p = np.zeros(nlines, dtype=np.bool_)
-    out = np.empty(n, dtype=np.int8)
+    # row by row along coordinate 0: the line keys move by a fixed step per cell, and once the
+    # line that runs along the row holds a P position, the rest of the row is N
+    has_p = np.zeros(nlines, dtype=np.uint8)
+    out = np.ones(n, dtype=np.int8)
     p = np.zeros(limits.size, dtype=np.int64)
+    row_start = start.copy()
     key = start.copy()
+    step = coefs[:, 0].copy()
     ndirs = key.size
-    for i in range(n):
-        value = -1
+    row = limits[0] + 1
+    along = False
+    for d in range(ndirs):
+        along = along or step[d] == 0
+    for i in range(0, n, row):
         for d in range(ndirs):
-            if has_p[key[d]]:
-                value = 1
-                break
-        if value == -1 and _is_terminal(p, supports):
-            value = terminal
-        out[i] = value
-        if value == -1:
+            key[d] = row_start[d]
+        for x in range(row):
+            seen = 0
             for d in range(ndirs):
-                has_p[key[d]] = True
-        _advance(p, limits, key, coefs)
+                seen |= has_p[key[d]]
+            if seen == 0:
+                p[0] = x
+                value = terminal if _is_terminal(p, supports) else -1
+                out[i + x] = value
+                if value == -1:
+                    for d in range(ndirs):
+                        has_p[key[d]] = 1
+                    if along:
+                        break
+            for d in range(ndirs):
+                key[d] += step[d]
+        p[0] = 0
+        _advance(p, limits, row_start, coefs, 1)
+    return out
+
+
+@nb.njit(cache=True)
+def _outcome_pass_2d(size0, size1, use_row, use_col, use_diag, terminal):
+    # the same pass for two coordinates with the lines in flat flag arrays; a line along the
+    # row needs none: the row ends at its first P position
+    col_p = np.zeros(size0, dtype=np.bool_)  # lines along coordinate 1, keyed by x0
+    diag_p = np.zeros(size0 + size1, dtype=np.bool_)  # diagonals, keyed by x0 - x1 + size1
+    out = np.ones(size0 * size1, dtype=np.int8)
+    for x1 in range(size1):
+        base = x1 * size0
+        for x0 in range(size0):
+            if (use_col and col_p[x0]) or (use_diag and diag_p[x0 - x1 + size1]):
+                continue
+            stuck = (not use_row or x0 == 0) and (not use_col or x1 == 0) and (not use_diag or x0 == 0 or x1 == 0)
+            if stuck and terminal == 1:
+                continue
+            out[base + x0] = -1
+            col_p[x0] = True
+            diag_p[x0 - x1 + size1] = True
+            if use_row:
+                break
     return out
 
 
@@ -135,6 +174,11 @@ def line_outcome(game: LineGame, universe: Universe) -> np.ndarray:
     """
     coefs, start, nlines, supports = _prepare(game, universe)
     check_memory(universe.size + nlines, f"outcomes of {game!r} over {universe.size} positions")
+    directions = set(game.line_directions)
+    if game.dims == 2 and directions <= {(1, 0), (0, 1), (1, 1)}:
+        size0, size1 = (int(x) + 1 for x in universe.limits)
+        return _outcome_pass_2d(size0, size1, (1, 0) in directions, (0, 1) in directions, (1, 1) in directions,
+                                np.int8(game.terminal_outcome()))
     return _outcome_pass(
         universe.limits, coefs, start, nlines, supports, np.int8(game.terminal_outcome()), universe.size
     )
