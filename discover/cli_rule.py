@@ -116,8 +116,9 @@ def _print_discovery(found) -> None:
     if rule is not None:
         if rule.words:
             out.print(Text(f"  {rule.words}"))
-        label = "P iff" if rule.target == "P" else "Grundy values:"
-        out.print(Text(f"  {label} {rule.text()}"))
+        text = rule.text()
+        label = "Grundy values:" if rule.target == "grundy" else ("P positions:" if text.startswith("if ") else "P iff")
+        out.print(Text(f"  {label} {text}"))
         general = general_text(rule.expr, rule.target)
         if general and len(rule.feature_names) > 2:
             out.print(Text(f"  for any number of heaps: {general}"))
