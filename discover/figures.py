@@ -28,9 +28,16 @@ DPI = 150
 _OUTSIDE = ("not a position of the game", "#d9d9d9")
 _EXACT = [_OUTSIDE, ("N: the player to move wins", "#ffffff"), ("P: the player to move loses", "#1f3a93"),
           ("draw", "#e08a00")]
-_RULE = [_OUTSIDE, ("the rule says N", "#ffffff"), ("the rule says P", "#1f3a93")]
-_DIFF = [_OUTSIDE, ("agree: N", "#ffffff"), ("agree: P", "#b9c7ea"), ("the rule says P, the solver does not", "#d62728"),
-         ("the rule says not P, the solver says P", "#7b2cbf"), ("P/N agree, the Grundy value differs", "#f2a900")]
+
+
+def _rule_palette(who: str) -> list:
+    return [_OUTSIDE, (f"{who} says N", "#ffffff"), (f"{who} says P", "#1f3a93")]
+
+
+def _diff_palette(who: str) -> list:
+    return [_OUTSIDE, ("agree: N", "#ffffff"), ("agree: P", "#b9c7ea"),
+            (f"{who} says P, the solver does not", "#d62728"), (f"{who} says not P, the solver says P", "#7b2cbf"),
+            ("P/N agree, the Grundy value differs", "#f2a900")]
 
 
 @dataclass
@@ -45,7 +52,7 @@ class FigureFile:
 @dataclass
 class _Panel:
     label: str  # "" for 1-D and 2-D games, "slice c = 0" above
-    positions: np.ndarray  # (h, w, dims)
+    dims: int  # coordinates of the game's positions
     ids: np.ndarray  # (h, w) universe ids, -1 where the cell is not a position
 
 
@@ -68,7 +75,7 @@ def _panels(game, universe) -> list[_Panel]:
     panels = []
     for label, grid in grids:
         ids = universe.index(grid.reshape(-1, dims), strict=False).reshape(grid.shape[:2])
-        panels.append(_Panel(label, grid, ids))
+        panels.append(_Panel(label, dims, ids))
     return panels
 
 
@@ -84,9 +91,9 @@ def _new_figure(dims: int, panels: int, colorbar: bool = False):
     from matplotlib.figure import Figure
 
     if dims == 1:
-        fig = Figure(figsize=(12, 2.8))
+        fig = Figure(figsize=(12, 2.6), layout="constrained")
     else:
-        fig = Figure(figsize=(6.4 * panels + (1.0 if colorbar else 0.0), 7.6))
+        fig = Figure(figsize=(6.4 * panels + (1.0 if colorbar else 0.0), 7.0), layout="constrained")
     return fig, np.atleast_1d(fig.subplots(1, panels, squeeze=False)[0])
 
 
@@ -110,7 +117,7 @@ def _category_map(fig, axes, game, panels, codes, palette, title: str) -> None:
 
     cmap = ListedColormap([color for _, color in palette])
     norm = BoundaryNorm(np.arange(len(palette) + 1) - 0.5, len(palette))
-    dims = panels[0].positions.shape[-1]
+    dims = panels[0].dims
     for ax, panel, grid in zip(axes, panels, codes):
         h, w = grid.shape
         ax.imshow(grid, origin="lower", cmap=cmap, norm=norm, interpolation="nearest",
@@ -122,8 +129,7 @@ def _category_map(fig, axes, game, panels, codes, palette, title: str) -> None:
     handles = [Patch(facecolor=color, edgecolor="#555555", linewidth=0.5, label=f"{label} ({counts[i]:,})")
                for i, (label, color) in enumerate(palette) if counts[i]]
     fig.suptitle(title, fontsize=11)
-    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 3), fontsize=8, frameon=False)
-    fig.subplots_adjust(bottom=0.28 if dims == 1 else 0.14, top=0.8 if dims == 1 else 0.9, left=0.06, right=0.97)
+    fig.legend(handles=handles, loc="outside lower center", ncol=min(len(handles), 3), fontsize=8, frameon=False)
 
 
 def _where(universe, panels) -> str:
@@ -166,7 +172,8 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule") -> 
     >>> from games import make_game
     >>> from discover.rule import Rule
     >>> rule = Rule(sp.Contains(sp.Mod(sp.Symbol("n"), 7), sp.FiniteSet(0, 2)), ("n",))
-    >>> [f.name for f in partition_figures(make_game("subtraction", subtract=(1, 3, 4)), rule, 60, tempfile.mkdtemp())]
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     [f.name for f in partition_figures(make_game("subtraction", subtract=(1, 3, 4)), rule, 60, tmp)]
     ['exact.png', 'rule.png', 'disagreement.png']
     """
     bound = min(int(bound), FIGURE_BOUND)
@@ -176,7 +183,7 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule") -> 
     panels = _panels(game, universe)
     where = _where(universe, panels)
     truth_p = solution.outcome_table == -1
-    exact = np.where(truth_p, 1, np.where(solution.outcome_table == 0, 2, 0))
+    exact = np.where(truth_p, 1, np.where(solution.outcome_table == 0, 2, 0)).astype(np.int8)
     files = []
 
     fig, axes = _new_figure(universe.dims, len(panels))
@@ -192,19 +199,19 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule") -> 
     values = _rule_values(rule, universe)
     said_p = values == 0 if grundy else values
     fig, axes = _new_figure(universe.dims, len(panels))
-    _category_map(fig, axes, game, panels, [_cells(p, said_p.astype(np.int64)) for p in panels], _RULE,
+    _category_map(fig, axes, game, panels, [_cells(p, said_p.astype(np.int8)) for p in panels], _rule_palette(who),
                   f"Partition by {who}: {_wrap(rule.text())}\n{where}")
     _save(fig, folder, "rule.png")
     files.append(FigureFile("rule.png", f"Partition by {who}",
                             f"The positions {who} calls P: {int(said_p.sum()):,} of {universe.size:,}."))
 
-    diff = np.where(said_p == truth_p, np.where(truth_p, 1, 0), np.where(said_p, 2, 3))
+    diff = np.where(said_p == truth_p, np.where(truth_p, 1, 0), np.where(said_p, 2, 3)).astype(np.int8)
     if grundy:
         diff[(diff < 2) & (values != solution.grundy_table)] = 4
     wrong = int((diff >= 2).sum())
     fig, axes = _new_figure(universe.dims, len(panels))
-    _category_map(fig, axes, game, panels, [_cells(p, diff) for p in panels], _DIFF,
-                  f"Where {who} and the solver disagree: {wrong:,} of {universe.size:,} positions\n{where}")
+    _category_map(fig, axes, game, panels, [_cells(p, diff) for p in panels], _diff_palette(who),
+                  f"Where {who} and the solver disagree: {wrong:,} of {universe.size:,} positions, {where}")
     _save(fig, folder, "disagreement.png")
     files.append(FigureFile("disagreement.png", "Disagreement",
                             f"{who.capitalize()} and the solver disagree on {wrong:,} of {universe.size:,} positions "
@@ -222,10 +229,9 @@ def grundy_figure(game, bound: int, folder) -> FigureFile | None:
     --------
     >>> import tempfile
     >>> from games import make_game
-    >>> grundy_figure(make_game("wythoff"), 12, tempfile.mkdtemp()).name
-    'grundy.png'
-    >>> grundy_figure(make_game("wythoff", misere=True), 12, tempfile.mkdtemp()) is None
-    True
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     grundy_figure(make_game("wythoff"), 12, tmp).name, grundy_figure(make_game("wythoff", misere=True), 12, tmp)
+    ('grundy.png', None)
     """
     if not getattr(game, "impartial", False) or getattr(game, "misere", False):
         return None
@@ -235,8 +241,8 @@ def grundy_figure(game, bound: int, folder) -> FigureFile | None:
     panels = _panels(game, universe)
     where = _where(universe, panels)
     title = f"Grundy values of {game!r}, {where}"
-    caption = (f"Grundy values at the training bound {universe.bound}: from 0 (the P positions) "
-               f"to {int(values.max()) if values.size else 0}.")
+    caption = f"Grundy values at bound {universe.bound}, from 0 (the P positions) to {int(values.max())}."
+
     if universe.dims == 1:
         fig, (ax,) = _new_figure(1, 1)
         n = universe.positions()[:, 0]
@@ -247,7 +253,6 @@ def grundy_figure(game, bound: int, folder) -> FigureFile | None:
         ax.set_xlabel(_coordinate_labels(game, 1)[0])
         ax.set_ylabel("Grundy value")
         ax.set_title(title + " (dots: value 0, the P positions)", fontsize=11)
-        fig.subplots_adjust(bottom=0.2, top=0.85, left=0.06, right=0.98)
     else:
         fig = _grundy_map(game, panels, values, title)
     _save(fig, folder, "grundy.png")
@@ -265,7 +270,7 @@ def _grundy_map(game, panels, values, title):
         h, w = grid.shape
         image = ax.imshow(grid, origin="lower", cmap=cmap, vmin=0, vmax=top, interpolation="nearest",
                           extent=(-0.5, w - 0.5, -0.5, h - 0.5))
-        _label_axes(ax, game, panels[0].positions.shape[-1])
+        _label_axes(ax, game, panel.dims)
         if panel.label:
             ax.set_title(panel.label, fontsize=10)
         if max(h, w) <= ANNOTATE_SIDE:
