@@ -168,8 +168,10 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
 def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, folder):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
-    from discover.report import write_report
+    from discover.report import check_report_folder, write_report
 
+    if folder is not None:
+        check_report_folder(folder)
     found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed)
     with _spinner("writing the report ..."):
         path = write_report(found, folder)
