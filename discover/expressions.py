@@ -13,6 +13,7 @@ import functools
 
 import numpy as np
 import sympy as sp
+from sympy.printing.precedence import PRECEDENCE
 
 __all__ = ["BitXor", "BitAnd", "BitOr", "evaluate", "compile_expr", "exact_floor", "complexity", "SYMPY_LOCALS", "quadratic_parts"]
 
@@ -42,6 +43,7 @@ class BitXor(_Bitwise):
     numpy_op = staticmethod(np.bitwise_xor)
     python_op = staticmethod(lambda x, y: x ^ y)
     symbol = "⊕"
+    precedence = PRECEDENCE["BitwiseXor"]  # below + and ·: printed as φ·(a ⊕ b), not φ·a ⊕ b
 
 
 class BitAnd(_Bitwise):
@@ -50,6 +52,7 @@ class BitAnd(_Bitwise):
     numpy_op = staticmethod(np.bitwise_and)
     python_op = staticmethod(lambda x, y: x & y)
     symbol = "&"
+    precedence = PRECEDENCE["BitwiseAnd"]  # below + and ·: printed as φ·(a ⊕ b), not φ·a ⊕ b
 
 
 class BitOr(_Bitwise):
@@ -58,6 +61,7 @@ class BitOr(_Bitwise):
     numpy_op = staticmethod(np.bitwise_or)
     python_op = staticmethod(lambda x, y: x | y)
     symbol = "|"
+    precedence = PRECEDENCE["BitwiseOr"]  # below + and ·: printed as φ·(a ⊕ b), not φ·a ⊕ b
 
 
 SYMPY_LOCALS = {"BitXor": BitXor, "BitAnd": BitAnd, "BitOr": BitOr}

@@ -82,11 +82,12 @@ def default_bound(game: Game) -> int:
 def default_verify_bound(game: Game, bound: int) -> int:
     """Ten times the training bound, lowered until the universe and its moves fit the budget.
 
-    Universe sizes are scaled from the training universe as (verify / bound) ** dims."""
+    Universe sizes are scaled from the training universe as ((verify + 1) / (bound + 1)) ** dims
+    (exact for boxes, whose side holds bound + 1 values)."""
     base = game.universe(bound).size
     verify = 10 * bound
     while verify > bound:
-        universe_size = base * (verify / bound) ** game.dims
+        universe_size = base * ((verify + 1) / (bound + 1)) ** game.dims
         edges = 0 if game.line_directions is not None else universe_size * _mean_options(game, verify)
         if universe_size <= VERIFY_POSITIONS and edges <= VERIFY_EDGES:
             break
@@ -97,7 +98,8 @@ def default_verify_bound(game: Game, bound: int) -> int:
 def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
     rng = np.random.default_rng(0)
     points = rng.integers(0, bound + 1, size=(sample, game.dims))
-    return float(np.mean([len(game.options(p)) for p in points]))
+    count = game.options if game.kernel is not None else game.moves  # custom games have no move kernel
+    return float(np.mean([len(count(p)) for p in points]))
 
 
 def _rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
@@ -152,6 +154,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     bound = _check_int(bound, "bound") if bound is not None else (
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
     names = list(engines) if engines else list(DEFAULT_ENGINES)
+    for name in names:
+        make_engine(name, seed)  # unknown names and missing backends fail here, before any work
     timings: dict[str, float] = {}
 
     while True:

@@ -118,7 +118,7 @@ class _Latex(LatexPrinter):
 
 def rule_text(expr, coordinate_names, target: str = "P") -> str:
     """Plain text of a rule; a Grundy rule reads ``G = ...``."""
-    body = _TextPrinter().doprint(expand_derived(expr, coordinate_names)).replace("*", "·")
+    body = _TextPrinter().doprint(expand_derived(expr, coordinate_names)).replace("**", "^").replace("*", "·")
     return body if target == "P" else f"G = {body}"
 
 
@@ -144,5 +144,5 @@ def general_text(expr, target: str = "P") -> str | None:
     names = {s.name for s in expr.free_symbols}
     if not names or not names <= set(DERIVED):
         return None
-    body = _WordsPrinter().doprint(expr).replace("*", "·")
+    body = _WordsPrinter().doprint(expr).replace("**", "^").replace("*", "·")
     return body if target == "P" else f"G = {body}"
