@@ -1,0 +1,213 @@
+"""``find_rule`` as an API: its signature and result, ``Rule`` round trips and evaluation,
+seeded determinism, bad input, engine choice, and custom games nobody named."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import shutil
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from discover.engines import ENGINES, make_engine
+from discover.find import Discovery, default_bound, default_verify_bound, find_rule
+from discover.rule import Rule
+from discover.table import table_from_solution
+from discover.verify import Check
+from games import custom_game, make_game
+from solvers import solve
+from test_catalogue import agrees_with_solver, discovered
+
+
+# -- signature and result ---------------------------------------------------------------------
+
+
+def test_signature():
+    params = inspect.signature(find_rule).parameters
+    assert list(params)[:5] == ["game", "bound", "verify_bound", "engines", "seed"]
+    assert [params[p].default for p in ("bound", "verify_bound", "engines", "seed")] == [None, None, None, 0]
+
+
+def test_result_fields_and_record():
+    found = discovered("subtraction", subtract=(1, 3, 4))
+    assert isinstance(found, Discovery) and isinstance(found.rule, Rule)
+    assert found.status == "verified" and found.verified_bound == 300 and found.train_bound == 30
+    assert found.candidates and all(isinstance(r, Rule) for r in found.candidates)
+    assert str(found.rule.expr) in {str(r.expr) for r in found.candidates}
+    ranks = [(-r.train_accuracy, r.complexity) for r in found.candidates]
+    assert ranks == sorted(ranks)
+    assert found.checks and all(isinstance(c, Check) and c.line().startswith("✓") for c in found.checks)
+    assert found.rule.provenance["engine"] == "sequence" and found.rule.provenance["bound"] == 30
+    assert found.rule.provenance["seed"] == 0 and found.rule.provenance["game"] == found.game.spec()
+    record = json.loads(json.dumps(found.to_record()))
+    assert record["status"] == "verified" and record["verified_bound"] == 300
+    assert Rule.from_json(record["rule"]).text() == "n mod 7 ∈ {0, 2}"
+    assert [c["passed"] for c in record["checks"]] == [True] * len(found.checks)
+
+
+def test_progress_is_called_with_each_stage():
+    messages = []
+    find_rule(make_game("subtraction", subtract=(1, 2)), progress=messages.append)
+    assert any(m.startswith("solving") for m in messages)
+    assert any(m.startswith("engine") for m in messages)
+    assert any(m.startswith("verifying") for m in messages)
+
+
+def test_a_given_table_sets_the_training_bound():
+    game = make_game("subtraction", subtract=(1, 2, 3))
+    found = find_rule(game, table=table_from_solution(solve(game, bound=20)))
+    assert found.train_bound == 20 and found.verified_bound == 200 and found.rule.text() == "n mod 4 = 0"
+
+
+# -- Rule: JSON round trip, predicate, evaluate ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, params",
+    [("wythoff", {}), ("nim", {"heaps": 3, "misere": True}), ("subtraction", {"subtract": (1, 3, 4)}), ("lasker", {})],
+    ids=["wythoff", "misere-nim", "subtraction", "lasker"],
+)
+def test_rule_json_round_trip(name, params):
+    rule = discovered(name, **params).rule
+    back = Rule.from_json(rule.to_json())
+    assert back.expr == rule.expr and back.text() == rule.text() and back.latex() == rule.latex()
+    assert (back.target, back.feature_names, back.words) == (rule.target, rule.feature_names, rule.words)
+    assert back.train_accuracy == rule.train_accuracy and back.provenance == rule.provenance
+    positions = np.random.default_rng(0).integers(0, 1000, size=(5000, len(rule.feature_names)))
+    assert np.array_equal(back.predicate(positions), rule.predicate(positions))
+    if rule.target == "grundy":
+        assert np.array_equal(back.evaluate(positions), rule.evaluate(positions))
+    assert Rule.from_json(json.loads(rule.to_json())).expr == rule.expr  # a parsed dict reads too
+
+
+@pytest.mark.parametrize("text", ["", "{}", "[1, 2]", '{"expr": "Eq(", "feature_names": ["a"]}'])
+def test_from_json_refuses_what_is_not_a_rule(text):
+    with pytest.raises(ValueError, match="not a rule record"):
+        Rule.from_json(text)
+
+
+def test_predicate_takes_an_n_by_dims_array():
+    rule = discovered("wythoff").rule
+    out = rule.predicate(np.array([[0, 0], [1, 2], [2, 1], [3, 5], [1, 1], [4, 7]]))
+    assert out.dtype == bool and out.tolist() == [True, True, True, True, False, True]
+    assert rule.predicate(np.zeros((0, 2), dtype=np.int64)).shape == (0,)
+    with pytest.raises(ValueError, match="shape"):
+        rule.predicate(np.array([1, 2]))
+
+
+def test_evaluate_is_for_grundy_rules():
+    lasker = discovered("lasker").rule
+    n = np.arange(13)[:, None]
+    assert lasker.evaluate(n).tolist() == [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11]
+    assert lasker.predicate(n).tolist() == [True] + [False] * 12  # P iff Grundy value 0
+    with pytest.raises(ValueError, match="predicate"):
+        discovered("wythoff").rule.evaluate(np.array([[1, 2]]))
+
+
+# -- determinism ------------------------------------------------------------------------------
+
+
+def test_same_seed_same_result():
+    # Grundy's game on bound 30 runs every default engine, the randomised ones included.
+    game = make_game("grundy_game")
+    first, second = (find_rule(game, bound=30, seed=0) for _ in range(2))
+    assert first.status == second.status
+    assert (first.rule and first.rule.text()) == (second.rule and second.rule.text())
+    assert first.best_partial.text() == second.best_partial.text()
+    assert [r.text() for r in first.candidates] == [r.text() for r in second.candidates]
+
+
+# -- bad input --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "3"])
+def test_bad_bounds(bad):
+    game = make_game("subtraction", subtract=(1, 2))
+    with pytest.raises(ValueError, match="bound must be a positive integer"):
+        find_rule(game, bound=bad)
+    with pytest.raises(ValueError, match="verify_bound must be a positive integer"):
+        find_rule(game, bound=10, verify_bound=bad)
+
+
+def test_verify_bound_below_the_training_bound():
+    with pytest.raises(ValueError, match=r"verify_bound \(9\) must be at least the training bound \(10\)"):
+        find_rule(make_game("subtraction", subtract=(1, 2)), bound=10, verify_bound=9)
+
+
+def test_not_a_game():
+    with pytest.raises(TypeError, match="takes a Game"):
+        find_rule("nim")
+
+
+def test_unknown_engine_names_the_choices():
+    game = make_game("subtraction", subtract=(1, 2))
+    with pytest.raises(ValueError, match="unknown engine 'magic'") as err:
+        find_rule(game, engines=["magic"])
+    assert all(name in str(err.value) for name in ENGINES)
+    with pytest.raises(ValueError, match="choose from: enumerate"):
+        find_rule(game, engines=["sequence", "enumerat"])
+
+
+@pytest.mark.skipif(shutil.which("julia") is not None, reason="Julia is installed: PySR can run")
+def test_pysr_without_julia_names_the_alternative():
+    with pytest.raises(ValueError, match="needs Julia.*operon"):
+        find_rule(make_game("subtraction", subtract=(1, 2)), engines=["pysr"])
+
+
+def test_engines_are_used_as_asked():
+    found = find_rule(make_game("nim", heaps=3), engines=["enumerate"])
+    assert found.status == "verified" and found.rule.text() == "a ⊕ b ⊕ c = 0"
+    # provenance names the engine by its own name ("enumeration"), not the registry key ("enumerate")
+    assert {r.provenance["engine"] for r in found.candidates} == {make_engine("enumerate").name}
+
+
+# -- default bounds ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("heaps, bound", [(2, 30), (3, 15), (4, 7), (5, 3)])
+def test_default_bounds_verify_nim_tenfold(heaps, bound):
+    game = make_game("nim", heaps=heaps)
+    assert default_bound(game) == bound
+    assert default_verify_bound(game, bound) == 10 * bound
+
+
+# -- custom games: every stage works on a game nobody named -----------------------------------
+
+
+def take_one_or_two(position):
+    """The subtraction game {1, 2}, written by hand."""
+    (n,) = position
+    return [(n - t,) for t in (1, 2) if t <= n]
+
+
+def king_moves(position):
+    """A king in the corner game: one step left, down, or diagonally down-left."""
+    a, b = position
+    return [(x, y) for x, y in ((a - 1, b), (a, b - 1), (a - 1, b - 1)) if x >= 0 and y >= 0]
+
+
+def test_custom_one_dimensional_game():
+    game = custom_game("take-1-or-2", take_one_or_two, dims=1)
+    found = find_rule(game)
+    assert found.status == "verified" and found.verified_bound == 300
+    n = np.arange(10_000)[:, None]
+    assert np.array_equal(found.rule.predicate(n), n[:, 0] % 3 == 0)
+    assert agrees_with_solver(found.rule, game, found.verified_bound)
+
+
+def test_custom_two_dimensional_game():
+    game = custom_game("corner-the-king", king_moves, dims=2)
+    found = find_rule(game)
+    assert found.status == "verified" and found.verified_bound >= 10 * found.train_bound
+    assert agrees_with_solver(found.rule, game, found.verified_bound)
+    positions = np.random.default_rng(1).integers(0, 10**6, size=(20000, 2))
+    assert np.array_equal(found.rule.predicate(positions), (positions % 2 == 0).all(axis=1))  # both even
+
+
+def test_custom_rule_reads_back():
+    found = find_rule(custom_game("take-1-or-2", take_one_or_two, dims=1))
+    back = Rule.from_json(found.rule.to_json())
+    assert back.expr == found.rule.expr and back.provenance["game"]["custom"] is True
+    assert sp.Symbol(found.rule.feature_names[0]) in back.expr.free_symbols
