@@ -75,7 +75,7 @@ def _discover_options(func):
         click.option("--verify-bound", type=BOUND, default=None,
                      help="Verification bound (default: ten times the training bound, within budget)."),
         click.option("--engines", default=None, metavar="NAMES",
-                     help="Comma-separated engines to try in order: sequence, enumerate, decision_list, operon, gplearn, pysr."),
+                     help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
     ]
     for option in reversed(options):

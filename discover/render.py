@@ -17,14 +17,33 @@ _BIT_LATEX = {BitXor: r"\oplus", BitAnd: r"\mathbin{\&}", BitOr: r"\mid"}
 
 
 def expand_derived(expr, coordinate_names) -> sp.Basic:
-    """Write derived features (xor_all, min_all, ...) out over the coordinates."""
+    """Write derived features (xor_all, min_all, ...) out over the coordinates (|x - y| = 0 as x = y).
+
+    Examples
+    --------
+    >>> expand_derived(sp.Eq(sp.Symbol("spread"), 0), ["a", "b"])
+    Eq(a, b)
+    """
     coords = [sp.Symbol(n) for n in coordinate_names]
     subs = {
         sp.Symbol(name): d.expand(coords)
         for name, d in DERIVED.items()
         if sp.Symbol(name) in expr.free_symbols and len(coords) >= d.min_dims
     }
-    return expr.xreplace(subs) if subs else expr
+    expanded = expr.xreplace(subs) if subs else expr
+    return expanded.replace(_is_zero_distance, _as_equality)
+
+
+def _is_zero_distance(e) -> bool:
+    return isinstance(e, sp.Eq) and isinstance(e.lhs, sp.Abs) and e.rhs == 0
+
+
+def _as_equality(e):
+    """|x - y| = 0 reads x = y."""
+    inside = e.lhs.args[0]
+    plus = [t for t in sp.Add.make_args(inside) if not t.could_extract_minus_sign()]
+    minus = [-t for t in sp.Add.make_args(inside) if t.could_extract_minus_sign()]
+    return sp.Eq(sp.Add(*plus), sp.Add(*minus), evaluate=False)
 
 
 class _TextPrinter(StrPrinter):

@@ -15,13 +15,13 @@ __all__ = ["Candidate", "Engine", "ENGINES", "DEFAULT_ENGINES", "make_engine"]
 
 ENGINES = {
     "sequence": ("discover.engines.sequence", "SequenceEngine", {}),
-    "enumerate": ("discover.engines.enumeration", "EnumerationEngine", {}),
+    "enumeration": ("discover.engines.enumeration", "EnumerationEngine", {}),
     "decision_list": ("discover.engines.decision_list", "DecisionList", {}),
     "operon": ("discover.engines.regression", "RegressionEngine", {"backend": "operon"}),
     "pysr": ("discover.engines.regression", "RegressionEngine", {"backend": "pysr"}),
     "gplearn": ("discover.engines.regression", "RegressionEngine", {"backend": "gplearn"}),
 }
-DEFAULT_ENGINES = ("sequence", "decision_list", "enumerate", "operon")
+DEFAULT_ENGINES = ("sequence", "decision_list", "enumeration", "operon")
 
 
 def make_engine(name: str, random_state: int = 0) -> Engine:

@@ -146,7 +146,7 @@ def test_unknown_engine_names_the_choices():
     with pytest.raises(ValueError, match="unknown engine 'magic'") as err:
         find_rule(game, engines=["magic"])
     assert all(name in str(err.value) for name in ENGINES)
-    with pytest.raises(ValueError, match="choose from: enumerate"):
+    with pytest.raises(ValueError, match="choose from: enumeration"):
         find_rule(game, engines=["sequence", "enumerat"])
 
 
@@ -157,10 +157,9 @@ def test_pysr_without_julia_names_the_alternative():
 
 
 def test_engines_are_used_as_asked():
-    found = find_rule(make_game("nim", heaps=3), engines=["enumerate"])
+    found = find_rule(make_game("nim", heaps=3), engines=["enumeration"])
     assert found.status == "verified" and found.rule.text() == "a ⊕ b ⊕ c = 0"
-    # provenance names the engine by its own name ("enumeration"), not the registry key ("enumerate")
-    assert {r.provenance["engine"] for r in found.candidates} == {make_engine("enumerate").name}
+    assert {r.provenance["engine"] for r in found.candidates} == {make_engine("enumeration").name}
 
 
 # -- default bounds ---------------------------------------------------------------------------
