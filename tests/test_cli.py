@@ -9,38 +9,25 @@ import sys
 
 import pytest
 
-from discover.cli import main
 from discover.find import default_bound
 from games import make_game
 from games import GAMES, __version__
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_one_error_line(code, out, err):
-    assert code == 2, (out, err)
-    assert out == ""
-    assert len(err.splitlines()) == 1, err
-    assert err.startswith("discover: ")
-    assert "Traceback" not in err
 
 
 # -- working commands ----------------------------------------------------------------------------
-def test_version_and_help(capsys):
-    code, out, _ = run(capsys, "--version")
+def test_version_and_help(cli):
+    code, out, _ = cli("--version")
     assert code == 0 and out.strip() == f"discover {__version__}"
-    code, out, _ = run(capsys)
+    code, out, _ = cli()
     assert code == 0 and "Usage: discover" in out and "solve" in out
-    code, out, _ = run(capsys, "solve", "--help")
+    code, out, _ = cli("solve", "--help")
     assert code == 0 and "--bound" in out and "--plot" in out
 
 
-def test_games_lists_every_family_with_types_and_defaults(capsys):
-    code, out, err = run(capsys, "games")
+def test_games_lists_every_family_with_types_and_defaults(cli):
+    code, out, err = cli("games")
     assert code == 0 and err == ""
     for name in GAMES:
         assert name in out
@@ -48,13 +35,13 @@ def test_games_lists_every_family_with_types_and_defaults(capsys):
         assert text in out
 
 
-def test_game_name_first_finds_and_verifies_the_rule(capsys):
-    code, out, err = run(capsys, "wythoff")
+def test_game_name_first_finds_and_verifies_the_rule(cli):
+    code, out, err = cli("wythoff")
     assert code == 0 and err == ""
     assert "Rule (verified on bound 300)" in out
     assert "{⌊kφ⌋, ⌊kφ²⌋}" in out and "min(a, b) = ⌊φ·|a - b|⌋" in out
     assert out.count("✓") == 3
-    code, out, _ = run(capsys, "nim", "heaps=2", "misere=true", "--bound", "5", "--engines", "decision_list")
+    code, out, _ = cli("nim", "heaps=2", "misere=true", "--bound", "5", "--engines", "decision_list")
     assert code == 0 and "nim(heaps=2, misere=True)" in out and "verified on bound 50" in out
 
 
@@ -64,22 +51,22 @@ def test_default_bound_shrinks_with_dimensions():
     assert bounds[2] < 30 and bounds[3] < bounds[2]
 
 
-def test_solve_plot_save_then_show(capsys, tmp_path):
+def test_solve_plot_save_then_show(cli, tmp_path):
     png, saved = tmp_path / "w.png", tmp_path / "w.npz"
-    code, out, err = run(capsys, "solve", "wythoff", "--bound", "60", "--plot", str(png), "--save", str(saved))
+    code, out, err = cli("solve", "wythoff", "--bound", "60", "--plot", str(png), "--save", str(saved))
     assert code == 0 and err == ""
     assert "losses (P)" in out and "time" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 1000
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.npz", "w.png"]  # no temporary files left
     counts = [line for line in out.splitlines() if "losses (P)" in line]
-    code, out, err = run(capsys, "show", str(saved))
+    code, out, err = cli("show", str(saved))
     assert code == 0 and err == ""
     assert [line for line in out.splitlines() if "losses (P)" in line] == counts
 
 
-def test_one_dimensional_plot_grundy_and_tuple_parameter(capsys, tmp_path):
+def test_one_dimensional_plot_grundy_and_tuple_parameter(cli, tmp_path):
     png = tmp_path / "s.png"
-    code, out, err = run(capsys, "solve", "subtraction", "subtract=1,3,4", "--bound", "40", "--grundy", "--plot", str(png))
+    code, out, err = cli("solve", "subtraction", "subtract=1,3,4", "--bound", "40", "--grundy", "--plot", str(png))
     assert code == 0, err
     assert "subtract=(1, 3, 4)" in out
     assert "0, 2, 7, 9, 14, 16" in out  # P positions: n mod 7 in {0, 2}
@@ -87,8 +74,8 @@ def test_one_dimensional_plot_grundy_and_tuple_parameter(capsys, tmp_path):
     assert png.stat().st_size > 1000
 
 
-def test_remoteness(capsys):
-    code, out, err = run(capsys, "solve", "wythoff", "--bound", "8", "--remoteness")
+def test_remoteness(cli):
+    code, out, err = cli("solve", "wythoff", "--bound", "8", "--remoteness")
     assert code == 0, err
     assert "longest game" in out
 
@@ -117,37 +104,37 @@ def test_remoteness(capsys):
         (["show", "missing.npz"], "missing.npz"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch, argv, hint):
+def test_bad_input_is_one_line_and_exit_2(cli, one_error_line, tmp_path, monkeypatch, argv, hint):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, *argv)
-    assert_one_error_line(code, out, err)
+    code, out, err = cli(*argv)
+    one_error_line(code, out, err)
     assert hint in err
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("name", ["x.txt", "no_such_folder/x.png", "3d"])
-def test_bad_plot_is_refused_before_solving(capsys, tmp_path, name):
+def test_bad_plot_is_refused_before_solving(cli, one_error_line, tmp_path, name):
     game = ["nim"] if name == "3d" else ["wythoff"]
     target = tmp_path / ("x.png" if name == "3d" else name)
-    code, out, err = run(capsys, "solve", *game, "--bound", "5", "--plot", str(target))
-    assert_one_error_line(code, out, err)
+    code, out, err = cli("solve", *game, "--bound", "5", "--plot", str(target))
+    one_error_line(code, out, err)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_corrupt_or_truncated_solution_file(capsys, tmp_path):
+def test_corrupt_or_truncated_solution_file(cli, one_error_line, tmp_path):
     garbage = tmp_path / "garbage.npz"
     garbage.write_bytes(b"not a solution at all")
-    assert_one_error_line(*run(capsys, "show", str(garbage)))
+    one_error_line(*cli("show", str(garbage)))
     good = tmp_path / "good.npz"
-    assert run(capsys, "solve", "wythoff", "--bound", "20", "--save", str(good))[0] == 0
+    assert cli("solve", "wythoff", "--bound", "20", "--save", str(good))[0] == 0
     truncated = tmp_path / "truncated.npz"
     data = good.read_bytes()
     truncated.write_bytes(data[: len(data) // 2])
-    assert_one_error_line(*run(capsys, "show", str(truncated)))
-    assert_one_error_line(*run(capsys, "show", str(tmp_path)))
+    one_error_line(*cli("show", str(truncated)))
+    one_error_line(*cli("show", str(tmp_path)))
 
 
-def test_failed_plot_leaves_no_file(capsys, tmp_path, monkeypatch):
+def test_failed_plot_leaves_no_file(cli, tmp_path, monkeypatch):
     from matplotlib.figure import Figure
 
     def broken(self, handle, **kwargs):
@@ -155,7 +142,7 @@ def test_failed_plot_leaves_no_file(capsys, tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(Figure, "savefig", broken)
-    code, out, err = run(capsys, "solve", "wythoff", "--bound", "10", "--plot", str(tmp_path / "w.png"))
+    code, out, err = cli("solve", "wythoff", "--bound", "10", "--plot", str(tmp_path / "w.png"))
     assert code == 2 and "disk full" in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
 

@@ -11,25 +11,14 @@ import textwrap
 import numpy as np
 import pytest
 
-from discover.cli import main
 from discover.engines import ENGINES
 from discover.rule import Rule
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
-def assert_one_error_line(code, out, err):
-    assert code == 2, (out, err)
-    assert out == "" and len(err.splitlines()) == 1 and err.startswith("discover: "), err
-    assert "Traceback" not in err
-
-
-def test_wythoff_in_words_symbols_checks_and_timings(capsys):
-    code, out, err = run(capsys, "wythoff")
+def test_wythoff_in_words_symbols_checks_and_timings(cli):
+    code, out, err = cli("wythoff")
     assert code == 0 and err == ""
     assert "trained on the solver's table at bound 30; verification bound 300" in out
     assert "Rule (verified on bound 300):" in out
@@ -44,8 +33,8 @@ def test_wythoff_in_words_symbols_checks_and_timings(capsys):
     assert len(timings) == 1 and "solve (training)" in timings[0] and "verify" in timings[0] and "total" in timings[0]
 
 
-def test_json_is_one_record_that_from_json_reads(capsys):
-    code, out, err = run(capsys, "subtraction", "subtract=1,3,4", "--json")
+def test_json_is_one_record_that_from_json_reads(cli):
+    code, out, err = cli("subtraction", "subtract=1,3,4", "--json")
     assert code == 0 and err == ""
     assert len(out.strip().splitlines()) == 1
     record = json.loads(out)
@@ -73,17 +62,17 @@ game = custom_game("take-1-or-2", moves, dims=1)
 '''
 
 
-def test_game_file_builds_a_custom_game(capsys, tmp_path):
+def test_game_file_builds_a_custom_game(cli, tmp_path):
     path = tmp_path / "my_game.py"
     path.write_text(GAME_FILE)
-    code, out, err = run(capsys, "--game-file", str(path), "--json")
+    code, out, err = cli("--game-file", str(path), "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
     assert record["status"] == "verified" and record["game"]["name"] == "take-1-or-2"
     rule = Rule.from_json(record["rule"])
     n = np.arange(1000)[:, None]
     assert np.array_equal(rule.predicate(n), n[:, 0] % 3 == 0)
-    code, out, err = run(capsys, "--game-file", str(path))
+    code, out, err = cli("--game-file", str(path))
     assert code == 0 and "Rule (verified on bound 300)" in out and out.count("✓") >= 3
 
 
@@ -97,41 +86,41 @@ def test_game_file_builds_a_custom_game(capsys, tmp_path):
     ],
     ids=["raises", "syntax-error", "bad-import", "no-game"],
 )
-def test_bad_game_file(capsys, tmp_path, source, hint):
+def test_bad_game_file(cli, one_error_line, tmp_path, source, hint):
     path = tmp_path / "bad_game.py"
     path.write_text(textwrap.dedent(source))
-    code, out, err = run(capsys, "--game-file", str(path))
-    assert_one_error_line(code, out, err)
+    code, out, err = cli("--game-file", str(path))
+    one_error_line(code, out, err)
     assert hint in err
 
 
-def test_missing_game_file(capsys, tmp_path):
-    code, out, err = run(capsys, "--game-file", str(tmp_path / "nowhere.py"))
-    assert_one_error_line(code, out, err)
+def test_missing_game_file(cli, one_error_line, tmp_path):
+    code, out, err = cli("--game-file", str(tmp_path / "nowhere.py"))
+    one_error_line(code, out, err)
     assert "no game file" in err
 
 
-def test_unknown_engine(capsys):
-    code, out, err = run(capsys, "wythoff", "--engines", "sequence,magic")
-    assert_one_error_line(code, out, err)
+def test_unknown_engine(cli, one_error_line):
+    code, out, err = cli("wythoff", "--engines", "sequence,magic")
+    one_error_line(code, out, err)
     assert "unknown engine 'magic'" in err and all(name in err for name in ENGINES)
 
 
 @pytest.mark.skipif(shutil.which("julia") is not None, reason="Julia is installed: PySR can run")
-def test_pysr_without_julia(capsys):
-    code, out, err = run(capsys, "wythoff", "--engines", "pysr")
-    assert_one_error_line(code, out, err)
+def test_pysr_without_julia(cli, one_error_line):
+    code, out, err = cli("wythoff", "--engines", "pysr")
+    one_error_line(code, out, err)
     assert "Julia" in err and "operon" in err
 
 
-def test_misspelt_game_suggests_the_name(capsys):
-    code, out, err = run(capsys, "nimm")
-    assert_one_error_line(code, out, err)
+def test_misspelt_game_suggests_the_name(cli, one_error_line):
+    code, out, err = cli("nimm")
+    one_error_line(code, out, err)
     assert "did you mean: nim" in err
 
 
-def test_a_negative_control_is_not_printed_as_verified(capsys):
-    code, out, err = run(capsys, "grundy_game", "--bound", "30")
+def test_a_negative_control_is_not_printed_as_verified(cli):
+    code, out, err = cli("grundy_game", "--bound", "30")
     assert code == 0 and err == ""
     assert "Rule (verified" not in out and "✓ agreement" not in out
     assert "No rule found." in out or "No verified rule" in out

@@ -5,53 +5,42 @@ import pytest
 import sympy as sp
 
 from discover.engines.decision_list import DecisionList
-from discover.expressions import evaluate
-from discover.table import table_from_solution
-from games import make_game
-from solvers import solve
 
 
-def _table(name, bound, **params):
-    return table_from_solution(solve(make_game(name, **params), bound=bound))
-
-
-def _holds(expr, table) -> bool:
-    columns = {n: table.X[:, i] for i, n in enumerate(table.feature_names)}
-    return bool(np.array_equal(evaluate(expr, columns).astype(bool), table.is_p))
 
 
 def _fit(table, **params):
     return DecisionList(**params).fit(table.X, table.is_p, feature_names=table.feature_names)
 
 
-def test_misere_nim_found_and_verified_on_a_larger_bound():
-    engine = _fit(_table("nim", 7, heaps=3, misere=True))
+def test_misere_nim_found_and_verified_on_a_larger_bound(table_of, holds):
+    engine = _fit(table_of("nim", 7, heaps=3, misere=True))
     best = engine.candidates_[0]
     xor_all, max_all = sp.symbols("xor_all max_all")
     expected = sp.Piecewise((sp.Eq(xor_all, 1), sp.Le(max_all, 1)), (sp.Eq(xor_all, 0), True))
     assert best.exact and best.engine == "decision_list"
     assert best.expr == expected
-    assert _holds(best.expr, _table("nim", 12, heaps=3, misere=True))
+    assert holds(best.expr, table_of("nim", 12, heaps=3, misere=True))
     # stated with derived features, it holds for other heap counts too
-    assert _holds(best.expr, _table("nim", 5, heaps=4, misere=True))
+    assert holds(best.expr, table_of("nim", 5, heaps=4, misere=True))
 
 
-def test_euclid_decision_list_matches_the_solver():
-    engine = _fit(_table("euclid", 30))
+def test_euclid_decision_list_matches_the_solver(table_of, holds):
+    engine = _fit(table_of("euclid", 30))
     best = engine.candidates_[0]
     assert best.exact
     assert isinstance(best.expr, sp.Piecewise)
     assert sp.GoldenRatio in best.expr.atoms(sp.NumberSymbol)
-    assert _holds(best.expr, _table("euclid", 120))
+    assert holds(best.expr, table_of("euclid", 120))
 
 
-def test_single_formula_needs_no_guard():
-    engine = _fit(_table("nim", 7, heaps=3))
+def test_single_formula_needs_no_guard(table_of):
+    engine = _fit(table_of("nim", 7, heaps=3))
     assert engine.candidates_[0].expr == sp.Eq(sp.Symbol("xor_all"), 0)
 
 
-def test_no_decision_list_gives_only_inexact_candidates():
-    table = _table("nim", 20, heaps=2)
+def test_no_decision_list_gives_only_inexact_candidates(table_of):
+    table = table_of("nim", 20, heaps=2)
     labels = np.random.default_rng(0).random(len(table)) < 0.3
     engine = DecisionList().fit(table.X, labels, feature_names=table.feature_names)
     assert engine.candidates_
@@ -60,8 +49,8 @@ def test_no_decision_list_gives_only_inexact_candidates():
     assert accuracies == sorted(accuracies, reverse=True)
 
 
-def test_no_float_constants_and_accuracy_is_exact():
-    table = _table("euclid", 20)
+def test_no_float_constants_and_accuracy_is_exact(table_of):
+    table = table_of("euclid", 20)
     engine = _fit(table)
     for c in engine.candidates_:
         assert not c.expr.atoms(sp.Float)

@@ -10,32 +10,22 @@ import sympy as sp
 from discover.engines import regression
 from discover.engines.regression import PYSR_NEEDS_JULIA, RegressionEngine, integer_relation, snap_constant
 from discover.expressions import evaluate
-from discover.table import table_from_solution
-from games import make_game
-from solvers import solve
 
 min_all, spread, k = sp.symbols("min_all spread k")
 
 
-def _table(name, bound, **params):
-    return table_from_solution(solve(make_game(name, **params), bound=bound))
-
-
-def _holds(expr, table) -> bool:
-    columns = {n: table.X[:, i] for i, n in enumerate(table.feature_names)}
-    return bool(np.array_equal(evaluate(expr, columns).astype(bool), table.is_p))
 
 
 def _fit(table, **params):
     return RegressionEngine(**params).fit(table.X, table.is_p, feature_names=table.feature_names)
 
 
-def test_operon_recovers_wythoff_after_snapping():
-    engine = _fit(_table("wythoff", 30), random_state=0)
+def test_operon_recovers_wythoff_after_snapping(table_of, holds):
+    engine = _fit(table_of("wythoff", 30), random_state=0)
     best = engine.candidates_[0]
     assert best.exact and best.engine == "operon"
     assert best.expr == sp.Eq(min_all, sp.floor(sp.GoldenRatio * spread))
-    assert _holds(best.expr, _table("wythoff", 120))
+    assert holds(best.expr, table_of("wythoff", 120))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -47,12 +37,12 @@ def test_integer_relation_is_seeded_and_exact(seed):
     assert integer_relation({"k": ks}, y, random_state=seed) == first
 
 
-def test_euclid_boundary_line_is_golden_and_verified():
-    engine = _fit(_table("euclid", 30))
+def test_euclid_boundary_line_is_golden_and_verified(table_of, holds):
+    engine = _fit(table_of("euclid", 30))
     best = engine.candidates_[0]
     assert best.exact
     assert sp.GoldenRatio in best.expr.atoms(sp.NumberSymbol)
-    assert _holds(best.expr, _table("euclid", 100))
+    assert holds(best.expr, table_of("euclid", 100))
 
 
 def test_pysr_without_julia_names_the_alternative(monkeypatch):
@@ -73,19 +63,19 @@ def test_unknown_backend():
         RegressionEngine(backend="eureqa")
 
 
-def test_gplearn_tiny_case():
+def test_gplearn_tiny_case(table_of):
     ks = np.arange(10)
     found = integer_relation({"k": ks}, 3 * ks + 1, backend="gplearn", generations=3, population_size=100)
     assert found and found[0] == 3 * k + 1
-    engine = _fit(_table("wythoff", 20), backend="gplearn", generations=5, population_size=200)
+    engine = _fit(table_of("wythoff", 20), backend="gplearn", generations=5, population_size=200)
     assert engine.candidates_ and engine.candidates_[0].exact
     assert engine.candidates_[0].engine == "gplearn"
 
 
 @pytest.mark.parametrize("game,bound,params", [("wythoff", 25, {}), ("euclid", 25, {}), ("chomp", 20, {}),
                                                ("nim", 7, {"heaps": 3})])
-def test_snapping_never_returns_a_float(game, bound, params):
-    table = _table(game, bound, **params)
+def test_snapping_never_returns_a_float(game, bound, params, table_of):
+    table = table_of(game, bound, **params)
     engine = _fit(table)
     for c in engine.candidates_:
         assert not c.expr.atoms(sp.Float)

@@ -1,0 +1,31 @@
+"""Fixtures shared by the test folders: running the ``discover`` command in-process."""
+
+from __future__ import annotations
+
+import pytest
+
+from discover.cli import main
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run ``discover ARGS...``; return (exit status, stdout, stderr)."""
+
+    def run(*argv):
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+@pytest.fixture
+def one_error_line():
+    """Assert that a run failed with status 2 and one ``discover: ...`` line on stderr, nothing on stdout."""
+
+    def check(code, out, err):
+        assert code == 2, (out, err)
+        assert out == "" and len(err.splitlines()) == 1 and err.startswith("discover: "), err
+        assert "Traceback" not in err
+
+    return check
