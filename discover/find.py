@@ -162,9 +162,12 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         verify = _check_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
-        found = _search(game, bound, verify, names, seed, table, target, games, say, timings)
-        refinable = found.status != "verified" and game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
-        if not refinable:
+        growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
+        # while a one-heap table can still grow, only the sequence engine runs: a longer
+        # sequence is cheaper than the whole portfolio on a table too short to show a period
+        now = ["sequence"] if growable and not engines and "sequence" in names else names
+        found = _search(game, bound, verify, now, seed, table, target, games, say, timings)
+        if found.status == "verified" or not growable:
             found.timings = timings
             return found
         bound *= 4
