@@ -104,6 +104,21 @@ class Game:
         """Outcome for the player to move at a position with no move: -1 loss, +1 win."""
         return 1 if self.misere else -1
 
+    def terminal_values(self, positions) -> np.ndarray:
+        """Outcome for the player to move at each of an (n, dims) array of positions with no move.
+
+        Every built-in impartial family has one terminal rule (``terminal_outcome``); a game
+        whose end is decided by its own rule (a drawn board, say) overrides this.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> make_game("nim", heaps=2).terminal_values([[0, 0]]).tolist()
+        [-1]
+        """
+        positions = np.asarray(positions, dtype=np.int64).reshape(-1, self.dims)
+        return np.full(positions.shape[0], self.terminal_outcome(), dtype=np.int8)
+
     # -- universe and features -----------------------------------------------------
     def universe(self, bound: int) -> Universe:
         """The positions with every coordinate in ``[0, bound]``, closed under moves."""
