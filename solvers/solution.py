@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-import zipfile
 
 import numpy as np
 
-from games import Game, Universe, __version__, make_game
+from games import Game, Universe, __version__
+from solvers.files import atomic_savez, game_from_spec, read_npz
 
 __all__ = ["Solution"]
 
@@ -124,43 +122,20 @@ class Solution:
             table = getattr(self, f"{name}_table")
             if table is not None:
                 arrays[name] = table
-        path = os.fspath(path)
-        folder = os.path.dirname(os.path.abspath(path))
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp.npz")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                np.savez_compressed(handle, **arrays)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        atomic_savez(path, arrays)
 
     @classmethod
     def load(cls, path, game: Game | None = None) -> "Solution":
         """Read a file written by ``save``; ``game`` is needed for custom games and is checked."""
-        path = os.fspath(path)
+        arrays, meta = read_npz(path, FORMAT, "solution")
         try:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-            meta = json.loads(str(arrays["meta"]))
-            if not isinstance(meta, dict):
-                raise ValueError("its meta record is not a JSON object")
-            if meta.get("format") != FORMAT:
-                raise ValueError(f"format {meta.get('format')!r}")
             spec, shape = meta["game"], meta["universe"]
             universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
             if "outcome" not in arrays:
                 raise KeyError("outcome")
-        except FileNotFoundError:
-            raise ValueError(f"no solution file at {path}") from None
-        except (OSError, EOFError, ValueError, KeyError, TypeError, AttributeError, zipfile.BadZipFile) as err:
+        except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"{path} is not a readable solution file ({err})") from None
-        if game is None:
-            if spec.get("custom"):
-                raise ValueError(f"{path} holds the custom game {spec['name']!r}: pass game=... to load it")
-            game = make_game(spec["name"], **{k: tuple(v) if isinstance(v, list) else v for k, v in spec["params"].items()})
-        elif game.spec() != spec:
-            raise ValueError(f"{path} holds {spec['name']} {spec['params']}, not {game!r}")
+        game = game_from_spec(spec, game, path)
         n = universe.size
         for name in ("outcome", "grundy", "remoteness"):
             if name in arrays and arrays[name].shape != (n,):
