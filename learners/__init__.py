@@ -1,10 +1,17 @@
 """Learners and agents: play games, fill value tables over a game's universe.
 
-The tabular and neural learners arrive with their issues; the agents and the play loop are
-shared by every stage (discovery uses them to put a rule's hypothesis agent to the test).
+Every learner follows one contract (``fit(game, *, bound, episodes, opponent, start)``
+returns the learner; ``value_table_`` and ``history_`` hold what it learned); every agent
+picks moves behind one interface, so ``play``, ``duel`` and ``round_robin`` pit any two.
 """
 
-from learners.agents import Agent, HypothesisAgent, OptimalAgent, RandomAgent
-from learners.play import match, play
+from learners.agents import Agent, GreedyAgent, HypothesisAgent, OptimalAgent, RandomAgent
+from learners.arena import Arena
+from learners.bayes import BayesLearner
+from learners.play import duel, match, play
+from learners.q import QLearner
+from learners.tabular import TabularLearner
+from learners.value_table import ValueTable
 
-__all__ = ["Agent", "RandomAgent", "OptimalAgent", "HypothesisAgent", "play", "match"]
+__all__ = ["Agent", "RandomAgent", "OptimalAgent", "HypothesisAgent", "GreedyAgent", "Arena", "TabularLearner",
+           "QLearner", "BayesLearner", "ValueTable", "play", "match", "duel"]

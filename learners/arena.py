@@ -1,0 +1,94 @@
+"""The arena: a game over a bounded universe, as the graph learners and matches play on.
+
+It holds the options of every position (edge ``j`` of ``indptr``/``targets`` is one move),
+the outcome at every position with no move, and the exact outcome from the solver, which
+learners never read while learning: it only scores them (optimal moves, deviations).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games import Game, check_memory
+
+__all__ = ["Arena"]
+
+
+class Arena:
+    """A game's universe with its move graph, terminal outcomes and exact outcomes.
+
+    Parameters
+    ----------
+    game : Game
+        A game whose options are single positions (not a sum of heaps).
+    bound : int
+        The universe is ``game.universe(bound)``.
+    solution : Solution, optional
+        An exact solution over the same universe (solved here when not given).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> arena = Arena(make_game("nim", heaps=2), bound=2)
+    >>> arena.size, arena.edges, int((arena.outcome == -1).sum())
+    (9, 18, 3)
+    """
+
+    def __init__(self, game: Game, bound: int, solution=None):
+        from solvers import solve
+
+        if not isinstance(game, Game):
+            raise TypeError(f"an arena takes a Game, got {type(game).__name__}")
+        if game.parts > 1:
+            raise ValueError(
+                f"{game!r} is a sum of heaps (a move splits a heap): tabular learners need games whose "
+                f"moves lead to single positions, such as nim, wythoff, euclid or subtraction"
+            )
+        if solution is None:
+            solution = solve(game, bound=bound)
+        elif solution.game != game or solution.bound != bound:
+            raise ValueError(f"the solution is of {solution.game!r} on bound {solution.bound}, not {game!r} on {bound}")
+        self.game, self.bound, self.solution = game, int(bound), solution
+        self.universe = solution.universe
+        graph = solution.graph if solution.graph is not None else _graph(game, self.universe)
+        self.indptr = graph.indptr
+        self.targets = np.ascontiguousarray(graph.targets[:, 0])
+        check_memory(5 * 8.0 * self.targets.size, f"tables over the {self.targets.size} moves of {game!r}")
+        degree = np.diff(self.indptr)
+        self.terminal = np.zeros(self.size, dtype=np.int8)
+        ends = np.flatnonzero(degree == 0)
+        self.terminal[ends] = game.terminal_values(self.universe.positions(ends))
+        self.outcome = solution.outcome_table
+        self.sources = np.repeat(np.arange(self.size), degree)
+
+    @property
+    def size(self) -> int:
+        return self.universe.size
+
+    @property
+    def edges(self) -> int:
+        return int(self.targets.size)
+
+    def live(self) -> np.ndarray:
+        """Ids of the positions with at least one move."""
+        return np.flatnonzero(np.diff(self.indptr) > 0)
+
+    def index(self, position) -> int:
+        """The id of one position (a ``ValueError`` when it is outside the universe)."""
+        return int(self.universe.index(np.asarray(position, dtype=np.int64).reshape(1, -1))[0])
+
+    def best_edges(self, values) -> np.ndarray:
+        """A 0/1 weight per edge: 1 on the edges of largest ``values`` at each position."""
+        values = np.asarray(values, dtype=float)
+        top = np.full(self.size, -np.inf)
+        np.maximum.at(top, self.sources, values)
+        return (values == top[self.sources]).astype(float)
+
+    def __repr__(self) -> str:
+        return f"Arena({self.game!r}, bound={self.bound}, {self.size} positions, {self.edges} moves)"
+
+
+def _graph(game, universe):
+    from solvers import build_graph
+
+    return build_graph(game, universe)

@@ -1,0 +1,115 @@
+"""What a learner ends with: values over a game's universe, addressed like a ``Solution``.
+
+``q[j]`` is the value of move ``j`` for the player who makes it, ``value[s]`` the value of
+position ``s`` for the player to move (the best move's value; the terminal outcome where
+there is no move), both in [-1, 1]; ``visits`` count how often each move was learned from.
+Thresholding ``value`` with a confidence gives the learned partition (seed 000's dataset):
+P where ``value <= -confidence``, N where ``value >= confidence``, unsure in between.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from games import Universe, __version__
+from solvers.files import atomic_savez, game_from_spec, read_npz
+
+__all__ = ["ValueTable"]
+
+FORMAT = "cgdiscover-value-table/1"
+
+
+class ValueTable:
+    """Learned move and position values over a universe.
+
+    Attributes
+    ----------
+    game : Game
+    universe : Universe
+    indptr, targets : ndarray of int64
+        The moves: ``targets[indptr[s]:indptr[s+1]]`` are the options of position ``s``.
+    q, visits : ndarray of float64, one per move
+    value, state_visits : ndarray, one per position
+    meta : dict
+        Learner, its parameters, seed, episodes, opponent, bound and toolkit version.
+    """
+
+    def __init__(self, game, universe: Universe, indptr, targets, q, visits, terminal, meta=None):
+        self.game, self.universe = game, universe
+        self.indptr = np.asarray(indptr, dtype=np.int64)
+        self.targets = np.asarray(targets, dtype=np.int64)
+        self.q = np.asarray(q, dtype=float)
+        self.visits = np.asarray(visits, dtype=float)
+        self.terminal = np.asarray(terminal, dtype=np.int8)
+        self.meta = dict(meta or {})
+        degree = np.diff(self.indptr)
+        sources = np.repeat(np.arange(universe.size), degree)
+        self.value = self.terminal.astype(float)
+        live = degree > 0
+        if self.q.size:
+            top = np.full(universe.size, -np.inf)
+            np.maximum.at(top, sources, self.q)
+            self.value[live] = top[live]
+        self.value = np.clip(self.value, -1.0, 1.0)
+        self.state_visits = np.bincount(sources, weights=self.visits, minlength=universe.size)
+
+    @property
+    def bound(self):
+        return self.universe.bound
+
+    def values(self, positions) -> np.ndarray:
+        """Values for the player to move of an (n, dims) array of positions."""
+        return self.value[self.universe.index(np.asarray(positions, dtype=np.int64).reshape(-1, self.universe.dims))]
+
+    def partition(self, confidence: float = 0.3) -> np.ndarray:
+        """Learned outcome per position: -1 (P), +1 (N) or 0 (unsure, |value| < confidence).
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> from learners import QLearner
+        >>> table = QLearner(random_state=0).fit(make_game("nim", heaps=2), bound=3, episodes=3000).value_table_
+        >>> table.partition(0.5).reshape(4, 4).diagonal().tolist()
+        [-1, -1, -1, -1]
+        """
+        if not 0.0 <= confidence < 1.0:
+            raise ValueError(f"confidence must be in [0, 1), got {confidence}")
+        labels = np.zeros(self.universe.size, dtype=np.int8)
+        labels[self.value >= confidence] = 1
+        labels[self.value <= -confidence] = -1
+        if confidence == 0.0:
+            labels[self.value == 0.0] = 0
+        return labels
+
+    # -- files -----------------------------------------------------------------------
+    def save(self, path) -> None:
+        """Write one compressed file (atomically) recording game, bound, learner and version."""
+        meta = {"format": FORMAT, "version": __version__, "game": self.game.spec(),
+                "universe": self.universe.describe(), "learner": self.meta}
+        arrays = {"meta": np.array(json.dumps(meta)), "indptr": self.indptr, "targets": self.targets,
+                  "q": self.q, "visits": self.visits, "terminal": self.terminal}
+        if self.universe.keys is not None:
+            arrays["keys"] = self.universe.keys
+        atomic_savez(path, arrays)
+
+    @classmethod
+    def load(cls, path, game=None) -> "ValueTable":
+        """Read a file written by ``save`` (``game`` is needed for custom games)."""
+        arrays, meta = read_npz(path, FORMAT, "value table")
+        try:
+            spec, shape = meta["game"], meta["universe"]
+            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
+            parts = [arrays[k] for k in ("indptr", "targets", "q", "visits", "terminal")]
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"{path} is not a readable value table ({err})") from None
+        indptr, targets, q, visits, terminal = parts
+        if (indptr.shape != (universe.size + 1,) or q.shape != targets.shape or visits.shape != targets.shape
+                or terminal.shape != (universe.size,) or indptr[-1] != targets.size):
+            raise ValueError(f"{path} is corrupt: its arrays do not fit a universe of {universe.size} positions")
+        game = game_from_spec(spec, game, path)
+        return cls(game, universe, indptr, targets, q, visits, terminal, meta.get("learner"))
+
+    def __repr__(self) -> str:
+        return f"ValueTable({self.game!r}, {self.universe!r}, {self.q.size} moves)"
