@@ -240,6 +240,10 @@ def cli():
     discover solve nim heaps=3 --bound 20     solve exactly and summarise
     discover solve wythoff --bound 1000 --plot w.png
     discover show w.npz                       summarise a saved solution
+    discover nim --from q                     find the rule from a Q-learner's value table
+    discover learn nim heaps=3 --bound 7      train a learner, save its table and curve
+    discover compare wythoff --learner q      learned partition and policy against exact
+    discover tournament nim heaps=3           seed 001's learners' study
 
     Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
     `subtraction subtract=1,3,4`, `octal code=0.77`.
@@ -383,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
-from discover import cli_rule  # noqa: E402,F401  (registers the rule and report commands)
+from discover import cli_learn, cli_rule  # noqa: E402,F401  (register the rule, report and learner commands)
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

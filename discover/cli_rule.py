@@ -77,22 +77,37 @@ def _discover_options(func):
         click.option("--engines", default=None, metavar="NAMES",
                      help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
+        click.option("--from", "source", type=click.Choice(("solver", "q", "qt", "bayes")), default="solver",
+                     show_default=True, help="Train on the solver's table, or on a learner's value table "
+                     "(self-play; --bound defaults to the seeds' sizes)."),
+        click.option("--episodes", type=BOUND, default=None,
+                     help="With --from a learner: games to learn from (default: 50 per move, at least 20,000)."),
+        click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
+                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
     ]
     for option in reversed(options):
         func = option(func)
     return click.pass_context(func)
 
 
-def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed):
+def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence):
     from discover.find import find_rule
 
     game_obj = _resolve_game(ctx, game, params, game_file)
     names = _engines(engines)
     start = time.perf_counter()
+    table, timings = None, {}
+    if source != "solver":
+        from discover.learned import learn, table_from_values
+
+        learner = learn(game_obj, source, bound, episodes, seed, progress=True)
+        table = table_from_values(learner.value_table_, confidence)
+        timings[f"learn ({learner.episodes_} games)"] = learner.history_[-1]["seconds"]
     with _spinner(f"discovering the rule of {game_obj!r} ...") as update:
-        found = find_rule(game_obj, bound=bound, verify_bound=verify_bound, engines=names, seed=seed,
+        found = find_rule(game_obj, bound=None if table is not None else bound, verify_bound=verify_bound,
+                          engines=names, seed=seed, table=table, min_accuracy=0.95 if table is not None else 1.0,
                           progress=update)
-    found.timings["total"] = time.perf_counter() - start
+    found.timings = {**timings, **found.timings, "total": time.perf_counter() - start}
     return found
 
 
@@ -104,7 +119,8 @@ def _print_discovery(found) -> None:
 
     out = Console(highlight=False, soft_wrap=True)
     out.print(Text(f"{found.game!r}", style="bold"))
-    out.print(Text(f"trained on the solver's table at bound {found.train_bound}; "
+    where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
+    out.print(Text(f"trained on {where} at bound {found.train_bound}; "
                    f"verification bound {found.verify_bound}"))
     rule = found.rule
     if found.status == "verified":
@@ -147,7 +163,8 @@ def _print_discovery(found) -> None:
 @cli.command("rule")
 @_discover_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record (its `rule` is what Rule.from_json reads).")
-def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, as_json):
+def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
+                 as_json):
     """Find, verify and print the rule of GAME (also run as `discover GAME`).
 
     \b
@@ -155,8 +172,10 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
     discover nim heaps=4 --verify-bound 60
     discover subtraction subtract=1,3,4 --json
     discover --game-file my_game.py
+    discover nim --from q                (rule from a Q-learner's table, three heaps of at most 7)
+    discover wythoff --from q --verify-bound 1000
     """
-    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed)
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence)
     if as_json:
         click.echo(json.dumps(found.to_record()))
     else:
@@ -166,13 +185,14 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
 @cli.command("report")
 @_discover_options
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
-def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, folder):
+def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
+                   folder):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
     from discover.report import check_report_folder, write_report
 
     if folder is not None:
         check_report_folder(folder)
-    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed)
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence)
     with _spinner("writing the report ..."):
         path = write_report(found, folder)
     _print_discovery(found)

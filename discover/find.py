@@ -38,6 +38,7 @@ class Discovery:
     verify_bound: int
     timings: dict = field(default_factory=dict)
     best_partial: Rule | None = None
+    source: str = "solver"  # where the training table came from
 
     def to_record(self) -> dict:
         """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""
@@ -49,6 +50,7 @@ class Discovery:
             "status": self.status,
             "rule": rule_record(self.rule),
             "train_bound": self.train_bound,
+            "source": self.source,
             "verify_bound": self.verify_bound,
             "verified_bound": self.verified_bound,
             "checks": [
@@ -118,7 +120,8 @@ def _rules_from(candidates, table: Table, target: str, game: Game, seed: int) ->
 
 
 def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
-              table: Table | None = None, games: int = 100, progress=None) -> Discovery:
+              table: Table | None = None, games: int = 100, min_accuracy: float = 1.0,
+              progress=None) -> Discovery:
     """Find a short symbolic rule for the P positions (Grundy values for sums of heaps) and verify it.
 
     Parameters
@@ -136,6 +139,9 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         Fit on this table (e.g. from a learned value table) instead of the solver's.
     games : int
         Self-play games per opponent.
+    min_accuracy : float
+        Verify candidates at least this accurate on the (weighted) training table; below 1
+        suits learned tables, whose labels may hold errors (the verdict is the solver's).
     progress : callable, optional
         Called with a short message at each stage.
 
@@ -153,6 +159,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     given_bound = bound is not None or table is not None
     bound = _check_int(bound, "bound") if bound is not None else (
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
+    if not 0.5 < min_accuracy <= 1.0:
+        raise ValueError(f"min_accuracy must be in (0.5, 1], got {min_accuracy}")
     names = list(engines) if engines else list(DEFAULT_ENGINES)
     for name in names:
         make_engine(name, seed)  # unknown names and missing backends fail here, before any work
@@ -166,7 +174,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         # while a one-heap table can still grow, only the sequence engine runs: a longer
         # sequence is cheaper than the whole portfolio on a table too short to show a period
         now = ["sequence"] if growable and not engines and "sequence" in names else names
-        found = _search(game, bound, verify, now, seed, table, target, games, say, timings)
+        found = _search(game, bound, verify, now, seed, table, target, games, min_accuracy, say, timings)
         if found.status == "verified" or not growable:
             found.timings = timings
             return found
@@ -174,12 +182,13 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         say(f"no verified rule on this data: training again on bound {bound}")
 
 
-def _search(game, bound, verify, names, seed, table, target, games, say, timings) -> Discovery:
+def _search(game, bound, verify, names, seed, table, target, games, min_accuracy, say, timings) -> Discovery:
     clock = time.perf_counter()
     if table is None:
         say(f"solving {game!r} on bound {bound}")
         table = table_from_solution(solve(game, bound=bound, grundy=target == "grundy"))
     timings["solve (training)"] = timings.get("solve (training)", 0.0) + time.perf_counter() - clock
+    source = table.provenance.get("source", "solver")
     solution = None
     tried, candidates, refuted = set(), [], None
     for name in names:
@@ -192,7 +201,7 @@ def _search(game, bound, verify, names, seed, table, target, games, say, timings
         timings[f"engine {name}"] = timings.get(f"engine {name}", 0.0) + time.perf_counter() - clock
         new = _rules_from(engine.candidates_, table, target, game, seed)
         candidates = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
-        for rule in [r for r in candidates if r.train_accuracy >= 1.0]:
+        for rule in [r for r in candidates if r.train_accuracy >= min_accuracy]:
             key = str(rule.expr)
             if key in tried or len(tried) >= ATTEMPTS:
                 continue
@@ -205,9 +214,10 @@ def _search(game, bound, verify, names, seed, table, target, games, say, timings
             checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution)
             timings["verify"] = timings.get("verify", 0.0) + time.perf_counter() - clock
             if all(c.passed for c in checks):
-                return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify)
+                return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify, source=source)
             refuted = refuted or (rule, checks)
     partial = candidates[0] if candidates else None
     if refuted:
-        return Discovery(game, refuted[0], "refuted", None, candidates, refuted[1], bound, verify, best_partial=partial)
-    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial)
+        return Discovery(game, refuted[0], "refuted", None, candidates, refuted[1], bound, verify,
+                         best_partial=partial, source=source)
+    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial, source=source)

@@ -11,7 +11,7 @@ import tempfile
 
 import numpy as np
 
-__all__ = ["check_plot_path", "plot_p_positions"]
+__all__ = ["check_plot_path", "plot_p_positions", "save_figure"]
 
 _AXES_INCHES = 6.0  # side of the square axes of a 2-D figure
 
@@ -178,11 +178,17 @@ def plot_p_positions(solution, path) -> str:
     else:
         fig = Figure(figsize=(10, 2.4))
         _draw_1d(fig, solution)
+    return save_figure(fig, path, fmt)
+
+
+def save_figure(fig, path, fmt: str = "png") -> str:
+    """Write a matplotlib figure atomically: a temporary file in the target folder, then renamed."""
+    path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".plot-", suffix="." + fmt)
     try:
         with os.fdopen(fd, "wb") as handle:
-            fig.savefig(handle, format=fmt, dpi=150)
+            fig.savefig(handle, format=fmt, dpi=150, bbox_inches="tight")
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:

@@ -1,0 +1,230 @@
+"""The learner commands: ``learn`` (train and save), ``compare`` (learned against exact) and
+``tournament`` (seed 001's study: learning curves and a round robin of learners).
+
+    discover learn nim heaps=3 --learner q --episodes 50000 --bound 7
+    discover compare wythoff --learner q --bound 12
+    discover tournament nim heaps=3 --bound 9 --episodes 30000
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import click
+
+from discover.cli import BOUND, _check_output_path, _make_game, _say, cli
+
+__all__ = ["learn_command", "compare_command", "tournament_command"]
+
+LEARNER_NAMES = ("q", "qt", "bayes")
+
+
+def _slug(game) -> str:
+    from discover.report import report_folder
+
+    return os.path.basename(os.fspath(report_folder(game)))
+
+
+def _folder(path: str, given: bool = True) -> str:
+    """Create an output folder and return it; the parent of a folder the user named must exist."""
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise ValueError(f"{path} is a file: give a folder")
+    if given and not os.path.isdir(parent):
+        raise ValueError(f"cannot write {path}: the folder {parent} does not exist")
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+def _opponent(name: str, seed: int):
+    from learners.registry import LEARNERS, make_learner
+
+    if name.startswith("copy-"):
+        kind = name[len("copy-"):]
+        if kind not in LEARNERS:
+            raise ValueError(f"unknown opponent {name!r}: after copy- name a learner ({', '.join(LEARNERS)})")
+        return make_learner(kind, seed + 1000)
+    return name
+
+
+def _fit(game, learner_name, bound, episodes, opponent, start, seed, checkpoint=None):
+    from discover.learned import learn_bound, learn_episodes
+    from learners import Arena
+    from learners.registry import make_learner
+
+    bound = learn_bound(game) if bound is None else bound
+    arena = Arena(game, bound)
+    episodes = learn_episodes(arena.edges) if episodes is None else episodes
+    learner = make_learner(learner_name, seed)
+    start_value = start if start in ("random", "sweep") else tuple(int(x) for x in start.split(","))
+    learner.fit(game, bound=bound, episodes=episodes, opponent=_opponent(opponent, seed), start=start_value,
+                checkpoint=checkpoint, progress=True, solution=arena.solution)
+    return learner, arena
+
+
+def _learner_options(func):
+    options = [
+        click.argument("game"),
+        click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
+        click.option("--learner", type=click.Choice(LEARNER_NAMES), default="q", show_default=True,
+                     help="q: Q-learning; qt: Q-learning with decaying exploration; bayes: quasi-Bayesian."),
+        click.option("--bound", type=BOUND, default=None,
+                     help="Universe learned over (default: 30 for one heap, 12 x 12 boards, three heaps of 7)."),
+        click.option("--episodes", type=BOUND, default=None, help="Games to play (default: 50 per move, at least 20,000)."),
+        click.option("--opponent", default="self", show_default=True,
+                     help="self, random, optimal, greedy, or copy-q / copy-qt / copy-bayes (an untrained learner)."),
+        click.option("--start", default="random", show_default=True,
+                     help="Start positions: random, sweep (each in turn), or one position such as 7,7,7."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _summary(learner, seconds: float) -> None:
+    last = learner.history_[-1]
+    reached = learner.episodes_to_optimal_
+    _say(f"{learner!r}\n  {learner.episodes_} games in {seconds:.2f} s; optimality deviations {last['deviations']}"
+         f" (first 0 at {reached if reached is not None else 'never'}); optimal-move rate in play "
+         f"{last['optimal_move_rate']:.3f}; greedy policy from N positions wins {last['win_rate_random']:.2f} "
+         f"against random, {last['win_rate_optimal']:.2f} against optimal")
+
+
+@cli.command("learn")
+@_learner_options
+@click.option("--out", "folder", metavar="FOLDER", default=None,
+              help="Where to write value-table.npz, history.json, learning-curve.png (default: runs/<game>-<learner>/).")
+@click.option("--checkpoint", metavar="FILE", default=None, help="Resume from this file if it exists; write it as it goes.")
+def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint):
+    """Train a learner on GAME and save its value table and learning curve."""
+    from discover.curves import curve_figure
+
+    game_obj = _make_game(game, params)
+    folder = _folder(folder, True) if folder else _folder(os.path.join("runs", f"{_slug(game_obj)}-{learner}"), False)
+    if checkpoint is not None:
+        _check_output_path(checkpoint, "--checkpoint")
+    clock = time.perf_counter()
+    fitted, _ = _fit(game_obj, learner, bound, episodes, opponent, start, seed, checkpoint)
+    seconds = time.perf_counter() - clock
+    fitted.value_table_.save(os.path.join(folder, "value-table.npz"))
+    record = {"learner": repr(fitted), "game": game_obj.spec(), "history": fitted.history_,
+              "episodes_to_optimal": fitted.episodes_to_optimal_}
+    _write_json(os.path.join(folder, "history.json"), record)
+    curve_figure({learner: fitted.history_}, os.path.join(folder, "learning-curve.png"),
+                 f"{fitted!r} on {game_obj!r}, bound {fitted.value_table_.bound}")
+    _summary(fitted, seconds)
+    _say(f"wrote {folder}/value-table.npz, history.json, learning-curve.png")
+
+
+@cli.command("compare")
+@_learner_options
+@click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
+              help="A position is learned P (N) when its value is at most -c (at least c).")
+@click.option("--table", "table_path", metavar="FILE.npz", default=None,
+              help="Compare a saved value table (from `learn`) instead of learning.")
+@click.option("--plot", "plot_path", metavar="FILE.png", default=None,
+              help="Exact | learned | disagreement figure (default for 1-D and 2-D games: runs/<game>-<learner>/compare.png).")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON record.")
+def compare_command(game, params, learner, bound, episodes, opponent, start, seed, confidence, table_path,
+                    plot_path, as_json):
+    """Learned partition and policy of a learner on GAME against the solver's."""
+    from discover.compare import compare, compare_figure
+    from learners import ValueTable
+
+    game_obj = _make_game(game, params)
+    if plot_path is not None:
+        _check_output_path(plot_path, "--plot")
+    if table_path is not None:
+        table = ValueTable.load(table_path, game_obj)
+    else:
+        table = _fit(game_obj, learner, bound, episodes, opponent, start, seed)[0].value_table_
+    scores = compare(table, confidence=confidence)
+    if plot_path is None and game_obj.dims <= 2:
+        plot_path = os.path.join(_folder(os.path.join("runs", f"{_slug(game_obj)}-{learner}"), False), "compare.png")
+    if plot_path is not None:
+        compare_figure(table, plot_path, confidence=confidence)
+    if as_json:
+        click.echo(json.dumps(scores))
+        return
+    _say(f"{game_obj!r}, bound {scores['bound']}, {scores['positions']} positions; "
+         f"{table.meta.get('learner')} {table.meta.get('params')}, {table.meta.get('episodes')} games "
+         f"against {table.meta.get('opponent')}")
+    _say(f"  accuracy {scores['accuracy']:.4f} (unsure counted wrong); coverage {scores['coverage']:.4f} at "
+         f"confidence {confidence}; accuracy where confident {scores['accuracy_confident']:.4f}")
+    _say(f"  optimal-move rate {scores['optimal_move_rate']:.4f} of N positions "
+         f"({scores['deviations']} optimality deviations)")
+    for exact, row in scores["confusion"].items():
+        _say(f"  exact {exact:<4}: " + ", ".join(f"learned {k} {v}" for k, v in row.items()))
+    if plot_path is not None:
+        _say(f"wrote {plot_path}")
+
+
+@cli.command("tournament")
+@click.argument("game")
+@click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
+@click.option("--learners", default="q,qt,bayes", show_default=True, help="Comma-separated learners.")
+@click.option("--bound", type=BOUND, default=9, show_default=True, help="Universe learned over.")
+@click.option("--episodes", type=BOUND, default=30_000, show_default=True, help="Games per training run.")
+@click.option("--games", type=BOUND, default=1000, show_default=True, help="Games per tournament pairing.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
+@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-study/).")
+def tournament_command(game, params, learners, bound, episodes, games, seed, folder):
+    """Seed 001's study: learning curves against copies, then every learner trained against every
+    other, copies and a random player, and a round robin of the trained policies."""
+    from discover.curves import curve_figure
+    from learners.study import learning_study
+    from learners.tournament import format_table
+
+    game_obj = _make_game(game, params)
+    names = [n.strip() for n in learners.split(",") if n.strip()]
+    for name in names:
+        if name not in LEARNER_NAMES:
+            raise ValueError(f"unknown learner {name!r}: use some of {', '.join(LEARNER_NAMES)}")
+    folder = _folder(folder, True) if folder else _folder(os.path.join("reports", f"{_slug(game_obj)}-study"), False)
+    clock = time.perf_counter()
+    study = learning_study(game_obj, bound, tuple(names), episodes, games, seed, progress=_say)
+    seconds = time.perf_counter() - clock
+    curve_figure(study["curves"], os.path.join(folder, "learning-curves.png"),
+                 f"{game_obj!r}, bound {bound}: each learner against an untrained copy of itself")
+    table = format_table(study)
+    _write_json(os.path.join(folder, "study.json"), study)
+    _write_text(os.path.join(folder, "index.md"), _study_markdown(game_obj, study, table, seconds))
+    _say(table)
+    _say(f"a perfect first player wins {study['n_share']:.2f} of the starts; {seconds:.1f} s; wrote {folder}/")
+
+
+def _study_markdown(game, study, table: str, seconds: float) -> str:
+    s = study["settings"]
+    lines = [f"# Learners on {game!r}, bound {s['bound']} (seed 001's study)", "",
+             f"Each learner played {s['episodes']:,} games against an untrained copy of itself "
+             f"(learning curves below), then trained from scratch for {s['episodes']:,} games against each "
+             f"opponent; the trained greedy policies then played {s['games']:,} games from random starts, "
+             f"as first and as second player. A perfect first player wins {study['n_share']:.2f} of the starts.",
+             "", table, "", "![learning curves](learning-curves.png)", "", "Learners:", ""]
+    lines += [f"- `{name}`: `{text}`" for name, text in s["learners"].items()]
+    final = {name: h[-1] for name, h in study["curves"].items()}
+    lines += ["", "| learner | games | deviations at the end | optimal-move rate in play | first 0 deviations |",
+              "|---|---|---|---|---|"]
+    for name, h in study["curves"].items():
+        first = next((r["episode"] for r in h if r["deviations"] == 0), None)
+        lines.append(f"| {name} | {final[name]['episode']:,} | {final[name]['deviations']} | "
+                     f"{final[name]['optimal_move_rate']:.3f} | {first if first is not None else 'not reached'} |")
+    lines += ["", f"Command: `discover tournament {game.name} "
+              + " ".join(f"{k}={str(v).lower()}" for k, v in game.params.items())
+              + f" --bound {s['bound']} --episodes {s['episodes']} --games {s['games']} --seed {s['seed']}`"
+              + f" ({seconds:.0f} s)."]
+    return "\n".join(lines) + "\n"
+
+
+def _write_json(path: str, record) -> None:
+    _write_text(path, json.dumps(record, indent=1, default=float) + "\n")
+
+
+def _write_text(path: str, text: str) -> None:
+    tmp = path + ".tmp"
+    with open(tmp, "w") as handle:
+        handle.write(text)
+    os.replace(tmp, path)

@@ -1,0 +1,65 @@
+"""Round-robin tournaments: every agent against every other, as first and as second player.
+
+Games start from the same random sample of positions with a move, so a perfect player's
+score as first player is the share of N positions among the starts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from learners.play import duel
+
+__all__ = ["round_robin", "format_table"]
+
+
+def round_robin(arena, agents: dict, games: int = 1000, seed: int = 0) -> dict:
+    """Win rates of every ordered pair of ``agents`` (name -> Agent or weight array).
+
+    Returns ``{"first": {a: {b: rate}}, "second": {a: {b: rate}}, "n_share": float}``:
+    ``first[a][b]`` is the share of games ``a`` wins moving first against ``b``,
+    ``second[a][b]`` moving second; ``n_share`` the share of starts a perfect first player wins.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from learners import Arena, OptimalAgent, RandomAgent
+    >>> arena = Arena(make_game("nim", heaps=2), bound=5)
+    >>> table = round_robin(arena, {"optimal": OptimalAgent(arena.solution), "random": RandomAgent()}, 400)
+    >>> table["first"]["optimal"]["random"] >= table["n_share"], table["second"]["optimal"]["random"] > 0.5
+    (True, True)
+    """
+    names = list(agents)
+    weights = {n: np.asarray(a.edge_weights(arena) if hasattr(a, "edge_weights") else a, dtype=float)
+               for n, a in agents.items()}
+    live = arena.live()
+    starts = live[np.random.default_rng(seed).integers(live.size, size=games)]
+    first = {a: {} for a in names}
+    second = {a: {} for a in names}
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            result = duel(arena, weights[a], weights[b], games, seed, starts, stream=i * len(names) + j)
+            first[a][b] = result["wins"] / games
+            second[b][a] = result["losses"] / games
+    n_share = float(np.mean(arena.outcome[starts] == 1))
+    return {"first": first, "second": second, "n_share": n_share}
+
+
+def format_table(table: dict) -> str:
+    """A Markdown table: a row per agent, its ``first / second`` win rate against each opponent.
+
+    Examples
+    --------
+    >>> print(format_table({"first": {"a": {"a": 0.5}}, "second": {"a": {"a": 0.25}}, "n_share": 0.9}))
+    | agent (win rate as first / second) | a |
+    |---|---|
+    | a | 0.50 / 0.25 |
+    """
+    rows = list(table["first"])
+    columns = list(table["first"][rows[0]])
+    lines = ["| agent (win rate as first / second) | " + " | ".join(columns) + " |",
+             "|---" * (len(columns) + 1) + "|"]
+    for a in rows:
+        cells = [f"{table['first'][a][b]:.2f} / {table['second'][a][b]:.2f}" for b in columns]
+        lines.append(f"| {a} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
