@@ -51,13 +51,15 @@ def match(game, agent, opponent, starts, seed: int = 0) -> dict:
     return result
 
 
-def duel(arena, first, second, games: int = 1000, seed: int = 0, starts=None, stream: int = 0) -> dict:
+def duel(arena, first, second, games: int = 1000, seed: int = 0, starts=None, stream: int = 0,
+         in_order: bool = False) -> dict:
     """``games`` games on an arena in compiled code, ``first`` to move from random starts.
 
     ``first`` and ``second`` are agents or weight-per-move arrays (``Agent.edge_weights``);
     ``starts`` is an array of position ids to draw from (default: every position with a
-    move); ``stream`` picks an independent random stream of the same seed. Returns counts of
-    wins, losses and draws of ``first``.
+    move), drawn at random or, with ``in_order``, played in turn; ``stream`` picks an
+    independent random stream of the same seed. Returns counts of wins, losses and draws of
+    ``first``.
 
     Examples
     --------
@@ -69,7 +71,7 @@ def duel(arena, first, second, games: int = 1000, seed: int = 0, starts=None, st
     >>> duel(arena, OptimalAgent(arena.solution), RandomAgent(), 500, starts=n_starts)["wins"]
     500
     """
-    from learners.episodes import FIXED, HYPER, STATS, run_episodes
+    from learners.episodes import FIXED, HYPER, START_RANDOM, START_SWEEP, STATS, run_episodes
     from learners.rng import new_state
 
     weights = [np.asarray(a.edge_weights(arena) if hasattr(a, "edge_weights") else a, dtype=float)
@@ -80,8 +82,10 @@ def duel(arena, first, second, games: int = 1000, seed: int = 0, starts=None, st
         return result
     stats = np.zeros(len(STATS), dtype=np.int64)
     table = np.zeros((2, 0))
-    run_episodes(arena.indptr, arena.targets, arena.terminal, arena.outcome, pool, 0, 0, int(games),
+    mode = START_SWEEP if in_order else START_RANDOM
+    run_episodes(arena.indptr, arena.targets, arena.terminal, arena.outcome, pool, mode, 0, int(games),
                  np.array([FIXED, FIXED]), np.zeros(2, dtype=np.bool_), np.zeros(2, dtype=np.int64), table, table,
-                 weights[0], weights[1], np.zeros((2, len(HYPER))), True, int(min(arena.size + 1, 100_000)), new_state(seed, stream), stats)
+                 weights[0], weights[1], np.zeros((2, len(HYPER))), True, int(min(arena.size + 1, 100_000)),
+                 new_state(seed, stream), stats)
     result.update(games=int(games), wins=int(stats[2]), losses=int(stats[3]), draws=int(stats[4]))
     return result

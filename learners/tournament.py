@@ -1,7 +1,7 @@
 """Round-robin tournaments: every agent against every other, as first and as second player.
 
-Games start from the same random sample of positions with a move, so a perfect player's
-score as first player is the share of N positions among the starts.
+Every pairing plays the same random sample of starts (positions with a move), in the same
+order, so a perfect player's score as first player is the share of N positions among them.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def round_robin(arena, agents: dict, games: int = 1000, seed: int = 0) -> dict:
     second = {a: {} for a in names}
     for i, a in enumerate(names):
         for j, b in enumerate(names):
-            result = duel(arena, weights[a], weights[b], games, seed, starts, stream=i * len(names) + j)
+            result = duel(arena, weights[a], weights[b], games, seed, starts, stream=i * len(names) + j, in_order=True)
             first[a][b] = result["wins"] / games
             second[b][a] = result["losses"] / games
     n_share = float(np.mean(arena.outcome[starts] == 1))
