@@ -77,7 +77,8 @@ class HypothesisAgent(Agent):
     name = "hypothesis"
 
     def __init__(self, is_p):
-        self.is_p = is_p
+        """``is_p``: a function of an (n, dims) array of positions, or a rule with a ``predicate``."""
+        self.is_p = getattr(is_p, "predicate", is_p)
 
     def move(self, game, position, rng):
         options = game.moves(position)
