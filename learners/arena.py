@@ -7,6 +7,8 @@ learners never read while learning: it only scores them (optimal moves, deviatio
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from games import Game, check_memory
@@ -76,6 +78,13 @@ class Arena:
     def index(self, position) -> int:
         """The id of one position (a ``ValueError`` when it is outside the universe)."""
         return int(self.universe.index(np.asarray(position, dtype=np.int64).reshape(1, -1))[0])
+
+    @cached_property
+    def optimal_weights(self) -> np.ndarray:
+        """The optimal player's policy as a weight per move (computed once per arena)."""
+        from learners.agents import OptimalAgent
+
+        return OptimalAgent(self.solution).edge_weights(self)
 
     def best_edges(self, values) -> np.ndarray:
         """A 0/1 weight per edge: 1 on the edges of largest ``values`` at each position."""

@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from learners.agents import Agent, OptimalAgent
+from learners.agents import Agent
 from learners.arena import Arena
 from learners.checkpoint import Checkpoint
 from learners.episodes import FIXED, GREEDY, HYPER, REPLY, START_RANDOM, START_SWEEP, STATS, run_episodes
@@ -159,7 +159,7 @@ class TabularLearner:
         elif opponent == "random":
             seats["weights1"] = np.ones(arena.edges)
         elif opponent == "optimal":
-            seats["weights1"] = OptimalAgent(arena.solution).edge_weights(arena)
+            seats["weights1"] = arena.optimal_weights
         elif opponent == "greedy":
             seats["kinds"][1] = GREEDY
         else:
@@ -176,8 +176,7 @@ class TabularLearner:
             "deviations": int(deviations(arena, greedy)),
             "optimal_move_rate": float(stats[1] / stats[0]) if stats[0] else float("nan"),
             "win_rate_random": win_rate(arena, greedy, np.ones(arena.edges), eval_games, seed),
-            "win_rate_optimal": win_rate(arena, greedy, OptimalAgent(arena.solution).edge_weights(arena),
-                                         eval_games, seed),
+            "win_rate_optimal": win_rate(arena, greedy, arena.optimal_weights, eval_games, seed),
             "seconds": float(seconds),
         }
         record.update(self._extra_record(done))
