@@ -1,11 +1,13 @@
 # make demo: create .venv if missing, install the toolkit, run `discover wythoff`.
 # make test: create .venv if missing, install with the test extras, run the whole suite.
 # Installs re-run only when pyproject.toml changes (stamp files inside .venv).
+# torch is installed first and pinned: left to resolve it alone, pip would pull several GB of CUDA packages.
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
+TORCH  := torch==2.13.0
 
 .PHONY: demo test clean
 
@@ -19,11 +21,13 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed: pyproject.toml | $(PY)
+	$(PIP) $(TORCH)
 	$(PIP) -e .
 	touch $@
 
 # the test extras include everything the plain install has, so they satisfy `demo` too
 $(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PIP) $(TORCH)
 	$(PIP) -e '.[test]'
 	touch $@ $(VENV)/.installed
 

@@ -9,6 +9,7 @@ alternate, seat 0 first.  A seat is one of
 - ``BAYES``: the quasi-Bayesian agent, a normal-gamma posterior per edge, acting on sampled
   values and updated after the game from the discounted final reward;
 - ``FIXED``: a fixed policy given as a weight per edge (random, optimal, a rule, a greedy table);
+  a learning seat with a ``hint`` probability plays its weights (a model's advice) that often;
 - ``GREEDY``: greedy on a table it does not update (seed 000's simulated opponent).
 
 Tables are float arrays ``(rows, edges)``: row 0 the value of the edge for the player who
@@ -35,7 +36,7 @@ __all__ = ["Q", "BAYES", "FIXED", "GREEDY", "REPLY", "NEGAMAX", "HYPER", "run_ep
 Q, BAYES, FIXED, GREEDY = 0, 1, 2, 3
 REPLY, NEGAMAX = 0, 1  # backups of a Q seat
 #: columns of a seat's hyper-parameter row
-HYPER = ("alpha", "gamma", "epsilon", "eta", "temperature", "discount")
+HYPER = ("alpha", "gamma", "epsilon", "eta", "temperature", "discount", "hint")
 #: counters filled by ``run_episodes``
 STATS = ("moves_from_n", "optimal_moves", "wins", "losses", "draws", "plies")
 START_RANDOM, START_SWEEP = 0, 1
@@ -110,6 +111,8 @@ def _sampled(table, lo, hi, state):
 @nb.njit(cache=True)
 def _choose(kind, table, weights, hyper, lo, hi, t, state):
     if kind == FIXED:
+        return _weighted(weights, lo, hi, state)
+    if hyper[6] > 0.0 and uniform(state) < hyper[6]:  # a learner taking its model's advice
         return _weighted(weights, lo, hi, state)
     if kind == GREEDY:
         return _greedy(table, lo, hi, state)

@@ -11,11 +11,12 @@ import numpy as np
 
 from learners.play import duel
 
-__all__ = ["deviations", "win_rate"]
+__all__ = ["deviations", "policy_accuracy", "win_rate"]
 
 
-def deviations(arena, weights) -> int:
-    """N positions where some move the policy may play (weight > 0) does not reach a P position.
+def deviations(arena, weights, among=None) -> int:
+    """N positions where some move the policy may play (weight > 0) does not reach a P position
+    (only positions where the boolean mask ``among`` holds, when given).
 
     Examples
     --------
@@ -27,7 +28,26 @@ def deviations(arena, weights) -> int:
     """
     wrong = (np.asarray(weights) > 0) & (arena.outcome[arena.targets] != -1)
     errs = np.bincount(arena.sources, weights=wrong, minlength=arena.size) > 0
-    return int((errs & (arena.outcome == 1)).sum())
+    counted = arena.outcome == 1 if among is None else (arena.outcome == 1) & among
+    return int((errs & counted).sum())
+
+
+def policy_accuracy(arena, weights, among=None) -> float:
+    """Share of N positions (where ``among`` holds) at which every move the policy may play reaches P.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from learners.arena import Arena
+    >>> arena = Arena(make_game("nim", heaps=2), bound=3)
+    >>> policy_accuracy(arena, arena.optimal_weights), round(policy_accuracy(arena, np.ones(arena.edges)), 4)
+    (1.0, 0.1667)
+    """
+    wins = arena.outcome == 1
+    if among is not None:
+        wins = wins & among
+    count = int(wins.sum())
+    return 1.0 - deviations(arena, weights, among) / count if count else float("nan")
 
 
 def win_rate(arena, weights, opponent_weights, games: int, seed) -> float:

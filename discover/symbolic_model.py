@@ -1,0 +1,65 @@
+"""The symbolic model network: seed 000's proposal, a model layer that hypothesises rules.
+
+In the HQN loop (``learners.hqn``) the model builder gets the Q-agent's cold / hot dataset;
+this builder fits the discovery engines to it and returns the best rule (weighted accuracy
+first, then the shortest) as the model: its agent moves into the positions the rule calls P.
+The loop scores it by play, exactly as it scores a network; ``verify_rule`` can then put the
+best rule on trial against the solver.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from discover.engines import make_engine
+from discover.find import _rules_from
+from discover.table import build_table
+
+__all__ = ["SymbolicModelBuilder", "SymbolicModel"]
+
+
+class SymbolicModel:
+    """A rule as a model: ``cold(positions)`` is the rule's predicate."""
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def cold(self, positions) -> np.ndarray:
+        return np.asarray(self.rule.predicate(np.asarray(positions, dtype=np.int64)), dtype=bool)
+
+    def describe(self) -> str:
+        return f"{self.rule.text()} ({self.rule.train_accuracy:.1%} of the dataset, by {self.rule.provenance.get('engine')})"
+
+
+class SymbolicModelBuilder:
+    """Builds ``SymbolicModel`` s with the discovery engines.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> positions = np.array([[a, b] for a in range(8) for b in range(8)])
+    >>> builder = SymbolicModelBuilder()
+    >>> model = builder.build(make_game("nim", heaps=2), positions, positions[:, 0] == positions[:, 1], None, 7,
+    ...                       np.random.default_rng(0))
+    >>> model.rule.text(), model.cold([[30, 30], [2, 9]]).tolist()
+    ('a = b', [True, False])
+    """
+
+    name = "symbolic"
+
+    def __init__(self, engines=("sequence", "decision_list", "enumeration")):
+        self.engines = tuple(engines)
+
+    def build(self, game, positions, cold, weights, bound: int, rng: np.random.Generator) -> SymbolicModel:
+        """The best rule the engines find for ``positions`` labelled ``cold``."""
+        seed = int(rng.integers(2**31))
+        provenance = {"game": game.spec(), "bound": bound, "source": "HQN Q-agent dataset"}
+        table = build_table(game, positions, cold, None, weights, provenance)
+        rules = []
+        for name in self.engines:
+            engine = make_engine(name, seed).fit(table.X, table.y("P"), feature_names=table.feature_names,
+                                                 sample_weight=table.weights, target="P")
+            rules += _rules_from(engine.candidates_, table, "P", game, seed)
+        if not rules:
+            raise ValueError("no engine proposed a rule for this dataset")
+        return SymbolicModel(min(rules, key=lambda r: (-r.train_accuracy, r.complexity)))
