@@ -406,7 +406,7 @@ class EnumerationEngine(Engine):
         if part not in cache:
             cut = 64 * self._n_pwords
             cols = slice(0, cut) if part == "P" else slice(cut, None)
-            hv = self._hv[: len(self._sample)][cols]
+            hv = np.resize(self._hv, len(self._sample))[cols]  # a sample may repeat rows of a small table
             keys = np.empty(len(level), np.int64)
             for start in range(0, len(level), 8192):
                 keys[start:start + 8192] = level.sample[start:start + 8192, cols].astype(np.int64) @ hv

@@ -10,7 +10,7 @@ from discover.engines.enumeration import EnumerationEngine
 from discover.engines.grammar import IRRATIONALS
 from discover.expressions import exact_floor
 from discover.expressions import evaluate
-from discover.features import feature_columns
+from discover.features import derived_names, feature_columns
 from discover.table import table_from_solution
 from games import make_game
 from solvers import solve
@@ -148,3 +148,16 @@ def test_misere_nim_and_moore():
     top = engine.candidates_[0]
     assert top.exact and top.complexity == 3
     assert _holds_beyond(top.expr, game, 31)
+
+
+def test_a_sample_longer_than_the_table():
+    """121 rows, 8 of them P: each class is padded to whole 64-row words, so the sample (192 rows)
+    repeats rows of the table and its hashing must cover every sample row (an HQN dataset)."""
+    positions = np.array([[a, b] for a in range(11) for b in range(11)])
+    noisy_p = {(0, 0), (1, 1), (2, 2), (7, 2), (3, 3), (4, 4), (3, 7), (1, 8)}
+    y = np.array([tuple(p) in noisy_p for p in positions.tolist()])
+    names = ["a", "b"] + derived_names(2)
+    columns = feature_columns(names, ["a", "b"], positions)
+    X = np.column_stack([columns[n] for n in names])
+    engine = EnumerationEngine().fit(X, y, feature_names=names, target="P")
+    assert engine.candidates_ and engine.candidates_[0].accuracy >= 117 / 121
