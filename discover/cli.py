@@ -244,6 +244,7 @@ def cli():
     discover learn nim heaps=3 --bound 7      train a learner, save its table and curve
     discover compare wythoff --learner q      learned partition and policy against exact
     discover tournament nim heaps=3           seed 001's learners' study
+    discover hqn wythoff                      seed 000's HQN experiments (figures 9, 10, 11)
 
     Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
     `subtraction subtract=1,3,4`, `octal code=0.77`.
@@ -387,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
-from discover import cli_learn, cli_rule  # noqa: E402,F401  (register the rule, report and learner commands)
+from discover import cli_hqn, cli_learn, cli_rule  # noqa: E402,F401  (register the rule, report, learner, hqn commands)
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

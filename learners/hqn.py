@@ -2,18 +2,21 @@
 
 Each period (seed 000's ``modelBasedLearn``, figure 5):
 
-1. the best model so far is re-evaluated; a severe drop below its past performances means
-   the rules changed: the model goes into the memory, the best stored model for the new
-   rules is recalled, and the Q-table is reset;
-2. the Q-agent plays ``episodes`` games (figure 3): Boltzmann exploration, a greedy reply from
+1. the Q-agent plays ``episodes`` games (figure 3): Boltzmann exploration, a greedy reply from
    its own table (the simulated opponent), backups from the position after the reply, random
    starts on the training board; with probability ``p = limit / (1 + exp(-steepness (perf - onset)))``
    it takes the best model's move instead;
-3. a new model is built (figure 4) from the positions whose value ``max_a Q`` is at least
+2. a new model is built (figure 4) from the positions whose value ``max_a Q`` is at least
    ``confidence`` from 0 (cold below, hot above), and scored by the share of games it wins,
    moving first from random positions of the LARGER evaluation board, against the greedy
-   Q-agent (unsupervised: never against the solver); it replaces the best model when it
-   scores at least as well.
+   Q-agent (unsupervised: never against the solver). The best model, the new one and, after
+   a detected change, every stored model (the recall) are all scored against the Q-agent as
+   it is after this period's games, and the highest becomes the best model (the seed compares
+   with the best model's score from earlier periods, against a weaker Q-agent; scoring all
+   against the same opponent keeps a stale score, or a score against a freshly reset table,
+   from deciding). When the best model's score falls more than ``drop`` below its past
+   average, the rules have changed: it goes into the memory, the stored models compete (the
+   recall), and the Q-table is reset after the choice.
 
 The model builder is pluggable: ``"neural"`` is the seed's network (``learners.model_network``);
 ``discover.symbolic_model.SymbolicModelBuilder`` fits rules with the discovery engines instead
@@ -123,17 +126,6 @@ class HQN:
         return self.model
 
     def _period(self, arena, pool, inside, bound, episodes, builder, rng) -> dict:
-        changed = False
-        if self.best_model_ is not None:
-            now = self._evaluate(self.best_model_, arena)
-            if np.mean(self.performances_) - now > self.drop:
-                changed = True
-                self.memory_.append(self.best_model_)
-                self.best_model_, self.best_performance_ = self._recall(arena)
-                self.performances_ = [self.best_performance_] if self.best_model_ is not None else []
-                self.table_[:] = 0.0
-            else:
-                self.performances_.append(now)
         p_model = self.model_probability()
         hint = np.zeros(arena.edges) if self.best_model_ is None else HypothesisAgent(self.best_model_.cold).edge_weights(arena)
         hyper = np.zeros((2, len(HYPER)))
@@ -143,15 +135,33 @@ class HQN:
                      episodes, np.array([Q, GREEDY]), np.array([True, False]), np.array([REPLY, REPLY]),
                      self.table_, self.table_, hint, np.zeros(0), hyper, False, arena.size + 1, self.state_, stats)
         self.episodes_ += episodes
-        model, performance = self._build(arena, inside, bound, builder, rng)
-        if model is not None and performance >= self.best_performance_:
-            self.best_model_, self.best_performance_ = model, performance
-            self.performances_ = [performance]
+        model = self._build(arena, inside, bound, builder, rng)
+        # every contender is scored against the Q-agent as it is now: the best model first (it keeps
+        # its place on a tie), after a detected change every stored model (recall), then the new one
+        performance = self._evaluate(model, arena) if model is not None else float("nan")
+        incumbent = self.best_model_
+        contenders = [] if incumbent is None else [(self._evaluate(incumbent, arena), incumbent)]
+        changed = bool(contenders) and np.mean(self.performances_) - contenders[0][0] > self.drop
+        if changed or incumbent is None:
+            contenders += [(self._evaluate(m, arena), m) for m in self.memory_]
+        contenders += [] if model is None else [(performance, model)]
+        if contenders:
+            best_perf = max(p for p, _ in contenders)
+            best = next(m for p, m in contenders if p == best_perf)
+            if best is not incumbent:
+                self.performances_ = []
+            self.best_model_, self.best_performance_ = best, best_perf
+            self.performances_.append(best_perf)
+        if changed:
+            if not any(incumbent is m for m in self.memory_):
+                self.memory_.append(incumbent)
+            self.table_[:] = 0.0  # the values learned under the old rules would mislead
         greedy = arena.best_edges(self.table_[0])
         best = self.best_model_
         return {
             "period": len(self.history_) + 1, "episodes": self.episodes_, "change_detected": changed,
             "model_probability": p_model, "new_performance": performance, "best_performance": self.best_performance_,
+            "recalled": best is not None and best is not model and any(best is m for m in self.memory_),
             "q_accuracy": policy_accuracy(arena, greedy, inside),
             "model_accuracy": policy_accuracy(arena, HypothesisAgent(best.cold).edge_weights(arena)) if best else float("nan"),
             "model": best.describe() if best else None,
@@ -164,9 +174,8 @@ class HQN:
         keep = np.flatnonzero(inside & (np.abs(value) >= self.confidence))
         cold = value[keep] < 0
         if keep.size == 0 or cold.all() or not cold.any():
-            return None, float("nan")
-        model = builder.build(arena.game, arena.universe.positions(keep), cold, np.abs(value[keep]), bound, rng)
-        return model, self._evaluate(model, arena)
+            return None
+        return builder.build(arena.game, arena.universe.positions(keep), cold, np.abs(value[keep]), bound, rng)
 
     def _evaluate(self, model, arena) -> float:
         """Share of games the model's agent wins, moving first from random positions, against greedy Q."""
@@ -174,13 +183,6 @@ class HQN:
         result = duel(arena, weights, arena.best_edges(self.table_[0]), self.eval_games, self.random_state,
                       stream=1 + len(self.history_))
         return result["wins"] / max(1, result["games"])
-
-    def _recall(self, arena):
-        scored = [(self._evaluate(m, arena), i) for i, m in enumerate(self.memory_)]
-        if not scored:
-            return None, 0.0
-        perf, i = max(scored)
-        return (self.memory_[i], perf) if perf >= self.onset else (None, 0.0)
 
     def model_probability(self) -> float:
         """How often the Q-agent takes the best model's move now."""

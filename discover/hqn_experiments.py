@@ -1,0 +1,111 @@
+"""Seed 000's experiments with the HQN: accuracy over time (figure 9), across board sizes
+(figure 10) and through rule changes (figure 11), for the neural and the symbolic model.
+
+Accuracy is the seed's measure: the share of N positions of an n x n board where the agent's
+move is optimal (reaches a P position), scored against the solver.  For a symbolic model on
+boards too large for a move graph, the rule's partition is compared with the solver's on every
+position instead: where they agree everywhere the rule's agent, which moves into a position the
+rule calls P whenever there is one, is optimal at every N position, so its accuracy is 1.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from discover.symbolic_model import SymbolicModel, SymbolicModelBuilder
+from discover.verify import _rule_values
+from learners import Arena, HypothesisAgent, QLearner
+from learners.hqn import HQN
+from learners.metrics import policy_accuracy
+from solvers import solve
+
+__all__ = ["accuracy_over_time", "accuracy_by_size", "rule_change_cycle", "model_accuracy", "GRAPH_LIMIT"]
+
+GRAPH_LIMIT = 300  # largest board scored through its move graph
+
+
+def model_accuracy(game, model, n: int) -> float:
+    """The seed's accuracy of a model's agent on the n x n board (see the module docstring)."""
+    if n <= GRAPH_LIMIT:
+        arena = Arena(game, n)
+        return policy_accuracy(arena, HypothesisAgent(model.cold).edge_weights(arena))
+    if not isinstance(model, SymbolicModel):
+        raise ValueError(f"boards over {GRAPH_LIMIT} are scored for symbolic models only")
+    solution = solve(game, bound=n)
+    agree = np.array_equal(_rule_values(model.rule, solution.universe), solution.outcome_table == -1)
+    return 1.0 if agree else float("nan")
+
+
+def accuracy_over_time(game, periods: int = 15, episodes: int = 2000, bound: int = 12, eval_bound: int = 50,
+                       seed: int = 0, progress=None) -> dict:
+    """Figure 9: per time step, the accuracy on the evaluation board of the Q-agent alone
+    (trained on that board, 5 x ``episodes`` games a step, as the seed's naive Q), of the neural
+    HQN's best model and of the symbolic HQN's best model; and the wall time."""
+    say = progress or (lambda message: None)
+    curves = {}
+    arena = Arena(game, eval_bound)
+    q = QLearner(backup="reply", exploration="boltzmann", random_state=seed)
+    say("Q-agent")
+    q.fit(game, bound=eval_bound, episodes=5 * episodes * periods, opponent="greedy", eval_every=5 * episodes,
+          solution=arena.solution)
+    n_positions = int(((arena.outcome == 1) & (np.diff(arena.indptr) > 0)).sum())
+    points = [{"step": k + 1, "accuracy": 1 - r["deviations"] / n_positions, "seconds": r["seconds"]}
+              for k, r in enumerate(q.history_)]
+    curves["Q-agent"] = points
+    for name, builder in (("HQN (neural model)", "neural"), ("symbolic HQN", SymbolicModelBuilder())):
+        say(name)
+        clock = time.perf_counter()
+        hqn = HQN(model=builder, random_state=seed).fit(game, bound=bound, eval_bound=eval_bound, periods=periods,
+                                                        episodes=episodes)
+        seconds = (time.perf_counter() - clock) / periods
+        curves[name] = [{"step": r["period"], "accuracy": r["model_accuracy"], "seconds": seconds * r["period"],
+                         "performance": r["best_performance"], "model": r["model"]} for r in hqn.history_]
+    return {"curves": curves, "settings": {"game": repr(game), "periods": periods, "episodes": episodes,
+                                           "bound": bound, "eval_bound": eval_bound, "seed": seed}}
+
+
+def accuracy_by_size(game, models: dict, sizes=(10, 20, 50, 100, 200, 300), symbolic_sizes=(1000, 10000)) -> dict:
+    """Figure 10: accuracy of converged models (name -> model) across board sizes."""
+    table = {}
+    for name, model in models.items():
+        extra = symbolic_sizes if isinstance(model, SymbolicModel) else ()
+        table[name] = {n: model_accuracy(game, model, n) for n in (*sizes, *extra)}
+    return table
+
+
+def rule_change_cycle(games, cycles: int = 2, threshold: float = 0.95, patience: int = 2, max_periods: int = 12,
+                      episodes: int = 2000, bound: int = 12, eval_bound: int = 30, seed: int = 0, progress=None) -> dict:
+    """Figure 11: the symbolic HQN meets ``games`` in turn, ``cycles`` times, without being told;
+    a game lasts until the agent has noticed the change and its best model scores ``threshold``
+    against greedy Q or has stayed the same for ``patience`` periods (or ``max_periods`` pass).
+    ``recovery`` counts the periods from the detection to the first period of the final model."""
+    say = progress or (lambda message: None)
+    hqn = HQN(model=SymbolicModelBuilder(), random_state=seed)
+    stints = []
+    for cycle in range(cycles):
+        for game in games:
+            first = len(getattr(hqn, "history_", []))
+            detected_at = 0 if first == 0 else None  # the first game needs no detection
+            for period in range(max_periods):
+                hqn.fit(game, bound=bound, eval_bound=eval_bound, periods=1, episodes=episodes, warm_start=first > 0 or period > 0)
+                records = hqn.history_[first:]
+                if detected_at is None and records[-1]["change_detected"]:
+                    detected_at = period + 1
+                settled = len(records) - detected_at >= patience and len({r["model"] for r in records[-patience:]}) == 1 \
+                    if detected_at is not None else False
+                if detected_at is not None and (records[-1]["best_performance"] >= threshold or settled):
+                    break
+            records = hqn.history_[first:]
+            final = records[-1]["model"]
+            since = next(i for i in range(len(records), 0, -1) if i == 1 or records[i - 2]["model"] != final)
+            stints.append({"cycle": cycle + 1, "game": repr(game), "periods": len(records), "detected_at": detected_at,
+                           "recovery": None if detected_at is None else max(0, since - detected_at),
+                           "recalled": any(r["recalled"] for r in records), "model": final,
+                           "model_accuracy": records[-1]["model_accuracy"], "performance": records[-1]["best_performance"]})
+            say(f"cycle {cycle + 1}, {game!r}: change detected at period {detected_at}, {len(records)} periods, "
+                f"model {final}")
+    return {"stints": stints, "history": hqn.history_, "memory": [m.describe() for m in hqn.memory_],
+            "settings": {"threshold": threshold, "patience": patience, "episodes": episodes, "bound": bound, "eval_bound": eval_bound,
+                         "seed": seed, "max_periods": max_periods}}

@@ -1,0 +1,41 @@
+"""Seed 000's experiments: accuracy by board size, the rule-change cycle, and the command's bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from discover.hqn_experiments import accuracy_by_size, model_accuracy, rule_change_cycle
+from discover.rule import Rule
+from discover.symbolic_model import SymbolicModel
+from games import make_game
+
+WYTHOFF = make_game("wythoff")
+
+
+def rule_model(expr) -> SymbolicModel:
+    rule = Rule(expr, ("a", "b"))
+    rule.train_accuracy = 1.0
+    return SymbolicModel(rule)
+
+
+def test_accuracy_of_the_exact_rule_and_of_a_wrong_one():
+    a, b = sp.symbols("a b")
+    exact = rule_model(sp.Eq(sp.Min(a, b), sp.floor(sp.GoldenRatio * sp.Abs(a - b))))
+    diagonal = rule_model(sp.Eq(a, b))
+    sizes = accuracy_by_size(WYTHOFF, {"exact": exact, "diagonal": diagonal}, sizes=(10, 40), symbolic_sizes=(1000,))
+    assert sizes["exact"] == {10: 1.0, 40: 1.0, 1000: 1.0}
+    assert sizes["diagonal"][10] < 0.5 and np.isnan(sizes["diagonal"][1000])
+    assert model_accuracy(make_game("nim", heaps=2), diagonal, 1000) == 1.0
+
+
+def test_rule_change_cycle_detects_every_change_and_recalls():
+    cycle = rule_change_cycle([WYTHOFF, make_game("nim", heaps=2)], cycles=2, episodes=2000, eval_bound=20)
+    stints = cycle["stints"]
+    assert [s["game"].split("(")[0] for s in stints] == ["wythoff", "nim", "wythoff", "nim"]
+    assert all(s["detected_at"] for s in stints[1:])
+    assert stints[2]["recalled"] and stints[2]["recovery"] <= stints[0]["recovery"]
+
+
+def test_hqn_command_refuses_games_off_the_board(cli, one_error_line):
+    one_error_line(*cli("hqn", "nim", "heaps=3", "--periods", "1"))
