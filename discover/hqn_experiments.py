@@ -21,7 +21,8 @@ from learners.hqn import HQN
 from learners.metrics import policy_accuracy
 from solvers import solve
 
-__all__ = ["accuracy_over_time", "accuracy_by_size", "rule_change_cycle", "model_accuracy", "GRAPH_LIMIT"]
+__all__ = ["accuracy_over_time", "accuracy_by_size", "rule_change_cycle", "model_accuracy", "many_heap_games",
+           "GRAPH_LIMIT"]
 
 GRAPH_LIMIT = 300  # largest board scored through its move graph
 
@@ -109,3 +110,61 @@ def rule_change_cycle(games, cycles: int = 2, threshold: float = 0.95, patience:
     return {"stints": stints, "history": hqn.history_, "memory": [m.describe() for m in hqn.memory_],
             "settings": {"threshold": threshold, "patience": patience, "episodes": episodes, "bound": bound, "eval_bound": eval_bound,
                          "seed": seed, "max_periods": max_periods}}
+
+
+def many_heap_games(rule, heaps: int, max_heap: int = 31, games: int = 1000, seed: int = 0) -> dict:
+    """The rule's agent plays Nim with ``heaps`` heaps of at most ``max_heap``, first, from random N
+    positions, against a reference that plays the nim-sum strategy (the theorem: the reference may
+    know it, the rule's agent does not). All games advance together; options come from the game's
+    own move kernel and the agent moves into the first option its rule calls P (else the first)."""
+    from games import make_game
+
+    game = make_game("nim", heaps=heaps)
+    rng = np.random.default_rng(seed)
+    starts = rng.integers(0, max_heap + 1, size=(4 * games, heaps))
+    starts = starts[np.bitwise_xor.reduce(starts, axis=1) != 0][:games]
+    positions, alive = starts.copy(), np.ones(len(starts), dtype=bool)
+    winner = np.full(len(starts), -1)
+    params = game.kernel_params()
+    for ply in range(heaps * max_heap + 1):
+        live = np.flatnonzero(alive)
+        if live.size == 0:
+            break
+        empty = positions[live].sum(axis=1) == 0
+        winner[live[empty]] = 1 - ply % 2  # the player to move has no move and loses
+        alive[live[empty]] = False
+        live = live[~empty]
+        if live.size == 0:
+            break
+        if ply % 2 == 0:
+            positions[live] = _rule_moves(game, rule, positions[live], params)
+        else:
+            positions[live] = _nim_sum_moves(positions[live], rng)
+    return {"heaps": heaps, "max_heap": max_heap, "games": int(len(starts)), "wins": int((winner == 0).sum()),
+            "losses": int((winner == 1).sum())}
+
+
+def _rule_moves(game, rule, positions, params):
+    cap = game.max_moves(np.full(game.dims, positions.max()))
+    out = np.empty((len(positions), cap, game.dims), dtype=np.int64)
+    counts = np.zeros(len(positions), dtype=np.int64)
+    game.kernel(positions, params, counts, out)
+    valid = np.arange(cap)[None, :] < counts[:, None]
+    is_p = np.zeros((len(positions), cap), dtype=bool)
+    is_p[valid] = rule.predicate(out[valid])
+    pick = np.where(is_p.any(axis=1), is_p.argmax(axis=1), 0)
+    return out[np.arange(len(positions)), pick]
+
+
+def _nim_sum_moves(positions, rng):
+    """The theorem's move: to nim-sum 0 when possible, else one token from a random non-empty heap."""
+    x = np.bitwise_xor.reduce(positions, axis=1)
+    reduced = positions ^ x[:, None]
+    can = (reduced < positions) & (x[:, None] != 0)
+    moved = positions.copy()
+    rows = np.flatnonzero(can.any(axis=1))
+    moved[rows, can[rows].argmax(axis=1)] = reduced[rows, can[rows].argmax(axis=1)]
+    stuck = np.flatnonzero(~can.any(axis=1))
+    heap = np.argmax((moved[stuck] > 0) * rng.random(moved[stuck].shape), axis=1)
+    moved[stuck, heap] -= 1
+    return moved

@@ -39,3 +39,17 @@ def test_rule_change_cycle_detects_every_change_and_recalls():
 
 def test_hqn_command_refuses_games_off_the_board(cli, one_error_line):
     one_error_line(*cli("hqn", "nim", "heaps=3", "--periods", "1"))
+
+
+def test_symbolic_hqn_from_three_heaps_plays_many_heaps_perfectly():
+    from discover.hqn_experiments import many_heap_games
+    from discover.symbolic_model import SymbolicModelBuilder
+    from learners.hqn import HQN
+
+    hqn = HQN(model=SymbolicModelBuilder(), random_state=0).fit(make_game("nim", heaps=3), bound=7, eval_bound=12,
+                                                               periods=6, episodes=5000)
+    for heaps in (7, 10, 20):
+        result = many_heap_games(hqn.best_model_.rule, heaps, games=1000)
+        assert result == {"heaps": heaps, "max_heap": 31, "games": 1000, "wins": 1000, "losses": 0}
+    a, b = sp.symbols("a b")
+    assert many_heap_games(Rule(sp.Eq(a, b), ("a", "b")), 7, games=200)["losses"] > 0
