@@ -43,7 +43,9 @@ def accuracy_over_time(game, periods: int = 15, episodes: int = 2000, bound: int
                        seed: int = 0, progress=None) -> dict:
     """Figure 9: per time step, the accuracy on the evaluation board of the Q-agent alone
     (trained on that board, 5 x ``episodes`` games a step, as the seed's naive Q), of the neural
-    HQN's best model and of the symbolic HQN's best model; and the wall time."""
+    HQN's best model and of the symbolic HQN's best model; and the wall time. The Q-network
+    (line games only) trains on the training board against the optimal player, ``episodes / 2``
+    games a step as in the seed, and is scored there: its action set is sized by that board."""
     say = progress or (lambda message: None)
     curves = {}
     arena = Arena(game, eval_bound)
@@ -55,6 +57,14 @@ def accuracy_over_time(game, periods: int = 15, episodes: int = 2000, bound: int
     points = [{"step": k + 1, "accuracy": 1 - r["deviations"] / n_positions, "seconds": r["seconds"]}
               for k, r in enumerate(q.history_)]
     curves["Q-agent"] = points
+    if getattr(game, "line_directions", None):
+        say("Q-network")
+        from learners.qnetwork import QNetworkLearner
+
+        qn = QNetworkLearner(random_state=seed).fit(game, bound=bound, episodes=episodes // 2 * periods,
+                                                    opponent="optimal", eval_every=episodes // 2)
+        curves[f"Q-network ({bound} x {bound} board)"] = [
+            {"step": k + 1, "accuracy": r["accuracy"], "seconds": r["seconds"]} for k, r in enumerate(qn.history_)]
     for name, builder in (("HQN (neural model)", "neural"), ("symbolic HQN", SymbolicModelBuilder())):
         say(name)
         clock = time.perf_counter()

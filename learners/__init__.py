@@ -10,8 +10,9 @@ from learners.arena import Arena
 from learners.bayes import BayesLearner
 from learners.play import duel, match, play
 from learners.q import QLearner
+from learners.qnetwork import QNetworkLearner
 from learners.tabular import TabularLearner
 from learners.value_table import ValueTable
 
 __all__ = ["Agent", "RandomAgent", "OptimalAgent", "HypothesisAgent", "GreedyAgent", "Arena", "TabularLearner",
-           "QLearner", "BayesLearner", "ValueTable", "play", "match", "duel"]
+           "QLearner", "BayesLearner", "QNetworkLearner", "ValueTable", "play", "match", "duel"]
