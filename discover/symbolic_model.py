@@ -1,8 +1,11 @@
 """The symbolic model network: seed 000's proposal, a model layer that hypothesises rules.
 
 In the HQN loop (``learners.hqn``) the model builder gets the Q-agent's cold / hot dataset;
-this builder fits the discovery engines to it and returns the best rule (weighted accuracy
-first, then the shortest) as the model: its agent moves into the positions the rule calls P.
+this builder fits the discovery engines to it and returns two models (one when they agree):
+the rule that fits the dataset best (the shortest among equals) and the rule of highest
+weighted accuracy less ``occam`` per unit of complexity, since the Q-agent's labels are noisy
+and a short rule that misses a few of them may generalise where a long one that fits them all
+does not; the HQN's play decides between them. Each model's agent its agent moves into the positions the rule calls P.
 The loop scores it by play, exactly as it scores a network; ``verify_rule`` can then put the
 best rule on trial against the solver.
 """
@@ -39,19 +42,20 @@ class SymbolicModelBuilder:
     >>> from games import make_game
     >>> positions = np.array([[a, b] for a in range(8) for b in range(8)])
     >>> builder = SymbolicModelBuilder()
-    >>> model = builder.build(make_game("nim", heaps=2), positions, positions[:, 0] == positions[:, 1], None, 7,
-    ...                       np.random.default_rng(0))
+    >>> [model] = builder.build(make_game("nim", heaps=2), positions, positions[:, 0] == positions[:, 1], None, 7,
+    ...                         np.random.default_rng(0))
     >>> model.rule.text(), model.cold([[30, 30], [2, 9]]).tolist()
     ('a = b', [True, False])
     """
 
     name = "symbolic"
 
-    def __init__(self, engines=("sequence", "decision_list", "enumeration")):
+    def __init__(self, engines=("sequence", "decision_list", "enumeration"), occam: float = 0.01):
         self.engines = tuple(engines)
+        self.occam = occam
 
-    def build(self, game, positions, cold, weights, bound: int, rng: np.random.Generator) -> SymbolicModel:
-        """The best rule the engines find for ``positions`` labelled ``cold``."""
+    def build(self, game, positions, cold, weights, bound: int, rng: np.random.Generator) -> list[SymbolicModel]:
+        """The fittest and the simplest good rule the engines find for ``positions`` labelled ``cold``."""
         seed = int(rng.integers(2**31))
         provenance = {"game": game.spec(), "bound": bound, "source": "HQN Q-agent dataset"}
         table = build_table(game, positions, cold, None, weights, provenance)
@@ -62,4 +66,6 @@ class SymbolicModelBuilder:
             rules += _rules_from(engine.candidates_, table, "P", game, seed)
         if not rules:
             raise ValueError("no engine proposed a rule for this dataset")
-        return SymbolicModel(min(rules, key=lambda r: (-r.train_accuracy, r.complexity)))
+        fittest = min(rules, key=lambda r: (-r.train_accuracy, r.complexity))
+        simplest = max(rules, key=lambda r: (r.train_accuracy - self.occam * r.complexity, -r.complexity))
+        return [SymbolicModel(r) for r in ([fittest] if fittest is simplest else [fittest, simplest])]

@@ -46,7 +46,7 @@ class HQN:
     ----------
     model : "neural" or a builder
         A builder has ``name`` and ``build(game, positions, cold, weights, bound, rng)`` returning a
-        model with ``cold(positions)`` and ``describe()``.
+        model, or a list of candidate models, with ``cold(positions)`` and ``describe()``.
     alpha, temperature : float
         The Q-agent's learning rate and Boltzmann temperature (discount 1, as in the seed).
     confidence : float
@@ -55,6 +55,8 @@ class HQN:
         The model-confidence probability ``limit / (1 + exp(-steepness (perf - onset)))``.
     drop : float
         A severe drop: the best model's performance falls this far below its past average.
+    margin : float
+        A new or stored model replaces the best one only when it scores this much higher.
     eval_games : int
         Games per model evaluation.
     random_state : int
@@ -62,7 +64,7 @@ class HQN:
 
     def __init__(self, model="neural", alpha: float = 0.45, temperature: float = 0.2, confidence: float = 0.3,
                  limit: float = 0.5, steepness: float = 20.0, onset: float = 0.6, drop: float = 0.25,
-                 eval_games: int = 300, random_state: int = 0):
+                 margin: float = 0.02, eval_games: int = 300, random_state: int = 0):
         self.model = model
         self.alpha = alpha
         self.temperature = temperature
@@ -71,6 +73,7 @@ class HQN:
         self.steepness = steepness
         self.onset = onset
         self.drop = drop
+        self.margin = margin
         self.eval_games = eval_games
         self.random_state = random_state
 
@@ -135,19 +138,22 @@ class HQN:
                      episodes, np.array([Q, GREEDY]), np.array([True, False]), np.array([REPLY, REPLY]),
                      self.table_, self.table_, hint, np.zeros(0), hyper, False, arena.size + 1, self.state_, stats)
         self.episodes_ += episodes
-        model = self._build(arena, inside, bound, builder, rng)
+        built = [(self._evaluate(m, arena), m) for m in self._build(arena, inside, bound, builder, rng)]
+        performance = max((p for p, _ in built), default=float("nan"))
         # every contender is scored against the Q-agent as it is now: the best model first (it keeps
-        # its place on a tie), after a detected change every stored model (recall), then the new one
-        performance = self._evaluate(model, arena) if model is not None else float("nan")
+        # its place on a tie), after a detected change every stored model (recall), then the new ones
         incumbent = self.best_model_
         contenders = [] if incumbent is None else [(self._evaluate(incumbent, arena), incumbent)]
         changed = bool(contenders) and np.mean(self.performances_) - contenders[0][0] > self.drop
         if changed or incumbent is None:
             contenders += [(self._evaluate(m, arena), m) for m in self.memory_]
-        contenders += [] if model is None else [(performance, model)]
+        contenders += built
         if contenders:
-            best_perf = max(p for p, _ in contenders)
-            best = next(m for p, m in contenders if p == best_perf)
+            # a challenger must beat the incumbent by ``margin``: scores of a few hundred games are noisy
+            keep = 0 if incumbent is None or changed else self.margin
+            best_perf, best = max(((p + (keep if m is incumbent else 0.0), m) for p, m in contenders),
+                                  key=lambda item: item[0])
+            best_perf -= keep if best is incumbent else 0.0
             if best is not incumbent:
                 self.performances_ = []
             self.best_model_, self.best_performance_ = best, best_perf
@@ -161,7 +167,7 @@ class HQN:
         return {
             "period": len(self.history_) + 1, "episodes": self.episodes_, "change_detected": changed,
             "model_probability": p_model, "new_performance": performance, "best_performance": self.best_performance_,
-            "recalled": best is not None and best is not model and any(best is m for m in self.memory_),
+            "recalled": best is not None and any(best is m for m in self.memory_),
             "q_accuracy": policy_accuracy(arena, greedy, inside),
             "model_accuracy": policy_accuracy(arena, HypothesisAgent(best.cold).edge_weights(arena)) if best else float("nan"),
             "model": best.describe() if best else None,
@@ -174,8 +180,9 @@ class HQN:
         keep = np.flatnonzero(inside & (np.abs(value) >= self.confidence))
         cold = value[keep] < 0
         if keep.size == 0 or cold.all() or not cold.any():
-            return None
-        return builder.build(arena.game, arena.universe.positions(keep), cold, np.abs(value[keep]), bound, rng)
+            return []
+        built = builder.build(arena.game, arena.universe.positions(keep), cold, np.abs(value[keep]), bound, rng)
+        return list(built) if isinstance(built, (list, tuple)) else [built]
 
     def _evaluate(self, model, arena) -> float:
         """Share of games the model's agent wins, moving first from random positions, against greedy Q."""
