@@ -55,6 +55,11 @@ class Game:
     line_directions : tuple of tuple of int or None
         Set when the moves are exactly "subtract t * v, t >= 1, staying >= 0" for these
         0/1 vectors v: the solver then decides P/N in O(1) per position.
+    universe_from_start : bool
+        True for board games: the universe is every position reachable from ``start`` and
+        ``universe(bound)`` ignores the bound (``solve(game)`` needs none).
+    start : tuple of int or None
+        The position a play begins from, where the game has one (board games).
     """
 
     name: str = "game"
@@ -63,6 +68,8 @@ class Game:
     misere: bool = False
     parts: int = 1
     line_directions: tuple[tuple[int, ...], ...] | None = None
+    universe_from_start: bool = False
+    start: tuple[int, ...] | None = None
     kernel = None
 
     def __init__(self, **params):

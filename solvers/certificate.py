@@ -1,8 +1,9 @@
 """Closure certificates: is a proposed labelling exactly the game's, checked from the labelling alone?
 
 A P/N labelling of a universe closed under moves is the true one iff every terminal position
-has the terminal rule's label, no move leads from a P position to a P position, and every
-other N position has a move into P (induction on the length of the longest play).  For
+has the terminal rule's label (``Game.terminal_values``: P exactly where the value is -1), no
+move leads from a P position to a P position, and every other N position has a move into P
+(induction on the length of the longest play; a game with drawn ends has no P/N labelling).  For
 Grundy values the certificate is the mex rule itself, with sums of heaps as xor of parts.
 Each check returns ``None`` or a counterexample dict.
 """
@@ -15,6 +16,7 @@ import numpy as np
 from games import Game, LineGame, Universe
 from solvers.graph import build_graph
 from solvers.lines import _advance, _is_terminal, _prepare
+from solvers.retrograde import terminal_values
 
 __all__ = ["closure_counterexample", "mex_counterexample"]
 
@@ -55,7 +57,7 @@ def _line_closure(limits, coefs, start, nlines, supports, terminal, is_p):
 def _graph_closure(indptr, targets, terminal, is_p):
     for i in range(is_p.size):
         if indptr[i] == indptr[i + 1]:
-            if is_p[i] != (terminal == -1):
+            if is_p[i] != (terminal[i] == -1):
                 return i, 1, -1
             continue
         into_p = -1
@@ -121,11 +123,12 @@ def closure_counterexample(game: Game, universe: Universe, is_p, graph=None) -> 
     is_p = np.asarray(is_p, dtype=np.bool_)
     if is_p.shape != (universe.size,):
         raise ValueError(f"the labelling has shape {is_p.shape}, the universe {universe.size} positions")
-    terminal = np.int8(game.terminal_outcome())
-    if isinstance(game, LineGame) and universe.is_box:
+    if isinstance(game, LineGame) and universe.is_box:  # one terminal rule for the whole family
         coefs, start, nlines, supports = _prepare(game, universe)
+        terminal = np.int8(game.terminal_outcome())
         return _report(universe, *_line_closure(universe.limits, coefs, start, nlines, supports, terminal, is_p))
     graph = graph or build_graph(game, universe)
+    terminal = terminal_values(game, universe, graph)
     return _report(universe, *_graph_closure(graph.indptr, graph.targets[:, 0], terminal, is_p))
 
 

@@ -36,23 +36,55 @@ class Graph:
     @property
     def descending(self) -> bool:
         """True when every option has a smaller id than its position (ids are a topological order)."""
-        return _all_descending(self.indptr, self.targets)
+        return _all_ordered(self.indptr, self.targets, False)
+
+    @property
+    def ascending(self) -> bool:
+        """True when every option has a larger id than its position (reversed ids are a topological order)."""
+        return _all_ordered(self.indptr, self.targets, True)
 
 
 @nb.njit(cache=True)
-def _all_descending(indptr, targets):
+def _all_ordered(indptr, targets, upwards):
     for i in range(indptr.size - 1):
         for j in range(indptr[i], indptr[i + 1]):
             for q in range(targets.shape[1]):
-                if targets[j, q] >= i:
+                if (targets[j, q] <= i) if upwards else (targets[j, q] >= i):
                     return False
     return True
 
 
 @nb.njit(cache=True)
-def _encode(counts, out, strides, limits, keys, parts, targets, m):
-    """Append the ids of a block's options to ``targets`` from row ``m``; returns (m, bad row, bad option)."""
+def _bucket_starts(keys, shift, buckets):
+    """``starts[b]``: the first rank whose key has ``key >> shift >= b`` (a coarse index of sorted keys)."""
+    starts = np.empty(buckets + 1, dtype=np.int64)
+    b = 0
+    for rank in range(keys.size):
+        top = keys[rank] >> shift
+        while b <= top:
+            starts[b] = rank
+            b += 1
+    while b <= buckets:
+        starts[b] = keys.size
+        b += 1
+    return starts
+
+
+def _key_index(keys: np.ndarray) -> tuple[int, np.ndarray]:
+    """A coarse index of a subset universe's sorted keys: about one bucket per key."""
+    if keys.size == 0:
+        return 0, np.zeros(1, dtype=np.int64)
+    bits = max(int(keys[-1]).bit_length() - max(keys.size.bit_length() - 1, 0), 0)
+    return bits, _bucket_starts(keys, bits, int(keys[-1] >> bits) + 1)
+
+
+@nb.njit(cache=True)
+def _encode(counts, out, strides, limits, keys, shift, starts, parts, targets, m):
+    """Append the ids of a block's options to ``targets`` from row ``m``; returns (m, bad row, bad option).
+
+    A subset universe's key is found by a binary search inside its bucket ``starts[key >> shift]``."""
     dims = strides.size
+    buckets = starts.size - 1
     for r in range(counts.size):
         for j in range(counts[r]):
             for q in range(parts):
@@ -63,10 +95,20 @@ def _encode(counts, out, strides, limits, keys, parts, targets, m):
                         return m, r, j
                     key += x * strides[i]
                 if keys.size:
-                    rank = np.searchsorted(keys, key)
-                    if rank >= keys.size or keys[rank] != key:
+                    b = key >> shift
+                    if b >= buckets:
                         return m, r, j
-                    key = rank
+                    lo = starts[b]
+                    hi = starts[b + 1]
+                    while lo < hi:
+                        mid = (lo + hi) >> 1
+                        if keys[mid] < key:
+                            lo = mid + 1
+                        else:
+                            hi = mid
+                    if lo >= keys.size or keys[lo] != key:
+                        return m, r, j
+                    key = lo
                 targets[m, q] = key
             m += 1
     return m, -1, -1
@@ -133,6 +175,7 @@ def build_graph(game: Game, universe: Universe) -> Graph:
     mean_degree = _mean_degree(game, universe)
     check_memory(8.0 * (n + 1 + mean_degree * n * game.parts), what)
     keys = universe.keys if universe.keys is not None else np.zeros(0, dtype=np.int64)
+    shift, starts = _key_index(keys)
     width = game.parts * game.dims
     block = int(max(1, min(n, (1 << 21) // max(1, max_moves * width))))
     out = np.empty((block, max_moves, width), dtype=np.int64)
@@ -150,7 +193,8 @@ def build_graph(game: Game, universe: Universe) -> Graph:
         if need > targets.shape[0]:
             targets = np.concatenate([targets[:m], np.empty((max(need, 2 * m) - m, game.parts), np.int64)])
         first = m
-        m, bad, j = _encode(counts[: hi - lo], out, universe.strides, universe.limits, keys, game.parts, targets, m)
+        m, bad, j = _encode(counts[: hi - lo], out, universe.strides, universe.limits, keys, shift, starts,
+                                game.parts, targets, m)
         if bad >= 0:
             option = out[bad, j].reshape(game.parts, game.dims)
             raise _outside(game, universe, positions[bad], option[0] if game.parts == 1 else option[:, 0])
@@ -160,7 +204,12 @@ def build_graph(game: Game, universe: Universe) -> Graph:
 
 
 def reachable_universe(game: Game, starts) -> Universe:
-    """The positions reachable from ``starts`` (an iterable of positions), as a subset universe."""
+    """The positions reachable from ``starts`` (an iterable of positions), as a subset universe.
+
+    Board games generate theirs layer by layer in numba (``game.reachable``); other games by a
+    breadth-first search over ``game.moves``."""
+    if game.universe_from_start and hasattr(game, "reachable"):
+        return game.reachable(starts)
     starts = [tuple(int(x) for x in s) for s in starts]
     if not starts:
         raise ValueError("starts must hold at least one position")

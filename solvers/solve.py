@@ -10,7 +10,7 @@ from solvers.graph import build_graph, reachable_universe
 from solvers.grundy import grundy_values
 from solvers.lines import line_grundy, line_outcome
 from solvers.networkx_io import GraphGame
-from solvers.retrograde import outcome_descending, retrograde
+from solvers.retrograde import outcome_ascending, outcome_descending, retrograde, terminal_values
 from solvers.solution import Solution
 
 __all__ = ["solve"]
@@ -33,6 +33,8 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         A game object, or a directed graph whose edges are the moves.
     bound : int, optional
         Use ``game.universe(bound)`` (for integer games: every coordinate in [0, bound]).
+        Board games (``game.universe_from_start``) need none: their universe is every position
+        reachable from the start, and a bound given to them is ignored.
     starts : iterable of positions, optional
         Use the positions reachable from these instead.
     grundy, remoteness : bool
@@ -48,15 +50,20 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     >>> s = solve(make_game("wythoff"), bound=10)
     >>> s.p_positions()[:5].tolist()
     [[0, 0], [2, 1], [1, 2], [5, 3], [7, 4]]
+    >>> solve(make_game("tictactoe")).outcome([[0, 0]]).tolist()  # a draw
+    [0]
     """
     if isinstance(game, nx.DiGraph):
         game = GraphGame(game)
         bound = None if starts is not None else len(game.nodes) - 1
     if not isinstance(game, Game):
         raise TypeError(f"solve() takes a Game or a networkx.DiGraph, got {type(game).__name__}")
-    if (bound is None) == (starts is None):
+    if bound is None and starts is None and game.universe_from_start:
+        universe = game.universe()
+    elif (bound is None) == (starts is None):
         raise ValueError("give exactly one of bound=N or starts=[positions]")
-    universe = game.universe(_check_bound(bound)) if starts is None else reachable_universe(game, starts)
+    else:
+        universe = game.universe(_check_bound(bound)) if starts is None else reachable_universe(game, starts)
     if grundy and (game.misere or not game.impartial):
         raise ValueError(f"Grundy values are defined for impartial games under normal play, not {game!r}")
 
@@ -75,11 +82,16 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         return Solution(game, universe, outcome, values)
 
     graph = build_graph(game, universe)
+    terminal = terminal_values(game, universe, graph)
     rem = None
-    if remoteness or not graph.descending:
-        outcome, rem = retrograde(graph, game.terminal_outcome())
+    if remoteness:
+        outcome, rem = retrograde(graph, terminal)
+    elif graph.descending:
+        outcome = outcome_descending(graph.indptr, graph.targets[:, 0], terminal)
+    elif graph.ascending:
+        outcome = outcome_ascending(graph.indptr, graph.targets[:, 0], terminal)
     else:
-        outcome = outcome_descending(graph.indptr, graph.targets[:, 0], np.int8(game.terminal_outcome()))
+        outcome, rem = retrograde(graph, terminal)
     values = grundy_values(graph) if grundy else None
     solution = Solution(game, universe, outcome, values, rem if remoteness else None)
     solution.graph = graph
