@@ -8,22 +8,26 @@ Examples
 """
 
 from games.base import Game, coordinate_names
+from games.boardgame import BoardGame
 from games.chomp import chomp
 from games.custom import CustomGame, custom_game
 from games.euclid import euclid
 from games.heaps import HeapGame, grundy_game, lasker, octal
+from games.hex import hex_game
 from games.lines import LineGame, nim, wythoff, wythoff_nd
 from games.moore import moore
+from games.notakto import notakto
 from games.registry import GAMES, family_signature, make_game, parse_params
 from games.staircase import staircase
 from games.subtraction import subtraction
+from games.tictactoe import tictactoe
 from games.universe import Universe, check_memory
 from games.version import __version__
 
 __all__ = [
     "__version__",
-    "Game", "LineGame", "HeapGame", "CustomGame", "Universe", "GAMES",
+    "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
     "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names", "check_memory",
     "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "lasker", "grundy_game",
-    "moore", "staircase", "chomp",
+    "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]

@@ -4,22 +4,27 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import types
 import typing
 
 from games.base import Game
 from games.chomp import chomp
 from games.euclid import euclid
 from games.heaps import grundy_game, lasker, octal
+from games.hex import hex_game
 from games.lines import nim, wythoff, wythoff_nd
 from games.moore import moore
+from games.notakto import notakto
 from games.staircase import staircase
 from games.subtraction import subtraction
+from games.tictactoe import tictactoe
 
 __all__ = ["GAMES", "make_game", "parse_params", "family_signature"]
 
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
-    for cls in (nim, wythoff, euclid, subtraction, octal, moore, staircase, chomp, lasker, grundy_game, wythoff_nd)
+    for cls in (nim, wythoff, euclid, subtraction, octal, moore, staircase, chomp, lasker, grundy_game, wythoff_nd,
+                notakto, hex_game, tictactoe)
 }
 
 
@@ -66,6 +71,12 @@ def make_game(name: str, **params) -> Game:
 
 def _convert(text: str, kind, what: str):
     origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(kind):
+        # an optional parameter (k: int | None): "none" or the other type
+        if text.lower() in ("none", ""):
+            return None
+        other = [a for a in typing.get_args(kind) if a is not type(None)]
+        return _convert(text, other[0], what) if len(other) == 1 else text
     if kind is bool:
         lowered = text.lower()
         if lowered in ("1", "true", "yes", "on"):

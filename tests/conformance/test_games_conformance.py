@@ -8,6 +8,11 @@ them loopy, with known draws).  Each check is a separate pytest case named
 The reference values are computed here by a plain memoised recursion over ``game.moves`` (the
 terminal rule, the mex rule, the xor of the parts of a sum of heaps), never by the solver's code.
 
+Board games (Notakto, Hex, tic-tac-toe: ``game.universe_from_start``) ignore the bound: their
+universe is every position reachable from the empty board.  Checks that only mean something for
+some games say so by their condition: Grundy values only for impartial normal-play games (so
+never for Hex, tic-tac-toe or the misere Notakto), board symmetries only for board games.
+
 ``KNOWN_FAILURES`` maps ``(case id, check)`` to a reason; such a case is an expected failure.
 Keep it empty: a failure is a bug to fix, not a line to add.
 """
@@ -99,6 +104,8 @@ BOUNDS = {
 
 
 def small_bound(game: Game) -> int:
+    if game.universe_from_start:
+        return 1  # ignored: a board game's universe is the positions reachable from its start
     if (game.name, game.dims) in BOUNDS:
         return BOUNDS[(game.name, game.dims)]
     if game.dims == 1:
@@ -116,6 +123,8 @@ INTERESTING = [
     ("moore", {"heaps": 3, "k": 2}), ("moore", {"heaps": 4, "k": 3}), ("moore", {"heaps": 3, "k": 1}),
     ("staircase", {"stairs": 2}), ("staircase", {"stairs": 3}), ("staircase", {"stairs": 4}),
     ("chomp", {"rows": 2}), ("chomp", {"rows": 3}), ("chomp", {"rows": 4}),
+    ("notakto", {"n": 1}), ("notakto", {"n": 3, "k": 2}), ("notakto", {"n": 2, "k": 2, "boards": 3}),
+    ("hex", {"n": 1}), ("hex", {"n": 2}),
 ]
 
 
@@ -165,8 +174,9 @@ def reference(case: Case):
     def outcome(p):
         options = game.moves(p)
         if not options:
-            return game.terminal_outcome()
-        return 1 if any(outcome(o) == -1 for o in options) else -1
+            return int(game.terminal_values([p])[0])
+        values = {outcome(o) for o in options}
+        return 1 if -1 in values else (0 if 0 in values else -1)  # a draw where the best is a drawn end
 
     @functools.cache
     def grundy(p):
@@ -198,7 +208,7 @@ def fixed_point_outcomes(game: Game, positions) -> dict:
             if value[p] is not None:
                 continue
             if not options:
-                value[p] = game.terminal_outcome()
+                value[p] = int(game.terminal_values([p])[0])
             elif any(value[o] == -1 for o in options):
                 value[p] = 1
             elif all(value[o] == 1 for o in options):
@@ -280,7 +290,9 @@ def check_well_founded(case: Case):
     sources = np.repeat(np.arange(graph.size), np.diff(graph.indptr))
     for q in range(graph.targets.shape[1]):
         assert (rank[graph.targets[:, q]] < rank[sources]).all(), "an option comes after its position"
-    assert (solved(case.id).outcome_table != 0).all(), "a game that always ends has no draws"
+    ends = np.flatnonzero(np.diff(graph.indptr) == 0)
+    if (game.terminal_values(universe.positions(ends)) != 0).all():
+        assert (solved(case.id).outcome_table != 0).all(), "a game that always ends, never on a drawn end, has no draws"
 
 
 def check_features_shape(case: Case):
@@ -351,7 +363,8 @@ def check_remoteness_consistent(case: Case):
         options = game.moves(p)
         out, rem = int(sol.outcome_table[i]), int(sol.remoteness_table[i])
         if not options:
-            assert (out, rem) == (game.terminal_outcome(), 0), tuple(p)
+            end = int(game.terminal_values([p])[0])
+            assert (out, rem) == ((end, 0) if end else (0, -1)), tuple(p)  # a drawn end: remoteness -1
             continue
         ids = universe.index(np.array(options))
         o_out, o_rem = sol.outcome_table[ids], sol.remoteness_table[ids]
@@ -362,6 +375,25 @@ def check_remoteness_consistent(case: Case):
             assert (o_out == 1).all() and rem == 1 + o_rem.max(), tuple(p)
         else:
             assert (o_out == -1).any() and rem == 1 + o_rem[o_out == -1].min(), tuple(p)
+
+
+def check_board_symmetries(case: Case):
+    """Board games: symmetric positions, and each position's canonical form, have the same outcome."""
+    game = case.game
+    if not game.universe_from_start:
+        assert not hasattr(game, "symmetric_positions"), "only board games declare board symmetries"
+        return
+    sol = solved(case.id)
+    positions = sol.universe.positions()
+    outcome = sol.outcome_table
+    images = game.symmetric_positions(positions)
+    assert images.shape == (game.symmetries.shape[0], len(positions), game.dims)
+    np.testing.assert_array_equal(images[0], positions)  # the identity comes first
+    for image in images:
+        np.testing.assert_array_equal(sol.outcome(image), outcome)
+    canonical = game.canonical(positions)
+    np.testing.assert_array_equal(sol.outcome(canonical), outcome)
+    np.testing.assert_array_equal(game.canonical(canonical), canonical)  # canonical forms are fixed points
 
 
 CHECKS = {
