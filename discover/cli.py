@@ -33,10 +33,22 @@ EXIT_INTERRUPTED = 130
 
 
 # -- helpers ---------------------------------------------------------------------------------
+RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
+
+
 def _make_game(name: str, words) -> object:
     from games import make_game, parse_params
 
-    return make_game(name, **parse_params(name, list(words)))
+    game = make_game(name, **parse_params(name, list(words)))
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.info_name in RULE_COMMANDS and game.universe_from_start:
+        kind = "an impartial" if game.impartial else "a partisan"
+        again = " ".join(["discover solve", name, *words])
+        raise ValueError(
+            f"{game!r} is {kind} board game: rule discovery fits formulas over integer coordinates and verifies "
+            f"them on a larger bound, and bitboard positions have neither; solve it exactly with '{again}'"
+        )
+    return game
 
 
 def _check_output_path(path: str, what: str) -> None:
@@ -164,13 +176,28 @@ def _say(message: str) -> None:
     Console().print(Text(message))
 
 
+def _where(game, bound) -> str:
+    """'at bound N', or for a board game (whose universe ignores the bound) where its positions come from."""
+    return "over the positions reachable from the empty board" if game.universe_from_start else f"at bound {bound}"
+
+
 def _solve(game, bound: int, grundy: bool = False, remoteness: bool = False):
     from solvers import solve
 
     start = time.perf_counter()
-    with _spinner(f"solving {game!r} at bound {bound} ..."):
+    with _spinner(f"solving {game!r} {_where(game, bound)} ..."):
         solution = solve(game, bound=bound, grundy=grundy, remoteness=remoteness)
     return solution, time.perf_counter() - start
+
+
+def _start_row(solution) -> list[tuple[str, str]]:
+    """A board game's value at its start: who wins the empty board."""
+    game = solution.game
+    if not game.universe_from_start:
+        return []
+    value = int(solution.outcome([game.start])[0])
+    words = {1: "the first player wins", -1: "the second player wins", 0: "a draw"}[value]
+    return [("empty board", f"{words} (outcome {value:+d} for the player to move)" if value else words)]
 
 
 def _plot(solution, path: str) -> None:
@@ -305,7 +332,8 @@ def solve_command(game, params, bound, plot_path, save_path, grundy, remoteness)
     if save_path is not None:
         _check_output_path(save_path, "--save")
     solution, seconds = _solve(game_obj, bound, grundy=grundy, remoteness=remoteness)
-    _print_summary(solution, f"{game_obj!r} solved at bound {bound}", [("time", f"{seconds:.2f} s")])
+    _print_summary(solution, f"{game_obj!r} solved {_where(game_obj, bound)}",
+                   [*_start_row(solution), ("time", f"{seconds:.2f} s")])
     if save_path is not None:
         solution.save(save_path)
         _say(f"saved the solution to {save_path}")
@@ -327,8 +355,10 @@ def show_command(file, plot_path):
         from discover.plots import check_plot_path
 
         check_plot_path(plot_path, solution.universe.dims)
-    where = f"bound {solution.bound}" if solution.bound is not None else "its reachable positions"
-    _print_summary(solution, f"{solution.game!r} at {where}", [("file", file)])
+    where = f"at bound {solution.bound}" if solution.bound is not None else "over its reachable positions"
+    if solution.game.universe_from_start:
+        where = _where(solution.game, solution.bound)
+    _print_summary(solution, f"{solution.game!r} {where}", [*_start_row(solution), ("file", file)])
     if plot_path is not None:
         _plot(solution, plot_path)
         _say(f"drew the P positions in {plot_path}")
