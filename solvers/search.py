@@ -1,0 +1,145 @@
+"""``search``: the exact value of one board-game position and of each of its moves, by proof-number search.
+
+The retrograde solver (``solve``) needs the whole reachable universe in memory: Hex up to 4 x 4,
+Notakto up to 4 x 4 on one board.  Beyond that, ``search`` proves the value of a single
+position with a depth-first proof-number search and a transposition table (``solvers.dfpn``),
+exploring only the positions the proof needs: every opening of Hex 5 x 5 in seconds.  It
+handles the games without draws whose rules ``solvers.search_rules`` knows (Hex up to 5 x 5,
+Notakto while the boards fit a 62-bit key); tic-tac-toe and other games are solved by ``solve``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from games import Game
+from games.boards import MAX_BITS
+from solvers.dfpn import Table, prove
+from solvers.search_rules import HEX, NOTAKTO, hex_params, notakto_params
+
+__all__ = ["search", "SearchResult"]
+
+MAX_TABLE_BITS = 30
+
+
+@dataclass
+class SearchResult:
+    """The value of a position and of each of its moves.
+
+    Attributes
+    ----------
+    position : tuple of int
+    value : int
+        Outcome for the player to move: +1 win, -1 loss.
+    moves : dict
+        For each option (the position a move leads to), the outcome for the player who makes
+        the move: +1 a winning move, -1 a losing one.  Empty when ``moves=False`` was asked.
+    nodes : int
+        Positions the search expanded.
+    seconds : float
+    """
+
+    game: Game
+    position: tuple[int, ...]
+    value: int
+    moves: dict = field(default_factory=dict)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def winning_moves(self) -> list[tuple[int, ...]]:
+        """The options whose move wins, in the game's move order."""
+        return [option for option, v in self.moves.items() if v == 1]
+
+
+def _family(game: Game):
+    """(family code, params, children per position, longest play) or ValueError for other games."""
+    name = getattr(game, "name", None)
+    if name == "hex" and game.universe_from_start:
+        if 2 * game.cells > MAX_BITS:
+            raise ValueError(f"search: {game!r} needs a key of {2 * game.cells} bits, more than {MAX_BITS}; use n <= 5")
+        return HEX, hex_params(game.kernel_params()), game.cells, game.cells
+    if name == "notakto" and game.universe_from_start:
+        if game.dims * game.cells > MAX_BITS:
+            most = max(1, MAX_BITS // game.cells)
+            raise ValueError(
+                f"search: {game!r} needs a key of {game.dims * game.cells} bits, more than {MAX_BITS}; "
+                f"use boards <= {most} for n = {game.n}"
+            )
+        params = notakto_params(game.n, game.lines, game.symmetries)
+        return NOTAKTO, params, game.dims * game.cells, game.dims * game.cells
+    raise ValueError(
+        f"search knows the rules of hex and notakto (games without draws), not {game!r}; "
+        f"solve it over its universe with solvers.solve(game)"
+    )
+
+
+def _table_bits(game: Game, table_bits) -> int:
+    if table_bits is None:
+        return int(min(22, max(12, 2 * game.dims * game.cells - 8)))
+    if isinstance(table_bits, bool) or not isinstance(table_bits, (int, np.integer)) or not 4 <= table_bits <= MAX_TABLE_BITS:
+        raise ValueError(f"table_bits must be an integer in [4, {MAX_TABLE_BITS}] (2**bits entries of 24 bytes), got {table_bits!r}")
+    return int(table_bits)
+
+
+def search(game: Game, position=None, *, moves: bool = True, table_bits: int | None = None,
+           max_nodes: int | None = None) -> SearchResult:
+    """The exact value of ``position`` (the empty board by default) and, with ``moves``, of each move.
+
+    Parameters
+    ----------
+    game : Game
+        ``hex`` (n <= 5) or ``notakto`` (boards * n * n <= 62).
+    position : sequence of int, optional
+        The position to solve; the game's start by default.
+    moves : bool
+        Also solve every option, giving each move's value for the player who makes it.
+    table_bits : int, optional
+        The transposition table has ``2**table_bits`` entries of 24 bytes (default: from the
+        board size, at most 2**22 = 96 MB).  One table serves the position and all its moves.
+    max_nodes : int, optional
+        Stop with ``RuntimeError`` after this many expanded positions per proof.
+
+    Returns
+    -------
+    SearchResult
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> result = search(make_game("hex", n=3))
+    >>> result.value, result.moves[(16, 0)]  # the first player wins, for instance in the centre
+    (1, 1)
+    >>> search(make_game("notakto", n=3), (16,), moves=False).value  # after the centre: lost
+    -1
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"search() takes a Game, got {type(game).__name__}")
+    family, params, max_children, depth = _family(game)
+    position = tuple(game.start if position is None else (int(x) for x in np.asarray(position).reshape(-1)))
+    game.check_position(np.asarray(position, dtype=np.int64))
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) or max_nodes < 1):
+        raise ValueError(f"max_nodes must be a positive integer or None, got {max_nodes!r}")
+    table = Table(_table_bits(game, table_bits))
+    limit = int(max_nodes or 0)
+    clock = time.perf_counter()
+    total = 0
+
+    def value_of(p) -> int:
+        nonlocal total
+        if not game.moves(p):  # a finished game: its terminal rule decides
+            return int(game.terminal_values([p])[0])
+        value, nodes = prove(family, params, p, table, max_children, depth, limit)
+        total += nodes
+        if value == 0:
+            raise RuntimeError(f"search of {game!r} at {p} stopped after {nodes:,} positions: raise max_nodes")
+        return value
+
+    result = SearchResult(game, position, value_of(position))
+    if moves:
+        result.moves = {option: -value_of(option) for option in game.moves(position)}
+    result.nodes = total
+    result.seconds = time.perf_counter() - clock
+    return result

@@ -1,0 +1,207 @@
+"""Move generation, pruning and transposition keys of the board games, for the proof-number search.
+
+``expand(family, params, state, children, keys)`` is the one entry point (numba): it returns
+``(status, m)``: ``status`` +1 when the player to move is proved to win at once, -1 when proved
+to lose, else 0 with ``m`` children (distinct up to symmetry) written to ``children[:m]`` and
+their transposition keys to ``keys[:m]``.  Only moves that can matter are listed:
+
+* Hex (family 0).  A connected position is lost for the player to move.  The player to move
+  wins at once with a cell that connects, or with a cell after which two cells connect (a
+  double threat: one stone cannot block both, and the opponent has no connecting cell of
+  their own, since a top-bottom and a left-right chain always cross).  If the opponent has
+  two connecting cells, the player to move loses; with one, it is the only move.  Otherwise
+  every opponent double-threat cell x must be answered inside its carrier ({x} and, when
+  there are exactly two threats after x, those two cells): the moves are the intersection
+  of the carriers (none left: lost).  Key: the least of the position and its 180-degree
+  rotation, packed as ``first | second << n * n``.
+* Notakto (family 1).  Every board dead: the previous player killed the last one, so the
+  player to move wins.  A move that kills the last live board loses at once and is never
+  listed; with no other move the position is lost.  Key: each board's least image under the
+  8 symmetries of the square (a dead board: all ones), boards sorted, packed ``n * n`` bits
+  apiece.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from games.boards import canonical_board, popcount
+from games.hex import hex_connected, hex_win_cells
+from games.notakto import notakto_dead
+
+__all__ = ["HEX", "NOTAKTO", "expand", "hex_params", "notakto_params"]
+
+HEX, NOTAKTO = 0, 1
+# Hex params: geometry (n, full, not_left, not_right, top, bottom, left, right), then the move order
+_N, _FULL, _TOP, _BOTTOM, _LEFT, _RIGHT = 0, 1, 4, 5, 6, 7
+
+
+def _centre_first(n: int) -> np.ndarray:
+    c = (n - 1) / 2
+    return np.array(sorted(range(n * n), key=lambda i: (abs(i // n - c) + abs(i % n - c), i)), dtype=np.int64)
+
+
+def hex_params(geometry: np.ndarray) -> np.ndarray:
+    """The search parameters of a Hex board: its geometry array, then the cells centre first."""
+    return np.concatenate([geometry, _centre_first(int(geometry[0]))]).astype(np.int64)
+
+
+def notakto_params(n: int, lines: np.ndarray, perms: np.ndarray) -> np.ndarray:
+    """The search parameters of Notakto: cells, line count, lines, the 8 symmetries, the cells centre first."""
+    return np.concatenate([[n * n, lines.size], lines, perms.reshape(-1), _centre_first(n)]).astype(np.int64)
+
+
+@nb.njit(cache=True)
+def _reverse(bits, cells):
+    out = 0
+    rest = bits
+    while rest:
+        low = rest & -rest
+        i = 0
+        while (low >> i) != 1:
+            i += 1
+        out |= np.int64(1) << (cells - 1 - i)
+        rest ^= low
+    return out
+
+
+@nb.njit(cache=True)
+def _hex_key(a, b, cells):
+    key = a | (b << cells)
+    turned = _reverse(a, cells) | (_reverse(b, cells) << cells)
+    return min(key, turned)
+
+
+@nb.njit(cache=True)
+def _hex_expand(params, state, children, keys):
+    geo = params[:8]
+    cells = geo[_N] * geo[_N]
+    a = state[0]
+    b = state[1]
+    if hex_connected(a, geo[_TOP], geo[_BOTTOM], geo) or hex_connected(b, geo[_LEFT], geo[_RIGHT], geo):
+        return -1, 0
+    first = popcount(a) == popcount(b)
+    empty = geo[_FULL] & ~(a | b)
+    if first:
+        mine, theirs, ms, mg, ts, tg = a, b, geo[_TOP], geo[_BOTTOM], geo[_LEFT], geo[_RIGHT]
+    else:
+        mine, theirs, ms, mg, ts, tg = b, a, geo[_LEFT], geo[_RIGHT], geo[_TOP], geo[_BOTTOM]
+    if hex_win_cells(mine, empty, ms, mg, geo):
+        return 1, 0
+    threats = hex_win_cells(theirs, empty, ts, tg, geo)
+    if threats & (threats - 1):
+        return -1, 0
+    must = threats
+    if not threats:
+        rest = empty
+        while rest:
+            x = rest & -rest
+            rest ^= x
+            w = hex_win_cells(mine | x, empty & ~x, ms, mg, geo)
+            if w & (w - 1):
+                return 1, 0
+        must = empty
+        rest = empty
+        while rest:
+            x = rest & -rest
+            rest ^= x
+            w = hex_win_cells(theirs | x, empty & ~x, ts, tg, geo)
+            if w & (w - 1):
+                must &= (x | w) if popcount(w) == 2 else x
+        if must == 0:
+            return -1, 0
+    m = 0
+    for k in range(cells):
+        bit = np.int64(1) << params[8 + k]
+        if not must & bit:
+            continue
+        na = a | bit if first else a
+        nb_ = b if first else b | bit
+        key = _hex_key(na, nb_, cells)
+        seen = False
+        for j in range(m):
+            if keys[j] == key:
+                seen = True
+                break
+        if seen:
+            continue
+        children[m, 0] = na
+        children[m, 1] = nb_
+        keys[m] = key
+        m += 1
+    return 0, m
+
+
+@nb.njit(cache=True)
+def _notakto_key(state, params, scratch):
+    cells = params[0]
+    nlines = params[1]
+    lines = params[2: 2 + nlines]
+    perms = params[2 + nlines: 2 + nlines + 8 * cells].reshape(8, cells)
+    for q in range(state.size):
+        scratch[q] = (np.int64(1) << cells) - 1 if notakto_dead(state[q], lines) else canonical_board(state[q], perms)
+    ordered = np.sort(scratch[: state.size])
+    key = 0
+    for q in range(state.size):
+        key |= ordered[q] << (q * cells)
+    return key
+
+
+@nb.njit(cache=True)
+def _notakto_expand(params, state, children, keys):
+    cells = params[0]
+    nlines = params[1]
+    lines = params[2: 2 + nlines]
+    order = params[2 + nlines + 8 * cells:]
+    boards = state.size
+    live = 0
+    for q in range(boards):
+        if not notakto_dead(state[q], lines):
+            live += 1
+    if live == 0:
+        return 1, 0
+    scratch = np.empty(boards, dtype=np.int64)
+    m = 0
+    for q in range(boards):
+        bits = state[q]
+        if notakto_dead(bits, lines):
+            continue
+        for k in range(cells):
+            bit = np.int64(1) << order[k]
+            if bits & bit:
+                continue
+            if live == 1 and notakto_dead(bits | bit, lines):
+                continue  # kills the last live board: a loss, never worth listing
+            children[m, :boards] = state
+            children[m, q] = bits | bit
+            key = _notakto_key(children[m, :boards], params, scratch)
+            seen = False
+            for j in range(m):
+                if keys[j] == key:
+                    seen = True
+                    break
+            if seen:
+                continue
+            keys[m] = key
+            m += 1
+    if m == 0:
+        return -1, 0
+    return 0, m
+
+
+@nb.njit(cache=True)
+def expand(family, params, state, children, keys):
+    """Status and children of ``state`` for the game ``family`` (HEX or NOTAKTO); see the module."""
+    if family == HEX:
+        return _hex_expand(params, state, children, keys)
+    return _notakto_expand(params, state, children, keys)
+
+
+@nb.njit(cache=True)
+def state_key(family, params, state):
+    """The transposition key of a state (equal for symmetric states)."""
+    if family == HEX:
+        cells = params[_N] * params[_N]
+        return _hex_key(state[0], state[1], cells)
+    return _notakto_key(state, params, np.empty(state.size, dtype=np.int64))

@@ -1,0 +1,102 @@
+"""The proof-number search (``solvers.search``) against the retrograde solver and known results.
+
+The search prunes with Hex knowledge (immediate wins, double threats, must-play carriers) and
+Notakto knowledge (never kill the last board), and keys its table by symmetry classes; every
+one of those is checked here against the exhaustive retrograde tables on seeded samples.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from games import make_game
+from solvers import solve
+from solvers.search import search
+
+
+def sample(sol, count: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    ids = rng.choice(sol.universe.size, size=min(count, sol.universe.size), replace=False)
+    return sol.universe.positions(np.sort(ids))
+
+
+@pytest.mark.parametrize("name, params, count", [
+    ("hex", {"n": 3}, 400), ("hex", {"n": 2}, 32), ("notakto", {"n": 3}, 450), ("notakto", {"n": 4}, 300),
+    ("notakto", {"n": 3, "boards": 2}, 300), ("notakto", {"n": 3, "k": 2, "boards": 2}, 200),
+    ("notakto", {"n": 2, "k": 2, "boards": 3}, 200), ("notakto", {"n": 1}, 2), ("hex", {"n": 1}, 2),
+])
+def test_search_matches_the_retrograde(name, params, count):
+    game = make_game(name, **params)
+    sol = solve(game)
+    positions = sample(sol, count, seed=3)
+    got = [search(game, p, moves=False).value for p in positions]
+    np.testing.assert_array_equal(got, sol.outcome(positions))
+
+
+def test_move_values_match_the_retrograde():
+    game = make_game("hex", n=3)
+    sol = solve(game)
+    for p in sample(sol, 40, seed=5):
+        result = search(game, p)
+        options = game.moves(p)
+        assert list(result.moves) == options
+        if options:
+            assert list(result.moves.values()) == (-sol.outcome(options)).tolist()
+        assert result.value == int(sol.outcome([p])[0])
+
+
+@pytest.mark.slow
+def test_search_matches_the_retrograde_on_hex_4x4():
+    game = make_game("hex", n=4)
+    sol = solve(game)
+    positions = sample(sol, 300, seed=11)
+    everything = sol.universe.positions()
+    openings = everything[np.bitwise_count(everything).sum(axis=1) <= 2]
+    positions = np.concatenate([openings, positions])  # every position with at most 2 stones, then a sample
+    got = [search(game, p, moves=False, table_bits=16).value for p in positions]
+    np.testing.assert_array_equal(got, sol.outcome(positions))
+    result = search(game)
+    assert result.value == 1 and [o for o in result.winning_moves()] == [(1 << c, 0) for c in (3, 6, 9, 12)]
+
+
+@pytest.mark.parametrize("boards, winner", [(1, 1), (2, -1), (3, 1)])
+def test_notakto_3x3_boards(boards, winner):
+    assert search(make_game("notakto", n=3, boards=boards), moves=False).value == winner
+
+
+def test_notakto_known_openings():
+    result = search(make_game("notakto", n=3))
+    assert result.value == 1 and result.winning_moves() == [(16,)]  # only the centre
+    assert search(make_game("notakto", n=4), moves=False).value == -1
+
+
+@pytest.mark.slow
+def test_hex_5x5_first_player_wins_through_the_centre_not_the_acute_corner():
+    game = make_game("hex", n=5)
+    assert search(game, moves=False).value == 1
+    assert search(game, (1 << 12, 0), moves=False).value == -1  # after the centre the second player loses
+    assert search(game, (1 << 0, 0), moves=False).value == 1  # after the acute corner a1 the second player wins
+
+
+def test_result_and_bad_input():
+    game = make_game("hex", n=2)
+    result = search(game)
+    assert result.position == (0, 0) and result.value == 1 and result.nodes >= 1 and result.seconds >= 0
+    assert search(game, (5, 2)).moves == {}  # the first player has connected: no move
+    with pytest.raises(ValueError, match="solvers.solve"):
+        search(make_game("tictactoe"))
+    with pytest.raises(ValueError, match="n <= 5"):
+        search(make_game("hex", n=6))
+    with pytest.raises(ValueError, match="boards <= 2"):
+        search(make_game("notakto", n=5, boards=3))
+    with pytest.raises(ValueError, match="table_bits"):
+        search(game, table_bits=3)
+    with pytest.raises(ValueError, match="max_nodes"):
+        search(game, max_nodes=0)
+    with pytest.raises(ValueError, match="position"):
+        search(game, (1, 1))
+    with pytest.raises(RuntimeError, match="max_nodes"):
+        search(make_game("hex", n=4), max_nodes=3, moves=False)
+    with pytest.raises(TypeError):
+        search("hex")
