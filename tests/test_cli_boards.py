@@ -1,0 +1,39 @@
+"""The ``discover`` command on board games: ``solve`` summarises, rule discovery refuses in one line."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_solve_notakto_prints_a_summary(cli):
+    code, out, err = cli("solve", "notakto", "n=3")
+    assert code == 0 and err == ""
+    words = " ".join(out.split())  # the table wraps lines at the terminal width
+    assert "notakto(n=3, k=3, boards=1) solved over the positions reachable from the empty board" in words
+    assert "450" in words and "the first player wins" in words
+
+
+def test_solve_tictactoe_and_show(cli, tmp_path):
+    path = str(tmp_path / "t.npz")
+    code, out, _ = cli("solve", "tictactoe", "--save", path)
+    assert code == 0 and "5,478" in out and "a draw" in out
+    code, out, _ = cli("show", path)
+    assert code == 0 and "tictactoe()" in out and "a draw" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ("hex", "n=2"), ("rule", "tictactoe"), ("report", "notakto", "n=3"), ("hex", "n=3", "--bound", "4"),
+])
+def test_rule_discovery_on_a_board_game_is_one_line(cli, one_error_line, argv):
+    code, out, err = cli(*argv)
+    one_error_line(code, out, err)
+    assert "board game" in err and "discover solve" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("solve", "hex", "n=5"), "n <= 4"), (("solve", "notakto", "k=4"), "k <= 3"), (("solve", "hex", "n=0"), "n >= 1"),
+])
+def test_bad_board_games_are_one_line(cli, one_error_line, argv, words):
+    code, out, err = cli(*argv)
+    one_error_line(code, out, err)
+    assert words in err
