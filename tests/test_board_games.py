@@ -14,6 +14,7 @@ import pytest
 
 from games import make_game
 from solvers import solve
+from solvers.search import search
 
 
 # -- plain-Python rules ----------------------------------------------------------------------------
@@ -253,7 +254,7 @@ def test_hex_3x3_centre_is_a_winning_opening():
 
 
 @pytest.mark.slow
-def test_hex_4x4_first_player_win_over_9_million_positions():
+def test_hex_4x4_first_player_win_over_9_million_positions_and_the_search_agrees():
     game = make_game("hex", n=4)
     sol = solve(game)
     assert sol.universe.size == 9_386_235
@@ -267,6 +268,13 @@ def test_hex_4x4_first_player_win_over_9_million_positions():
     positions = positions[np.array([bin(a).count("1") + bin(b).count("1") >= 6 for a, b in positions])]
     for (a, b), got in zip(positions, sol.outcome(positions)):
         assert value(cells_of(int(a)), cells_of(int(b))) == got, (a, b)
+    # the proof-number search on every position with at most 2 stones and a seeded sample
+    everything = sol.universe.positions()
+    positions = np.concatenate([everything[np.bitwise_count(everything).sum(axis=1) <= 2],
+                                sol.universe.positions(np.sort(rng.choice(sol.universe.size, 300, replace=False)))])
+    got = [search(game, p, moves=False, table_bits=16).value for p in positions]
+    np.testing.assert_array_equal(got, sol.outcome(positions))
+    assert search(game).winning_moves() == [(1 << c, 0) for c in (3, 6, 9, 12)]
 
 
 # -- plain-Python minimax over whole universes ----------------------------------------------------

@@ -2,7 +2,8 @@
 
 The search prunes with Hex knowledge (immediate wins, double threats, must-play carriers) and
 Notakto knowledge (never kill the last board), and keys its table by symmetry classes; every
-one of those is checked here against the exhaustive retrograde tables on seeded samples.
+one of those is checked here against the exhaustive retrograde tables on seeded samples (Hex
+4 x 4 in ``tests/test_board_games.py``, which solves it once for both).
 """
 
 from __future__ import annotations
@@ -44,20 +45,6 @@ def test_move_values_match_the_retrograde():
         if options:
             assert list(result.moves.values()) == (-sol.outcome(options)).tolist()
         assert result.value == int(sol.outcome([p])[0])
-
-
-@pytest.mark.slow
-def test_search_matches_the_retrograde_on_hex_4x4():
-    game = make_game("hex", n=4)
-    sol = solve(game)
-    positions = sample(sol, 300, seed=11)
-    everything = sol.universe.positions()
-    openings = everything[np.bitwise_count(everything).sum(axis=1) <= 2]
-    positions = np.concatenate([openings, positions])  # every position with at most 2 stones, then a sample
-    got = [search(game, p, moves=False, table_bits=16).value for p in positions]
-    np.testing.assert_array_equal(got, sol.outcome(positions))
-    result = search(game)
-    assert result.value == 1 and [o for o in result.winning_moves()] == [(1 << c, 0) for c in (3, 6, 9, 12)]
 
 
 @pytest.mark.parametrize("boards, winner", [(1, 1), (2, -1), (3, 1)])
