@@ -12,7 +12,8 @@ def play(game, first, second, start, rng: np.random.Generator, max_moves: int = 
     """Play from ``start`` with ``first`` to move; return 0 if ``first`` wins, 1 if ``second``
     wins, None when ``max_moves`` pass (a draw in a game with cycles).
 
-    The player with no move loses under normal play and wins under misere play.
+    A position with no move ends the game with its terminal value for the player to move
+    (normal play: a loss; misere: a win; a drawn board: a draw, None).
 
     Examples
     --------
@@ -26,8 +27,8 @@ def play(game, first, second, start, rng: np.random.Generator, max_moves: int = 
     for turn in range(max_moves):
         mover = turn % 2
         if not game.moves(position):
-            stuck_loses = game.terminal_outcome() == -1
-            return 1 - mover if stuck_loses else mover
+            value = int(game.terminal_values([position])[0])  # for the player to move
+            return None if value == 0 else (1 - mover if value < 0 else mover)
         position = tuple(agents[mover].move(game, position, rng))
     return None
 

@@ -57,3 +57,9 @@ def test_learning_study_runs_every_pairing():
     assert set(study["curves"]) == {"q", "bayes"}
     assert set(study["first"]["q"]) == {"q", "bayes", "random"}
     assert all(0 <= v <= 1 for row in study["second"].values() for v in row.values())
+
+
+def test_play_ends_a_drawn_board_as_a_draw():
+    game = make_game("tictactoe")
+    results = {play(game, RandomAgent(), RandomAgent(), game.start, np.random.default_rng(s)) for s in range(40)}
+    assert results == {None, 0, 1}
