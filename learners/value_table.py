@@ -1,8 +1,9 @@
 """What a learner ends with: values over a game's universe, addressed like a ``Solution``.
 
 ``q[j]`` is the value of move ``j`` for the player who makes it, ``value[s]`` the value of
-position ``s`` for the player to move (the best move's value; the terminal outcome where
-there is no move), both in [-1, 1]; ``visits`` count how often each move was learned from.
+position ``s`` for the player to move (the best move's value, unless the learner gives its own
+position values, as AlphaZero's value head does; the terminal outcome where there is no move),
+both in [-1, 1]; ``visits`` count how often each move was learned from.
 Thresholding ``value`` with a confidence gives the learned partition (seed 000's dataset):
 P where ``value <= -confidence``, N where ``value >= confidence``, unsure in between.
 """
@@ -32,11 +33,13 @@ class ValueTable:
         The moves: ``targets[indptr[s]:indptr[s+1]]`` are the options of position ``s``.
     q, visits : ndarray of float64, one per move
     value, state_visits : ndarray, one per position
+        ``value`` is the best move's ``q`` unless the constructor is given ``value`` (live positions
+        take it; positions without a move keep their terminal outcome).
     meta : dict
         Learner, its parameters, seed, episodes, opponent, bound and toolkit version.
     """
 
-    def __init__(self, game, universe: Universe, indptr, targets, q, visits, terminal, meta=None):
+    def __init__(self, game, universe: Universe, indptr, targets, q, visits, terminal, meta=None, value=None):
         self.game, self.universe = game, universe
         self.indptr = np.asarray(indptr, dtype=np.int64)
         self.targets = np.asarray(targets, dtype=np.int64)
@@ -48,7 +51,13 @@ class ValueTable:
         sources = np.repeat(np.arange(universe.size), degree)
         self.value = self.terminal.astype(float)
         live = degree > 0
-        if self.q.size:
+        self.own_value = value is not None
+        if self.own_value:
+            value = np.asarray(value, dtype=float)
+            if value.shape != (universe.size,):
+                raise ValueError(f"value must hold one number per position ({universe.size}), got shape {value.shape}")
+            self.value[live] = value[live]
+        elif self.q.size:
             top = np.full(universe.size, -np.inf)
             np.maximum.at(top, sources, self.q)
             self.value[live] = top[live]
@@ -92,6 +101,8 @@ class ValueTable:
                   "q": self.q, "visits": self.visits, "terminal": self.terminal}
         if self.universe.keys is not None:
             arrays["keys"] = self.universe.keys
+        if self.own_value:
+            arrays["value"] = self.value
         atomic_savez(path, arrays)
 
     @classmethod
@@ -108,8 +119,11 @@ class ValueTable:
         if (indptr.shape != (universe.size + 1,) or q.shape != targets.shape or visits.shape != targets.shape
                 or terminal.shape != (universe.size,) or indptr[-1] != targets.size):
             raise ValueError(f"{path} is corrupt: its arrays do not fit a universe of {universe.size} positions")
+        value = arrays.get("value")
+        if value is not None and value.shape != (universe.size,):
+            raise ValueError(f"{path} is corrupt: its values do not fit a universe of {universe.size} positions")
         game = game_from_spec(spec, game, path)
-        return cls(game, universe, indptr, targets, q, visits, terminal, meta.get("learner"))
+        return cls(game, universe, indptr, targets, q, visits, terminal, meta.get("learner"), value)
 
     def __repr__(self) -> str:
         return f"ValueTable({self.game!r}, {self.universe!r}, {self.q.size} moves)"
