@@ -418,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
-from discover import cli_hqn, cli_learn, cli_rule  # noqa: E402,F401  (register the rule, report, learner, hqn commands)
+from discover import cli_alphazero, cli_hqn, cli_learn, cli_rule  # noqa: E402,F401  (register the rule, report, learner, hqn, alphazero commands)
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

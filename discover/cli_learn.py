@@ -18,7 +18,8 @@ from discover.cli import BOUND, _check_output_path, _make_game, _say, cli
 
 __all__ = ["learn_command", "compare_command", "tournament_command"]
 
-LEARNER_NAMES = ("q", "qt", "bayes")
+LEARNER_NAMES = ("q", "qt", "bayes")  # the tabular learners (tournaments)
+COMPARE_NAMES = (*LEARNER_NAMES, "alphazero")
 
 
 def _slug(game) -> str:
@@ -55,6 +56,14 @@ def _fit(game, learner_name, bound, episodes, opponent, start, seed, checkpoint=
     from learners.registry import make_learner
 
     bound = learn_bound(game) if bound is None else bound
+    if learner_name == "alphazero":
+        from discover.learned import learn
+
+        if opponent != "self" or start != "random" or checkpoint is not None:
+            raise ValueError("alphazero learns in self-play from random starts here: drop --opponent, --start and "
+                             "--checkpoint (or use `discover alphazero`)")
+        learner = learn(game, "alphazero", bound, episodes, seed, progress=True)
+        return learner, learner.arena_
     arena = Arena(game, bound)
     episodes = learn_episodes(arena.edges) if episodes is None else episodes
     learner = make_learner(learner_name, seed)
@@ -68,8 +77,9 @@ def _learner_options(func):
     options = [
         click.argument("game"),
         click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
-        click.option("--learner", type=click.Choice(LEARNER_NAMES), default="q", show_default=True,
-                     help="q: Q-learning; qt: Q-learning with decaying exploration; bayes: quasi-Bayesian."),
+        click.option("--learner", type=click.Choice(COMPARE_NAMES), default="q", show_default=True,
+                     help="q: Q-learning; qt: Q-learning with decaying exploration; bayes: quasi-Bayesian; "
+                     "alphazero: AlphaZero (self-play with search; --episodes: its self-play games)."),
         click.option("--bound", type=BOUND, default=None,
                      help="Universe learned over (default: 30 for one heap, 12 x 12 boards, three heaps of 7)."),
         click.option("--episodes", type=BOUND, default=None, help="Games to play (default: 50 per move, at least 20,000)."),
@@ -103,6 +113,8 @@ def learn_command(game, params, learner, bound, episodes, opponent, start, seed,
     from discover.curves import curve_figure
 
     game_obj = _make_game(game, params)
+    if learner == "alphazero":
+        raise ValueError("train AlphaZero with `discover alphazero GAME` (it writes value-table.npz beside its report)")
     folder = _folder(folder, True) if folder else _folder(os.path.join("runs", f"{_slug(game_obj)}-{learner}"), False)
     if checkpoint is not None:
         _check_output_path(checkpoint, "--checkpoint")

@@ -77,11 +77,12 @@ def _discover_options(func):
         click.option("--engines", default=None, metavar="NAMES",
                      help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
-        click.option("--from", "source", type=click.Choice(("solver", "q", "qt", "bayes")), default="solver",
+        click.option("--from", "source", type=click.Choice(("solver", "q", "qt", "bayes", "alphazero")), default="solver",
                      show_default=True, help="Train on the solver's table, or on a learner's value table "
                      "(self-play; --bound defaults to the seeds' sizes)."),
         click.option("--episodes", type=BOUND, default=None,
-                     help="With --from a learner: games to learn from (default: 50 per move, at least 20,000)."),
+                     help="With --from a learner: games to learn from (default: 50 per move, at least 20,000; "
+                     "alphazero: 60 iterations of 64 games)."),
         click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
                      help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
     ]

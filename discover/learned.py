@@ -14,7 +14,10 @@ from discover.table import Table, build_table
 
 __all__ = ["learn_bound", "learn_episodes", "learn", "table_from_values"]
 
-SOURCES = ("q", "qt", "bayes")
+SOURCES = ("q", "qt", "bayes", "alphazero")
+
+#: AlphaZero's default budget for discovery: small, random starts over the whole universe
+ALPHAZERO_FIT = {"iterations": 60, "games_per_iteration": 64, "simulations": 30, "eval_every": 10, "eval_games": 50}
 
 
 def learn_bound(game) -> int:
@@ -42,6 +45,9 @@ def learn(game, source: str = "q", bound: int | None = None, episodes: int | Non
           progress: bool = False):
     """Fit the learner named ``source`` in self-play on ``game.universe(bound)``; return it fitted.
 
+    ``"alphazero"`` plays ``ALPHAZERO_FIT`` from random starts (``episodes``, when given, is its
+    number of self-play games, rounded up to whole iterations); its value table is the value head's.
+
     Examples
     --------
     >>> from games import make_game
@@ -56,6 +62,14 @@ def learn(game, source: str = "q", bound: int | None = None, episodes: int | Non
         raise ValueError(f"unknown learner {source!r}: use one of {', '.join(SOURCES)}")
     bound = learn_bound(game) if bound is None else bound
     arena = Arena(game, bound)
+    if source == "alphazero":
+        from learners.alphazero import AlphaZeroLearner
+
+        fit = dict(ALPHAZERO_FIT)
+        if episodes is not None:
+            fit["iterations"] = max(1, -(-int(episodes) // fit["games_per_iteration"]))
+        return AlphaZeroLearner(random_state=seed).fit(game, bound=bound, start="random", solution=arena.solution,
+                                                       progress=progress, **fit)
     episodes = learn_episodes(arena.edges) if episodes is None else episodes
     learner = make_learner(source, seed)
     return learner.fit(game, bound=bound, episodes=episodes, opponent="self", solution=arena.solution,

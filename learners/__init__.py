@@ -6,6 +6,8 @@ picks moves behind one interface, so ``play``, ``duel`` and ``round_robin`` pit 
 """
 
 from learners.agents import Agent, GreedyAgent, HypothesisAgent, OptimalAgent, RandomAgent
+from learners.alphazero import AlphaZeroLearner
+from learners.az_agents import AlphaZeroAgent, RolloutAgent
 from learners.arena import Arena
 from learners.bayes import BayesLearner
 from learners.play import duel, match, play
@@ -15,4 +17,5 @@ from learners.tabular import TabularLearner
 from learners.value_table import ValueTable
 
 __all__ = ["Agent", "RandomAgent", "OptimalAgent", "HypothesisAgent", "GreedyAgent", "Arena", "TabularLearner",
-           "QLearner", "BayesLearner", "QNetworkLearner", "ValueTable", "play", "match", "duel"]
+           "QLearner", "BayesLearner", "QNetworkLearner", "AlphaZeroLearner", "AlphaZeroAgent", "RolloutAgent",
+           "ValueTable", "play", "match", "duel"]

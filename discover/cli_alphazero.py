@@ -1,0 +1,91 @@
+"""The ``alphazero`` command: seed 003's experiment, or AlphaZero on any game, written into ``reports/``.
+
+    discover alphazero notakto                 # the seed's experiment: 3 x 3 (first player) and 4 x 4 (second)
+    discover alphazero notakto n=3             # one game: reports/notakto-n3-k3-boards1-alphazero/
+    discover alphazero hex n=5 --iterations 40
+    discover alphazero nim heaps=5 --start 1,3,5,7,9
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+
+import click
+
+from discover.cli import BOUND, _make_game, _say, cli
+from discover.cli_learn import _folder, _slug, _write_json, _write_text
+
+__all__ = ["alphazero_command"]
+
+
+@cli.command("alphazero")
+@click.argument("game")
+@click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
+@click.option("--iterations", type=BOUND, default=None, help="Rounds of self-play and training (default: per game).")
+@click.option("--games", type=BOUND, default=None, help="Self-play games per iteration (default: per game).")
+@click.option("--simulations", type=BOUND, default=None, help="Search simulations per move (default: per game).")
+@click.option("--eval-every", type=BOUND, default=None, help="Iterations between scorings (default: per game).")
+@click.option("--eval-games", type=BOUND, default=None, help="Games per scoring match (default 100).")
+@click.option("--network", type=click.Choice(("mlp", "conv")), default=None, help="Network (default: per game).")
+@click.option("--hidden", default=None, metavar="W1,W2,..", help="Hidden layer widths, such as 128,128.")
+@click.option("--bound", type=BOUND, default=None, help="Integer games: every coordinate in [0, bound].")
+@click.option("--start", default=None, help="Integer games: a start position such as 1,3,5,7,9 (default: random).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
+@click.option("--checkpoint", metavar="FILE", default=None,
+              help="One game: resume from this file if it exists; write it after every iteration.")
+@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
+def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden, bound,
+                      start, seed, checkpoint, folder):
+    """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players.
+
+    With `notakto` and no parameters: seed 003's experiment, 3 x 3 and 4 x 4 Notakto, each scored
+    for its winning seat.
+    """
+    from discover.alphazero_experiments import alphazero_figure, alphazero_markdown, alphazero_run
+
+    experiment = game == "notakto" and not params
+    games_list = ([_make_game("notakto", ["n=3"]), _make_game("notakto", ["n=4"])] if experiment
+                  else [_make_game(game, params)])
+    if checkpoint is not None and experiment:
+        raise ValueError("--checkpoint keeps one run: name the game's size, such as notakto n=4")
+    fit = {k: v for k, v in (("iterations", iterations), ("games_per_iteration", games), ("simulations", simulations),
+                             ("eval_every", eval_every), ("eval_games", eval_games), ("bound", bound)) if v is not None}
+    if start is not None:
+        fit["start"] = "random" if start == "random" else tuple(int(x) for x in start.split(","))
+    learner = {}
+    if network is not None:
+        learner["network"] = network
+    if hidden is not None:
+        try:
+            learner["hidden"] = tuple(int(x) for x in hidden.split(",") if x.strip())
+        except ValueError:
+            raise ValueError(f"--hidden takes widths separated by commas, such as 128,128; got {hidden!r}") from None
+    slug = "notakto" if experiment else _slug(games_list[0])
+    folder = _folder(folder, True) if folder else _folder(os.path.join("reports", f"{slug}-alphazero"), False)
+    clock = time.perf_counter()
+    runs = []
+    for game_obj in games_list:
+        run = alphazero_run(game_obj, seed, fit, learner, checkpoint=checkpoint, progress=True)
+        fitted = run.pop("learner_object")
+        if fitted.value_table_ is not None and not experiment:
+            fitted.value_table_.save(os.path.join(folder, "value-table.npz"))
+        runs.append(run)
+        final, seat = run["final"], run["seat"]
+        _say(f"AlphaZero on {game_obj!r}: {final['iteration']} iterations, {final['games']:,} games, {run['train_cpu_seconds']:.0f} CPU s: "
+             f"{final[f'score_random_{seat}']:.0f}/100 against random as the {seat} player"
+             + (f", {final[f'score_optimal_{seat}']:.0f}/100 against the optimal player, optimal-move rate "
+                f"{final['optimal_move_rate']:.3f} (policy head), {final['optimal_move_rate_play']:.3f} (in play)"
+                if f"score_optimal_{seat}" in final else "")
+             + f"; against MCTS with random rollouts {run['baseline']['first']['score']:.0f} (first), "
+               f"{run['baseline']['second']['score']:.0f} (second)")
+    seconds = time.perf_counter() - clock
+    title = "AlphaZero on Notakto (seed 003's experiment)" if experiment else f"AlphaZero on {games_list[0]!r}"
+    alphazero_figure(runs, os.path.join(folder, "scores.png"), title)
+    command = "discover " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["alphazero"] else (
+        "discover alphazero " + " ".join([game, *params]))
+    _write_json(os.path.join(folder, "alphazero.json"), {"runs": runs, "seconds": seconds, "command": command})
+    _write_text(os.path.join(folder, "index.md"), alphazero_markdown(runs, command, "scores.png"))
+    _say(f"wrote {folder}/ in {seconds:.0f} s")

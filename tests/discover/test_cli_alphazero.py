@@ -1,0 +1,63 @@
+"""The ``alphazero`` command, ``compare --learner alphazero`` and ``--from alphazero`` (tiny budgets)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from learners import ValueTable
+
+TINY = ("--iterations", "2", "--games", "4", "--simulations", "4", "--eval-games", "6")
+
+
+def test_alphazero_writes_the_report(cli, tmp_path):
+    out = tmp_path / "az"
+    code, stdout, _ = cli("alphazero", "notakto", "n=2", "k=2", *TINY, "--hidden", "8", "--out", str(out))
+    assert code == 0 and "against random as the first player" in stdout
+    assert {p.name for p in out.iterdir()} == {"alphazero.json", "index.md", "scores.png", "value-table.npz"}
+    record = json.loads((out / "alphazero.json").read_text())
+    run = record["runs"][0]
+    assert run["seat"] == "first" and [r["iteration"] for r in run["history"]] == [0, 1, 2]
+    assert run["final"]["score_optimal_first"] == 100.0  # 2 x 2 Notakto: any first mark wins
+    assert run["opening"]["wins"] is True and set(run["baseline"]) == {"first", "second"}
+    assert ValueTable.load(out / "value-table.npz").meta["learner"] == "AlphaZeroLearner"
+    assert "| notakto(n=2, k=2, boards=1) | first |" in (out / "index.md").read_text()
+
+
+def test_alphazero_resumes_from_a_checkpoint(cli, tmp_path):
+    ck = tmp_path / "ck.npz"
+    args = ("alphazero", "nim", "heaps=2", "--start", "2,3", "--hidden", "8", "--simulations", "4", "--games", "4",
+            "--eval-games", "4", "--checkpoint", str(ck), "--out", str(tmp_path / "n"))
+    assert cli(*args, "--iterations", "1")[0] == 0 and ck.exists()
+    code, _, _ = cli(*args, "--iterations", "2")
+    history = json.loads((tmp_path / "n" / "alphazero.json").read_text())["runs"][0]["history"]
+    assert code == 0 and [r["iteration"] for r in history] == [0, 1, 2]
+
+
+def test_compare_an_alphazero_table(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the comparison figure goes to runs/
+    code, stdout, _ = cli("compare", "nim", "heaps=2", "--learner", "alphazero", "--bound", "3", "--episodes", "256",
+                          "--json")
+    scores = json.loads(stdout)
+    assert code == 0 and scores["learner"]["learner"] == "AlphaZeroLearner" and scores["accuracy"] > 0.8
+
+
+def test_rule_from_an_alphazero_table(cli):
+    code, stdout, _ = cli("nim", "heaps=2", "--from", "alphazero", "--bound", "4", "--episodes", "640",
+                          "--verify-bound", "40", "--json")
+    record = json.loads(stdout)
+    assert code == 0 and record["status"] == "verified" and record["source"].startswith("AlphaZeroLearner")
+
+
+@pytest.mark.parametrize("argv", [
+    ("alphazero", "notakto", "--checkpoint", "ck.npz"),
+    ("alphazero", "notakto", "n=3", "--hidden", "a,b"),
+    ("alphazero", "nim", "--iterations", "1"),
+    ("alphazero", "hex", "n=3", "--network", "conv", "--start", "1,2,3"),
+    ("learn", "nim", "--learner", "alphazero"),
+    ("compare", "nim", "--learner", "alphazero", "--opponent", "random", "--bound", "2", "--episodes", "4"),
+])
+def test_bad_alphazero_input_gets_one_line(cli, one_error_line, argv, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    one_error_line(*cli(*argv))
