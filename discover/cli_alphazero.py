@@ -31,14 +31,18 @@ __all__ = ["alphazero_command"]
 @click.option("--eval-games", type=BOUND, default=None, help="Games per scoring match (default 100).")
 @click.option("--network", type=click.Choice(("mlp", "conv")), default=None, help="Network (default: per game).")
 @click.option("--hidden", default=None, metavar="W1,W2,..", help="Hidden layer widths, such as 128,128.")
+@click.option("--replay-size", type=BOUND, default=None, help="Samples the replay queue keeps (default: per game).")
+@click.option("--baseline-simulations", default=None, metavar="N[,N..]",
+              help="Simulations of the final matches against MCTS with random rollouts, both sides alike "
+                   "(default: the scoring simulations).")
 @click.option("--bound", type=BOUND, default=None, help="Integer games: every coordinate in [0, bound].")
 @click.option("--start", default=None, help="Integer games: a start position such as 1,3,5,7,9 (default: random).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
 @click.option("--checkpoint", metavar="FILE", default=None,
               help="One game: resume from this file if it exists; write it after every iteration.")
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
-def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden, bound,
-                      start, seed, checkpoint, folder):
+def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
+                      replay_size, baseline_simulations, bound, start, seed, checkpoint, folder):
     """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players.
 
     With `notakto` and no parameters: seed 003's experiment, 3 x 3 and 4 x 4 Notakto, each scored
@@ -63,12 +67,23 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
             learner["hidden"] = tuple(int(x) for x in hidden.split(",") if x.strip())
         except ValueError:
             raise ValueError(f"--hidden takes widths separated by commas, such as 128,128; got {hidden!r}") from None
+    if replay_size is not None:
+        learner["replay_size"] = replay_size
+    baseline = None
+    if baseline_simulations is not None:
+        try:
+            baseline = [int(x) for x in baseline_simulations.split(",") if x.strip()]
+        except ValueError:
+            baseline = []
+        if not baseline or min(baseline) < 1:
+            raise ValueError(f"--baseline-simulations takes positive counts such as 50,200; got {baseline_simulations!r}")
     slug = "notakto" if experiment else _slug(games_list[0])
     folder = _folder(folder, True) if folder else _folder(os.path.join("reports", f"{slug}-alphazero"), False)
     clock = time.perf_counter()
     runs = []
     for game_obj in games_list:
-        run = alphazero_run(game_obj, seed, fit, learner, checkpoint=checkpoint, progress=True)
+        run = alphazero_run(game_obj, seed, fit, learner, checkpoint=checkpoint, progress=True,
+                            baseline_simulations=baseline)
         fitted = run.pop("learner_object")
         if fitted.value_table_ is not None and not experiment:
             fitted.value_table_.save(os.path.join(folder, "value-table.npz"))

@@ -125,9 +125,9 @@ class AlphaZeroLearner:
 
     # -- fitting ---------------------------------------------------------------------
     def fit(self, game, *, bound=None, iterations: int = 10, games_per_iteration: int = 32, simulations: int = 50,
-            start=None, eval_every: int = 1, eval_games: int = 100, eval_simulations: int | None = None,
-            score_untrained: bool = False, checkpoint=None, progress: bool = False,
-            solution=None) -> "AlphaZeroLearner":
+            start=None, random_openings: int = 0, eval_every: int = 1, eval_games: int = 100,
+            eval_simulations: int | None = None, score_untrained: bool = False, checkpoint=None,
+            progress: bool = False, solution=None) -> "AlphaZeroLearner":
         """Learn in ``iterations`` rounds of self-play and training.
 
         Parameters
@@ -141,6 +141,9 @@ class AlphaZeroLearner:
         start : tuple, "random" or None
             Where games start: the empty board of a board game (default), one position, or a
             uniformly random position with a move (the default for integer games).
+        random_openings : int
+            Each self-play game first makes a uniform number in [0, random_openings] of uniformly random
+            moves (not learned from): wider coverage when every game starts from one position.
         eval_every, eval_games, eval_simulations : int
             Iterations between scorings; games per match; simulations of the scored player
             (default ``simulations``; 0 scores the policy head alone).
@@ -163,7 +166,8 @@ class AlphaZeroLearner:
         run = Run(self, game, bound, start, solution, _positive_int(games_per_iteration, "games_per_iteration"),
                    _positive_int(simulations, "simulations"), _positive_int(eval_every, "eval_every"),
                    _positive_int(eval_games, "eval_games"),
-                   simulations if eval_simulations is None else count(eval_simulations, "eval_simulations"))
+                   simulations if eval_simulations is None else count(eval_simulations, "eval_simulations"),
+                   count(random_openings, "random_openings"))
         saved = load_run(checkpoint, run.identity(), torch)
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin

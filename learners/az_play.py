@@ -212,20 +212,23 @@ def self_play(game, starts, mover: SearchMover, rng: np.random.Generator, noise,
 class Replay:
     """The queue of the newest ``capacity`` samples (the oldest are overwritten first).
 
+    A sample keeps its position, its number of options and the visit shares; the options
+    themselves are generated again when a batch is drawn (the move kernel lists them in the
+    same order), so a long queue stays small.
+
     Examples
     --------
-    >>> queue = Replay(capacity=3, width=2, dims=1)
-    >>> queue.add({"positions": np.array([[1], [2], [3], [4]]), "counts": np.array([1, 1, 2, 1]),
-    ...            "options": np.array([[0], [1], [2], [0], [3]]), "pi": np.array([1, 1, 0.5, 0.5, 1]),
-    ...            "z": np.array([1.0, -1.0, 1.0, -1.0])})
+    >>> from games import make_game
+    >>> queue = Replay(make_game("nim", heaps=1), capacity=3, width=4)
+    >>> queue.add({"positions": np.array([[1], [2], [3], [4]]), "counts": np.array([1, 2, 3, 4]),
+    ...            "pi": np.array([1, 1, 0, 0.5, 0.5, 0, 0, 0, 1, 0]), "z": np.array([1.0, -1.0, 1.0, -1.0])})
     >>> len(queue), sorted(queue.positions[:, 0].tolist())
     (3, [2, 3, 4])
     """
 
-    def __init__(self, capacity: int, width: int, dims: int):
-        self.capacity, self.width, self.dims = int(capacity), int(width), int(dims)
-        self.positions = np.zeros((self.capacity, dims), dtype=np.int64)
-        self.options = np.zeros((self.capacity, self.width, dims), dtype=np.int64)
+    def __init__(self, game, capacity: int, width: int):
+        self.game, self.capacity, self.width = game, int(capacity), int(width)
+        self.positions = np.zeros((self.capacity, game.dims), dtype=np.int64)
         self.counts = np.zeros(self.capacity, dtype=np.int64)
         self.pi = np.zeros((self.capacity, self.width), dtype=np.float32)
         self.z = np.zeros(self.capacity, dtype=np.float32)
@@ -238,15 +241,12 @@ class Replay:
         counts = np.asarray(samples["counts"], dtype=np.int64)
         S = len(counts)
         real = np.arange(self.width)[None, :] < counts[:, None]
-        options = np.zeros((S, self.width, self.dims), dtype=np.int64)
-        options[real] = samples["options"]
         pi = np.zeros((S, self.width), dtype=np.float32)
         pi[real] = samples["pi"]
         keep = slice(max(0, S - self.capacity), S)  # more samples than room: the newest stay
         slots = (self.head + np.arange(S)[keep] - keep.start) % self.capacity
         self.positions[slots] = samples["positions"][keep]
         self.counts[slots] = counts[keep]
-        self.options[slots] = options[keep]
         self.pi[slots] = pi[keep]
         self.z[slots] = samples["z"][keep]
         self.head = int((self.head + len(slots)) % self.capacity)
@@ -255,17 +255,17 @@ class Replay:
     def batch(self, size: int, rng: np.random.Generator):
         """``(positions, options (flat), counts, pi (padded), z)`` of ``size`` samples drawn at random."""
         pick = rng.integers(self.size, size=min(size, self.size))
-        counts = self.counts[pick]
-        width = int(counts.max())
-        real = np.arange(width)[None, :] < counts[:, None]
-        return (self.positions[pick], self.options[pick, :width][real], counts, self.pi[pick, :width],
-                self.z[pick])
+        positions = self.positions[pick]
+        counts, options = options_block(self.game, positions)
+        if not np.array_equal(counts, self.counts[pick]):
+            raise ValueError("the replay queue's samples do not match the game's moves")
+        return positions, options, counts, self.pi[pick, :int(counts.max())], self.z[pick]
 
     def state(self) -> dict:
-        return {"positions": self.positions, "options": self.options, "counts": self.counts, "pi": self.pi,
-                "z": self.z, "size": np.array(self.size), "head": np.array(self.head)}
+        return {"positions": self.positions, "counts": self.counts, "pi": self.pi, "z": self.z,
+                "size": np.array(self.size), "head": np.array(self.head)}
 
     def load(self, state: dict) -> None:
-        for key in ("positions", "options", "counts", "pi", "z"):
+        for key in ("positions", "counts", "pi", "z"):
             getattr(self, key)[...] = state[key]
         self.size, self.head = int(state["size"]), int(state["head"])

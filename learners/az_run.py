@@ -17,7 +17,7 @@ from learners.az_checkpoint import save_run
 from learners.az_eval import edge_lookup, play_optimal_rate, policy_optimal_rate, reachable, score, value_accuracy
 from learners.az_play import OptimalMover, PolicyMover, RandomMover, Replay, SearchMover, self_play
 from learners.encoders import make_encoder
-from learners.mcts import Forest
+from learners.mcts import Forest, options_block
 from learners.policy_value import PolicyValue, build_network, torch_module
 from learners.tabular import _jsonable, _positive_int
 from learners.value_table import ValueTable
@@ -38,7 +38,7 @@ class Run:
     """One fit's state: game, arena, network, optimiser, replay queue, generator, history."""
 
     def __init__(self, learner, game, bound, start, solution, games, simulations, eval_every, eval_games,
-                 eval_simulations):
+                 eval_simulations, random_openings: int = 0):
         from games import Game
 
         if not isinstance(game, Game):
@@ -46,6 +46,7 @@ class Run:
         self.learner, self.game = learner, game
         self.games_per_iteration, self.simulations = games, simulations
         self.eval_every, self.eval_games, self.eval_simulations = eval_every, eval_games, eval_simulations
+        self.random_openings = random_openings
         self._setup_positions(bound, start, solution)
         torch = torch_module()
         self.rng = np.random.default_rng(learner.random_state)
@@ -57,7 +58,7 @@ class Run:
         self.pv = PolicyValue(net, self.encoder, learner.device)
         self.optimizer = torch.optim.Adam(net.parameters(), lr=learner.learning_rate,
                                           weight_decay=learner.weight_decay)
-        self.replay = Replay(learner.replay_size, self.width, game.dims)
+        self.replay = Replay(game, learner.replay_size, self.width)
         trees = min(PARALLEL, games)
         self.forest = Forest(game, trees, simulations, self.width, "puct", learner.c_puct)
         self.temperature_moves = (learner.temperature_moves if learner.temperature_moves is not None
@@ -125,13 +126,16 @@ class Run:
         return {"learner": repr(self.learner), "game": self.game.spec(), "bound": self.bound, "start": list(
             self.start) if isinstance(self.start, tuple) else self.start, "games_per_iteration":
                 self.games_per_iteration, "simulations": self.simulations, "eval_every": self.eval_every,
-                "eval_games": self.eval_games, "eval_simulations": self.eval_simulations}
+                "eval_games": self.eval_games, "eval_simulations": self.eval_simulations,
+                "random_openings": self.random_openings}
 
     # -- one iteration ---------------------------------------------------------------------
     def step(self, evaluate: bool) -> None:
         clock, cpu = time.perf_counter(), time.process_time()
         learner, rng = self.learner, self.rng
         starts = self.pool[rng.integers(len(self.pool), size=self.games_per_iteration)]
+        if self.random_openings:
+            starts = self._open(starts, rng)
         mover = SearchMover(self.forest, self.pv, self.simulations)
         samples = self_play(self.game, starts, mover, rng, (learner.dirichlet_alpha, learner.noise_fraction),
                             learner.temperature, self.temperature_moves, self.max_plies)
@@ -150,6 +154,20 @@ class Run:
         self.cpu += time.process_time() - cpu
         record.update(seconds=self.elapsed, cpu_seconds=self.cpu)
         self.history.append(record)
+
+    def _open(self, starts, rng):
+        """Each start after a uniform number in [0, random_openings] of random moves (stopping before the end)."""
+        plies = rng.integers(self.random_openings + 1, size=len(starts))
+        positions = starts.copy()
+        for ply in range(self.random_openings):
+            counts, options = options_block(self.game, positions)
+            offsets = np.concatenate([[0], np.cumsum(counts)[:-1]])
+            pick = offsets + (rng.random(len(counts)) * counts).astype(np.int64)
+            moved = options[np.minimum(pick, len(options) - 1)] if len(options) else positions
+            after, _ = options_block(self.game, moved)
+            go = (plies > ply) & (counts > 0) & (after > 0)
+            positions[go] = moved[go]
+        return positions
 
     def score_untrained(self) -> None:
         clock, cpu = time.perf_counter(), time.process_time()

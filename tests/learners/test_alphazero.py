@@ -83,13 +83,15 @@ def test_self_play_samples():
 
 
 def test_replay_keeps_the_newest():
-    queue = Replay(capacity=4, width=2, dims=1)
-    for k in range(3):
-        queue.add({"positions": np.array([[k], [k]]), "counts": np.array([1, 2]), "options": np.zeros((3, 1)),
-                   "pi": np.array([1.0, 0.5, 0.5]), "z": np.array([1.0, -1.0])})
-    assert len(queue) == 4 and sorted(queue.positions[:, 0].tolist()) == [1, 1, 2, 2]
+    game = make_game("nim", heaps=2)
+    queue = Replay(game, capacity=4, width=4)
+    for k in range(1, 4):
+        queue.add({"positions": np.array([[k, 0], [0, 1]]), "counts": np.array([k, 1]),
+                   "pi": np.concatenate([np.full(k, 1.0 / k), [1.0]]), "z": np.array([1.0, -1.0])})
+    assert len(queue) == 4 and sorted(queue.positions[:, 0].tolist()) == [0, 0, 2, 3]
     positions, options, counts, pi, z = queue.batch(8, np.random.default_rng(0))
     assert len(options) == counts.sum() and np.allclose(pi.sum(axis=1), 1.0)
+    assert [tuple(o) for o in options[: counts[0]]] == game.moves(tuple(positions[0]))
 
 
 # -- learning ----------------------------------------------------------------------------------
@@ -161,6 +163,8 @@ def test_integer_game_from_a_start_and_conv_on_hex():
     nim = make_game("nim", heaps=3)
     fitted = AlphaZeroLearner(hidden=(8,)).fit(nim, start=(1, 2, 3), **TINY)
     assert fitted.value_table_.bound == 3 and "optimal_move_rate" in fitted.history_[-1]
+    opened = AlphaZeroLearner(hidden=(8,)).fit(nim, start=(1, 2, 3), random_openings=3, **TINY)
+    assert opened.history_[0]["samples"] < fitted.history_[0]["samples"]  # games start after random moves
     hex3 = make_game("hex", n=3)
     conv = AlphaZeroLearner(network="conv", hidden=(16,), channels=4, layers=1).fit(hex3, score_untrained=True,
                                                                                      **TINY)
@@ -210,3 +214,28 @@ def test_rollout_evaluator_values():
     game = make_game("nim", heaps=1)
     values = RolloutEvaluator(game, np.random.default_rng(0)).playout(np.array([[0], [1]]))
     assert values.tolist() == [-1.0, 1.0]  # no move: lost; one token: the playout takes it and wins
+
+
+def _registered():
+    from games import GAMES
+
+    for name in GAMES:
+        game = make_game(name)
+        if game.parts == 1:
+            yield pytest.param(game, id=name)
+
+
+@pytest.mark.parametrize("game", list(_registered()))
+def test_every_registered_game(game):
+    bound = None if game.universe_from_start else {1: 12, 2: 5}.get(game.dims, 2)
+    fitted = AlphaZeroLearner(hidden=(8,)).fit(game, bound=bound, iterations=1, games_per_iteration=3,
+                                               simulations=4, eval_games=4)
+    table = fitted.value_table_
+    assert table.universe == Arena(game, table.bound).universe and np.isfinite(table.q).all()
+    ends = np.diff(table.indptr) == 0
+    assert (table.value[ends] == game.terminal_values(table.universe.positions(np.flatnonzero(ends)))).all()
+    live = np.flatnonzero(~ends)
+    agent, rng = fitted.policy(), np.random.default_rng(0)
+    for s in live[:: max(1, live.size // 5)]:
+        position = tuple(int(x) for x in table.universe.positions([s])[0])
+        assert agent.move(game, position, rng) in game.moves(position)
