@@ -20,6 +20,8 @@ from discover.cli_learn import _folder, _slug, _write_json, _write_text
 
 __all__ = ["alphazero_command"]
 
+TABLE_POSITIONS = 50_000  # a value table over at most this many positions is written beside the report
+
 
 @cli.command("alphazero")
 @click.argument("game")
@@ -31,6 +33,8 @@ __all__ = ["alphazero_command"]
 @click.option("--eval-games", type=BOUND, default=None, help="Games per scoring match (default 100).")
 @click.option("--network", type=click.Choice(("mlp", "conv")), default=None, help="Network (default: per game).")
 @click.option("--hidden", default=None, metavar="W1,W2,..", help="Hidden layer widths, such as 128,128.")
+@click.option("--random-openings", type=click.IntRange(0, 10_000), default=None,
+              help="Self-play games begin with up to this many random moves (default: per game).")
 @click.option("--replay-size", type=BOUND, default=None, help="Samples the replay queue keeps (default: per game).")
 @click.option("--baseline-simulations", default=None, metavar="N[,N..]",
               help="Simulations of the final matches against MCTS with random rollouts, both sides alike "
@@ -42,8 +46,9 @@ __all__ = ["alphazero_command"]
               help="One game: resume from this file if it exists; write it after every iteration.")
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
 def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
-                      replay_size, baseline_simulations, bound, start, seed, checkpoint, folder):
-    """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players.
+                      random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, folder):
+    """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players
+    (and value-table.npz when the game's universe has at most 50,000 positions).
 
     With `notakto` and no parameters: seed 003's experiment, 3 x 3 and 4 x 4 Notakto, each scored
     for its winning seat.
@@ -56,7 +61,8 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
     if checkpoint is not None and experiment:
         raise ValueError("--checkpoint keeps one run: name the game's size, such as notakto n=4")
     fit = {k: v for k, v in (("iterations", iterations), ("games_per_iteration", games), ("simulations", simulations),
-                             ("eval_every", eval_every), ("eval_games", eval_games), ("bound", bound)) if v is not None}
+                             ("eval_every", eval_every), ("eval_games", eval_games), ("bound", bound),
+                             ("random_openings", random_openings)) if v is not None}
     if start is not None:
         fit["start"] = "random" if start == "random" else tuple(int(x) for x in start.split(","))
     learner = {}
@@ -85,7 +91,7 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
         run = alphazero_run(game_obj, seed, fit, learner, checkpoint=checkpoint, progress=True,
                             baseline_simulations=baseline)
         fitted = run.pop("learner_object")
-        if fitted.value_table_ is not None and not experiment:
+        if fitted.value_table_ is not None and not experiment and fitted.value_table_.universe.size <= TABLE_POSITIONS:
             fitted.value_table_.save(os.path.join(folder, "value-table.npz"))
         runs.append(run)
         final, seat = run["final"], run["seat"]
