@@ -112,12 +112,24 @@ def _first_sentence(doc: str | None) -> str:
 
 
 def _print_summary(solution, title: str, extra_rows=()) -> None:
-    """Print a solution's counts, first P positions and, when present, Grundy values and remoteness."""
-    import numpy as np
+    """Print a solution's rows (none without one) and the extra rows as one table."""
     from rich import box
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    rows = [*(_solution_rows(solution) if solution is not None else []), *extra_rows]
+    table = Table(title=Text(title), show_header=False, box=box.SIMPLE, title_justify="left")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, value in rows:
+        table.add_row(Text(key), Text(str(value)))
+    Console().print(table)
+
+
+def _solution_rows(solution) -> list[tuple[str, str]]:
+    """A solution's counts, first P positions and, when present, Grundy values and remoteness."""
+    import numpy as np
 
     summary = solution.summary()
     table_values = solution.outcome_table
@@ -159,14 +171,7 @@ def _print_summary(solution, title: str, extra_rows=()) -> None:
             longest = finite[np.argmax(r[finite])]
             where = _format_position(universe.positions(np.array([longest]))[0])
             rows.append(("longest game (remoteness)", f"{int(r[longest])} moves, from {where}"))
-    rows.extend(extra_rows)
-
-    table = Table(title=Text(title), show_header=False, box=box.SIMPLE, title_justify="left")
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for key, value in rows:
-        table.add_row(Text(key), Text(str(value)))
-    Console().print(table)
+    return rows
 
 
 def _say(message: str) -> None:
@@ -190,21 +195,62 @@ def _solve(game, bound: int, grundy: bool = False, remoteness: bool = False):
     return solution, time.perf_counter() - start
 
 
-def _start_row(solution) -> list[tuple[str, str]]:
+def _start_row(value: int) -> list[tuple[str, str]]:
     """A board game's value at its start: who wins the empty board."""
-    game = solution.game
-    if not game.universe_from_start:
-        return []
-    value = int(solution.outcome([game.start])[0])
     words = {1: "the first player wins", -1: "the second player wins", 0: "a draw"}[value]
     return [("empty board", f"{words} (outcome {value:+d} for the player to move)" if value else words)]
 
 
-def _plot(solution, path: str) -> None:
-    from discover.plots import plot_p_positions
+def _openings(game, solution=None):
+    """A board game's first moves and their values (``solution`` or, without one, the search)."""
+    from discover.openings import openings
 
+    with _spinner(f"solving the first moves of {game!r} ..."):
+        return openings(game, solution)
+
+
+def _opening_rows(result) -> list[tuple[str, str]]:
+    draws = f", {result.count(0)} draw" if result.count(0) else ""
+    return [
+        *_start_row(result.start_value),
+        ("first moves", f"{result.count(1)} of {result.moves} win{draws} (W win, L lose, D draw)"),
+        ("", result.text()),
+    ]
+
+
+def _check_plot(path: str, game) -> None:
+    from discover.plots import check_figure_path, check_plot_path
+
+    check_figure_path(path) if game.universe_from_start else check_plot_path(path, game.dims)
+
+
+def _plot(solution, path: str, first_moves=None) -> None:
+    """Draw a solution: the P positions, or for a board game the values of its first moves."""
     with _spinner(f"drawing {path} ..."):
-        plot_p_positions(solution, path)
+        if first_moves is not None:
+            from discover.board_plots import plot_openings
+
+            plot_openings(first_moves, path)
+        else:
+            from discover.plots import plot_p_positions
+
+            plot_p_positions(solution, path)
+    _say(f"drew the {'first moves' if first_moves is not None else 'P positions'} in {path}")
+
+
+def _solve_by_search(game, plot_path, save_path, grundy, remoteness) -> None:
+    """A board game too large for the retrograde: the empty board and each first move by proof-number search."""
+    for flag, asked in (("--save", save_path), ("--grundy", grundy), ("--remoteness", remoteness)):
+        if asked:
+            raise ValueError(
+                f"{flag} needs the retrograde over every reachable position, and {game!r} is solved by search "
+                f"from the empty board only: leave out {flag}, or use a smaller board"
+            )
+    result = _openings(game)
+    _print_summary(None, f"{game!r} solved from the empty board by proof-number search",
+                   [*_opening_rows(result), ("time", f"{result.seconds:.2f} s")])
+    if plot_path is not None:
+        _plot(None, plot_path, result)
 
 
 # -- click plumbing --------------------------------------------------------------------------
@@ -310,15 +356,20 @@ def games_command():
 @click.option("--bound", type=BOUND, default=None,
               help="Largest coordinate value of the universe (default: 30 for 1-2 coordinates, smaller above).")
 @click.option("--plot", "plot_path", metavar="FILE.png", default=None,
-              help="Draw the P positions of a 1-D or 2-D game into this image (.png, .pdf, .svg).")
+              help="Draw the P positions of a 1-D or 2-D game, or a board game's first moves, into this image "
+                   "(.png, .pdf, .svg).")
 @click.option("--save", "save_path", metavar="FILE", default=None, help="Write the solution to this file (see `show`).")
 @click.option("--grundy", is_flag=True, help="Also compute Grundy values (impartial games, normal play).")
 @click.option("--remoteness", is_flag=True, help="Also compute remoteness (moves to the end under optimal play).")
 def solve_command(game, params, bound, plot_path, save_path, grundy, remoteness):
     """Solve GAME exactly over a bounded universe and print a summary.
 
+    A board game is solved over the positions reachable from the empty board, or by proof-number
+    search from the empty board when those are too many; the summary shows each first move's value.
+
     \b
     discover solve wythoff --bound 1000 --plot w.png
+    discover solve hex n=5 --plot hex5.png
     discover solve subtraction subtract=1,3,4 --bound 100 --grundy --save s.npz
     """
     from discover.find import default_bound
@@ -326,42 +377,43 @@ def solve_command(game, params, bound, plot_path, save_path, grundy, remoteness)
     game_obj = _make_game(game, params)
     bound = bound or default_bound(game_obj)
     if plot_path is not None:
-        from discover.plots import check_plot_path
-
-        check_plot_path(plot_path, game_obj.dims)
+        _check_plot(plot_path, game_obj)
     if save_path is not None:
         _check_output_path(save_path, "--save")
+    if game_obj.universe_from_start and not game_obj.retrograde_fits():
+        return _solve_by_search(game_obj, plot_path, save_path, grundy, remoteness)
     solution, seconds = _solve(game_obj, bound, grundy=grundy, remoteness=remoteness)
-    _print_summary(solution, f"{game_obj!r} solved {_where(game_obj, bound)}",
-                   [*_start_row(solution), ("time", f"{seconds:.2f} s")])
+    first_moves = _openings(game_obj, solution) if game_obj.universe_from_start else None
+    rows = _opening_rows(first_moves) if first_moves is not None else []
+    _print_summary(solution, f"{game_obj!r} solved {_where(game_obj, bound)}", [*rows, ("time", f"{seconds:.2f} s")])
     if save_path is not None:
         solution.save(save_path)
         _say(f"saved the solution to {save_path}")
     if plot_path is not None:
-        _plot(solution, plot_path)
-        _say(f"drew the P positions in {plot_path}")
+        _plot(solution, plot_path, first_moves)
 
 
 @cli.command("show")
 @click.argument("file", metavar="FILE")
 @click.option("--plot", "plot_path", metavar="FILE.png", default=None,
-              help="Draw the P positions of a 1-D or 2-D game into this image.")
+              help="Draw the P positions of a 1-D or 2-D game, or a board game's first moves, into this image.")
 def show_command(file, plot_path):
     """Print the summary of a solution saved with `solve --save`."""
     from solvers import Solution
 
     solution = Solution.load(file)
+    game = solution.game
     if plot_path is not None:
-        from discover.plots import check_plot_path
-
-        check_plot_path(plot_path, solution.universe.dims)
+        _check_plot(plot_path, game)
     where = f"at bound {solution.bound}" if solution.bound is not None else "over its reachable positions"
-    if solution.game.universe_from_start:
-        where = _where(solution.game, solution.bound)
-    _print_summary(solution, f"{solution.game!r} {where}", [*_start_row(solution), ("file", file)])
+    first_moves = None
+    if game.universe_from_start:
+        where = _where(game, solution.bound)
+        first_moves = _openings(game, solution)
+    rows = _opening_rows(first_moves) if first_moves is not None else []
+    _print_summary(solution, f"{game!r} {where}", [*rows, ("file", file)])
     if plot_path is not None:
-        _plot(solution, plot_path)
-        _say(f"drew the P positions in {plot_path}")
+        _plot(solution, plot_path, first_moves)
 
 
 # -- entry point -----------------------------------------------------------------------------

@@ -25,9 +25,9 @@ def curve_figure(histories: dict, path, title: str) -> str:
     """
     from matplotlib.figure import Figure
 
-    from discover.plots import check_plot_path, save_figure
+    from discover.plots import check_figure_path, save_figure
 
-    fmt = check_plot_path(path, 2)
+    fmt = check_figure_path(path)
     fig = Figure(figsize=(15, 4.4), layout="constrained")
     axes = fig.subplots(1, len(PANELS))
     for ax, (key, label) in zip(axes, PANELS):

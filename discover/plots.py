@@ -11,7 +11,7 @@ import tempfile
 
 import numpy as np
 
-__all__ = ["check_plot_path", "plot_p_positions", "save_figure"]
+__all__ = ["check_figure_path", "check_plot_path", "plot_p_positions", "save_figure"]
 
 _AXES_INCHES = 6.0  # side of the square axes of a 2-D figure
 
@@ -45,12 +45,24 @@ def check_plot_path(path, dims: int) -> str:
     >>> check_plot_path("wythoff.png", dims=2)
     'png'
     """
-    from matplotlib.backend_bases import FigureCanvasBase
-
     if dims not in (1, 2):
         raise ValueError(
             f"--plot draws games of 1 or 2 coordinates; this game has {dims}: leave out --plot"
         )
+    return check_figure_path(path)
+
+
+def check_figure_path(path) -> str:
+    """Refuse, before any work, a figure file whose format is unknown or whose folder cannot be
+    written; return its format.
+
+    Examples
+    --------
+    >>> check_figure_path("openings.svg")
+    'svg'
+    """
+    from matplotlib.backend_bases import FigureCanvasBase
+
     path = os.fspath(path)
     suffix = os.path.splitext(path)[1].lower().lstrip(".")
     formats = FigureCanvasBase.get_supported_filetypes()

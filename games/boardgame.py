@@ -153,13 +153,17 @@ class BoardGame(Game):
         for p in starts:
             self.check_position(p)
         count = float(self.position_count_bound())
-        if self.dims * self.cells > MAX_BITS or count > MAX_RETROGRADE_POSITIONS:
+        if not self.retrograde_fits():
             raise ValueError(
                 f"{self!r} has up to {count:,.0f} reachable positions, more than the "
                 f"{MAX_RETROGRADE_POSITIONS:,} the exact retrograde handles; {self.smaller_hint()}, "
                 f"or solve single positions with solvers.search.search(game)"
             )
         return layered_universe(self, starts, [(1 << self.cells) - 1] * self.dims, count, bound=self.n)
+
+    def retrograde_fits(self) -> bool:
+        """Whether the positions reachable from the empty board are few enough for the exact retrograde."""
+        return self.dims * self.cells <= MAX_BITS and float(self.position_count_bound()) <= MAX_RETROGRADE_POSITIONS
 
     def smaller_hint(self) -> str:
         return "use a smaller n"

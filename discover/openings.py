@@ -1,0 +1,119 @@
+"""The value of every first move of a board game: which openings win, lose or draw.
+
+The values come from a solver, never from a formula: from a retrograde ``Solution`` over the
+reachable positions (Hex up to 4 x 4, Notakto up to 4 x 4, tic-tac-toe), or from the
+proof-number search of ``solvers.search`` for larger boards (Hex 5 x 5).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Openings", "openings"]
+
+SYMBOLS = {1: "W", -1: "L", 0: "D"}
+
+
+@dataclass
+class Openings:
+    """The value of each first move from the empty board, for the player who makes it.
+
+    Attributes
+    ----------
+    game : Game
+    values : numpy.ndarray
+        Shape (panels, n, n): one panel per board (several only for Notakto on several boards);
+        +1 the move wins, -1 it loses, 0 it draws, NaN where there is no move.
+    start_value : int
+        Outcome of the empty board for the player to move.
+    source : str
+        Which solver gave the values.
+    seconds : float
+    """
+
+    game: object
+    values: np.ndarray
+    start_value: int
+    source: str
+    seconds: float = 0.0
+
+    def count(self, value: int) -> int:
+        """How many openings have this value (+1, -1 or 0)."""
+        return int((self.values == value).sum())
+
+    @property
+    def moves(self) -> int:
+        return int(np.isfinite(self.values).sum())
+
+    def text(self) -> str:
+        """The board(s) with W, L or D on each cell a first move may take (Hex rows shifted as the game renders)."""
+        hex_rows = getattr(self.game, "name", "") == "hex"
+        panels = [
+            [(" " * r if hex_rows else "") + " ".join("." if np.isnan(v) else SYMBOLS[int(v)] for v in row)
+             for r, row in enumerate(panel)]
+            for panel in self.values
+        ]
+        return "\n".join("   ".join(lines) for lines in zip(*panels))
+
+
+def _cells(game, options: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(panel, cell) each first move fills: the coordinate and the bit where an option differs from the start."""
+    changed = options ^ np.asarray(game.start, dtype=np.int64)[None, :]
+    coordinate = np.argmax(changed != 0, axis=1)
+    bits = changed[np.arange(len(options)), coordinate]
+    cell = np.log2(bits).round().astype(np.int64)
+    several_boards = np.asarray(game.board(game.start)).ndim == 3
+    return (coordinate if several_boards else np.zeros_like(coordinate)), cell
+
+
+def openings(game, solution=None) -> Openings:
+    """The value of every first move of a board game from the empty board.
+
+    Parameters
+    ----------
+    game : Game
+        A board game (``hex``, ``notakto``, ``tictactoe``).
+    solution : solvers.Solution, optional
+        A retrograde solution of ``game``; without one, ``solvers.search`` proves each move
+        (Hex up to 5 x 5 and Notakto; tic-tac-toe, with its draws, needs a solution).
+
+    Returns
+    -------
+    Openings
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from solvers import solve
+    >>> game = make_game("notakto", n=3)
+    >>> print(openings(game, solve(game)).text())  # only the centre wins
+    L L L
+    L W L
+    L L L
+    """
+    if not getattr(game, "universe_from_start", False):
+        raise ValueError(f"openings are for board games (hex, notakto, tictactoe), not {game!r}")
+    clock = time.perf_counter()
+    options = np.asarray(game.moves(game.start), dtype=np.int64).reshape(-1, game.dims)
+    if solution is not None:
+        if repr(solution.game) != repr(game):
+            raise ValueError(f"the solution is of {solution.game!r}, not {game!r}")
+        move_values = -np.asarray(solution.outcome(options), dtype=float)
+        start_value = int(solution.outcome([game.start])[0])
+        source = "retrograde solver"
+    else:
+        from solvers.search import search
+
+        result = search(game, moves=True)
+        move_values = np.array([result.moves[tuple(int(x) for x in o)] for o in options], dtype=float)
+        start_value = result.value
+        source = f"proof-number search, {result.nodes:,} positions"
+    board = np.asarray(game.board(game.start))
+    panels = board.shape[0] if board.ndim == 3 else 1
+    values = np.full((panels, game.n * game.n), np.nan)
+    panel, cell = _cells(game, options)
+    values[panel, cell] = move_values
+    return Openings(game, values.reshape(panels, game.n, game.n), start_value, source, time.perf_counter() - clock)
