@@ -26,7 +26,6 @@ import os
 import platform
 import resource
 import sys
-import time
 
 import numba as nb
 import numpy as np
@@ -35,32 +34,10 @@ from games import make_game
 from solvers import build_graph, solve
 from solvers.retrograde import outcome_ascending, terminal_values
 from solvers.search import search
+from timing import best_of, fmt_time, heading, load_average
 
 
 # -- helpers -------------------------------------------------------------------------------
-def best_of(fn, repeats: int):
-    """(best wall time in seconds, result of the last call) over ``repeats`` calls."""
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        result = None
-        start = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
-def fmt_time(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} us"
-    if seconds < 1:
-        return f"{seconds * 1e3:.1f} ms"
-    return f"{seconds:.2f} s"
-
-
-def heading(text: str) -> None:
-    print(f"\n== {text}", flush=True)
-
-
 def say(label: str, text: str) -> None:
     print(f"   {label:<28}: {text}", flush=True)
 
@@ -273,7 +250,7 @@ def main(argv=None) -> int:
     parser.add_argument("--openspiel-hex4", action="store_true",
                         help="also OpenSpiel's MinimaxSolver on hex 4 x 4 (about 3 minutes on a quiet 2-core machine)")
     args = parser.parse_args(argv)
-    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    load = load_average()
     print(f"python {platform.python_version()}, numpy {np.__version__}, numba {nb.__version__}, "
           f"{os.cpu_count()} CPUs, load {load}")
     hex_n, open_n, notakto_n = (3, 4, 3) if args.quick else (4, 5, 4)

@@ -31,42 +31,13 @@ import numpy as np
 from games import make_game
 from solvers import build_graph, solve
 from solvers.retrograde import outcome_descending, retrograde
+from timing import best_of, fmt_time, heading, load_average
 
 FULL = {"wythoff": 19999, "nim3": 63, "nim4": 15, "nim4_small": 7, "grundy": 1999, "openspiel_limit": 120.0}
 QUICK = {"wythoff": 199, "nim3": 15, "nim4": 3, "nim4_small": 2, "grundy": 99, "openspiel_limit": 120.0}
 
 
 # -- helpers -------------------------------------------------------------------------------
-def best_of(fn, repeats: int):
-    """(best wall time in seconds, result of the last call) over ``repeats`` calls."""
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        result = None  # let the previous result go before the next call allocates
-        start = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
-def fmt_time(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} us"
-    if seconds < 1:
-        return f"{seconds * 1e3:.1f} ms"
-    return f"{seconds:.2f} s"
-
-
-def _load() -> str:
-    try:
-        return " ".join(f"{x:.1f}" for x in os.getloadavg())
-    except OSError:  # pragma: no cover - not every platform has it
-        return "unknown"
-
-
-def heading(text: str) -> None:
-    print(f"\n== {text}", flush=True)
-
-
 def say(label: str, text: str) -> None:
     print(f"   {label:<24}: {text}", flush=True)
 
@@ -319,7 +290,7 @@ def main(argv=None) -> int:
 
     print(f"python {platform.python_version()}, numpy {np.__version__}, numba {nb.__version__}, "
           f"{os.cpu_count()} CPUs, {platform.machine()}; sizes: {'quick' if args.quick else 'full'}; "
-          f"load average {_load()} (other work on the machine slows every figure)")
+          f"load average {load_average()} (other work on the machine slows every figure)")
     began = time.perf_counter()
     w = bench_wythoff_outcome(sizes["wythoff"], args.repeats)
     g = bench_graph_path(sizes["nim3"], args.repeats)
@@ -327,7 +298,7 @@ def main(argv=None) -> int:
                             args.skip_openspiel)
     r = bench_wythoff_grundy(sizes["grundy"], args.repeats)
 
-    heading(f"Summary (whole run {time.perf_counter() - began:.0f} s, load average now {_load()})")
+    heading(f"Summary (whole run {time.perf_counter() - began:.0f} s, load average now {load_average()})")
     rows = [("benchmark", "size", "ours", "baseline", "ratio", "aim")]
     n1 = sizes["wythoff"] + 1
     rows.append(("Wythoff P/N, line fast path", f"{n1}x{n1}", fmt_time(w["t_ours"]),

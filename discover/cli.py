@@ -318,6 +318,8 @@ def cli():
     discover compare wythoff --learner q      learned partition and policy against exact
     discover tournament nim heaps=3           seed 001's learners' study
     discover hqn wythoff                      seed 000's HQN experiments (figures 9, 10, 11)
+    discover solve hex n=5 --plot hex5.png    a board game's first moves: which win (search beyond 4 x 4)
+    discover alphazero notakto                seed 003's AlphaZero experiment (3 x 3 and 4 x 4 Notakto)
 
     Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
     `subtraction subtract=1,3,4`, `octal code=0.77`.
