@@ -36,8 +36,9 @@ class BoardGame(Game):
     """Base class of the board games (Hex, Notakto, tic-tac-toe).
 
     Subclasses set ``n`` (the board side), ``dims``, ``kernel``, ``symmetries`` (an (m, n * n)
-    array of cell permutations, identity first) and implement ``position_count_bound`` (an upper
-    bound on the reachable positions, checked before the universe is built) and ``check_position``.
+    array of cell permutations, identity first) and implement ``position_count_bound(empty)`` (an
+    upper bound on the positions reachable from one with ``empty`` empty cells, checked before the
+    universe is built) and ``check_position``.
     """
 
     universe_from_start = True
@@ -121,7 +122,9 @@ class BoardGame(Game):
         return images[best, np.arange(images.shape[1])]
 
     # -- universe --------------------------------------------------------------------------
-    def position_count_bound(self) -> float:
+    def position_count_bound(self, empty: int | None = None) -> float:
+        """An upper bound on the positions reachable from one with ``empty`` empty cells (default:
+        the empty board)."""
         raise NotImplementedError
 
     def universe(self, bound=None) -> Universe:
@@ -152,10 +155,12 @@ class BoardGame(Game):
             raise ValueError("starts must hold at least one position")
         for p in starts:
             self.check_position(p)
-        count = float(self.position_count_bound())
-        if not self.retrograde_fits():
+        empty = np.asarray(self.board(self.start)).size - np.bitwise_count(starts).sum(axis=1)
+        count = float(sum(self.position_count_bound(int(e)) for e in empty))
+        if self.dims * self.cells > MAX_BITS or count > MAX_RETROGRADE_POSITIONS:
+            where = "the empty board" if (starts == np.asarray(self.start)).all() else "these starts"
             raise ValueError(
-                f"{self!r} has up to {count:,.0f} reachable positions, more than the "
+                f"{self!r} has up to {count:,.0f} positions reachable from {where}, more than the "
                 f"{MAX_RETROGRADE_POSITIONS:,} the exact retrograde handles; {self.smaller_hint()}, "
                 f"or solve single positions with solvers.search.search(game)"
             )

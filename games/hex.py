@@ -175,9 +175,9 @@ class hex_game(BoardGame):
         board = self.board(position)
         return "\n".join(" " * r + " ".join(".xo"[v] for v in row) for r, row in enumerate(board))
 
-    def position_count_bound(self) -> float:
-        cells = self.cells
-        return float(sum(comb(cells, t) * comb(t, t // 2) for t in range(cells + 1)))
+    def position_count_bound(self, empty: int | None = None) -> float:
+        empty = self.cells if empty is None else empty  # t more stones, split evenly between the players
+        return float(sum(comb(empty, t) * comb(t, t // 2) for t in range(empty + 1)))
 
     def smaller_hint(self) -> str:
         return "use n <= 4"

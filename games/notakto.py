@@ -156,8 +156,8 @@ class notakto(BoardGame):
         rows = ["   ".join(" ".join(".X"[v] for v in b[r]) for b in boards) for r in range(self.n)]
         return "\n".join(rows)
 
-    def position_count_bound(self) -> float:
-        return float(2 ** (self.cells * self.dims))  # every subset of every board's cells
+    def position_count_bound(self, empty: int | None = None) -> float:
+        return float(2 ** (self.cells * self.dims if empty is None else empty))  # every subset of the empty cells
 
     def smaller_hint(self) -> str:
         return "use n <= 3 with boards <= 2, or n = 4 with one board"

@@ -106,5 +106,5 @@ class tictactoe(BoardGame):
         """Text of the board: ``X``, ``O`` and ``.`` for an empty cell."""
         return "\n".join(" ".join(".XO"[v] for v in row) for row in self.board(position))
 
-    def position_count_bound(self) -> float:
+    def position_count_bound(self, empty: int | None = None) -> float:
         return 6046.0  # boards with as many X as O, or one more

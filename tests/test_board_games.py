@@ -307,3 +307,21 @@ def test_reachable_positions_match_a_plain_search():
             seen.add(p)
             stack.extend(game.moves(p))
     assert sorted(seen) == sorted(map(tuple, solve(game).universe.positions().tolist()))
+
+
+@pytest.mark.parametrize("name, params, start", [
+    ("hex", {"n": 3}, (1, 4)), ("hex", {"n": 4}, (32, 512)), ("tictactoe", {}, (16, 0)), ("notakto", {"n": 3, "boards": 2}, (2, 8)),
+])
+def test_position_count_bound_holds_from_any_start(name, params, start):
+    game = make_game(name, **params)
+    empty = np.asarray(game.board(game.start)).size - sum(bin(x).count("1") for x in start)
+    assert game.reachable([start]).size <= game.position_count_bound(empty)
+    assert game.reachable([game.start]).size <= game.position_count_bound()
+
+
+def test_reachable_from_late_positions_of_a_board_too_large_for_the_retrograde():
+    game = make_game("hex", n=5)
+    late = (0b1010101010101, 0b10101010101010)  # 14 stones: the 11 empty cells leave few positions
+    assert solve(game, starts=[late]).universe.size <= game.position_count_bound(11)
+    with pytest.raises(ValueError, match="reachable from these starts"):
+        game.reachable([(1, 2)])

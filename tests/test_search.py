@@ -118,3 +118,24 @@ def test_every_opening_of_three_3x3_notakto_boards_wins_by_an_independent_minima
         boards = [frozenset(c for c in cells if board >> c & 1) for board in option]
         assert move_value == -value(key(boards))
     assert result.value == value(key([frozenset()] * 3)) == 1
+
+
+def test_hex_5x5_search_matches_the_retrograde_from_late_positions():
+    """The Hex pruning on the 5 x 5 geometry, checked against the exact retrograde over every
+    position reachable from five seeded 13-stone positions (positions of a larger board that the
+    retrograde reaches through ``solve(game, starts=...)``)."""
+    game = make_game("hex", n=5)
+    rng = np.random.default_rng(11)
+    starts = []
+    while len(starts) < 5:
+        cells = rng.permutation(25)[:13]
+        start = (sum(1 << int(c) for c in cells[0::2]), sum(1 << int(c) for c in cells[1::2]))
+        if game.moves(start):
+            starts.append(start)
+    sol = solve(game, starts=starts)
+    positions = sample(sol, 300, seed=12)
+    got = [search(game, p, moves=False).value for p in positions]
+    np.testing.assert_array_equal(got, sol.outcome(positions))
+    for p in starts:
+        result = search(game, p)
+        assert list(result.moves.values()) == (-sol.outcome(game.moves(p))).tolist()
