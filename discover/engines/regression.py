@@ -26,29 +26,23 @@ Every candidate's accuracy is computed exactly on the training table.
 from __future__ import annotations
 
 import itertools
-import math
 import shutil
 import time
 import warnings
-from fractions import Fraction
 
 import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine
-from discover.expressions import complexity, evaluate, quadratic_parts
+from discover.engines.constants import constant_cost, interval_constants, slope_interval, snap_model
+from discover.expressions import complexity, evaluate
 
-__all__ = ["RegressionEngine", "integer_relation", "snap_constant", "symbolic_fit", "PYSR_NEEDS_JULIA"]
+__all__ = ["RegressionEngine", "integer_relation", "symbolic_fit", "PYSR_NEEDS_JULIA"]
 
 PYSR_NEEDS_JULIA = (
     "the PySR backend needs Julia, which is not installed; use --engines operon (the default) or gplearn"
 )
 BACKENDS = ("operon", "pysr", "gplearn")
-_CLOSED = [sp.GoldenRatio, sp.sqrt(2), sp.sqrt(3), sp.sqrt(5)]
-# named constants tried first when a coefficient is only known to lie in an interval
-_NAMED = [sp.GoldenRatio, sp.GoldenRatio + 1, sp.GoldenRatio - 1, sp.sqrt(2), sp.sqrt(3), sp.sqrt(5),
-          1 + sp.sqrt(2), 1 + sp.sqrt(3), sp.sqrt(2) / 2, sp.sqrt(3) / 2, 2 + sp.sqrt(3)]
-_MAX_DENOMINATOR = 12
 # feature pairs (u, v) tried for P-position relations, plainest first
 _FUNCTIONAL_PAIRS = [("min_all", "spread"), ("max_all", "spread"), ("sum_all", "spread"), ("max_all", "min_all"),
                      ("spread", "min_all"), ("min_all", "max_all"), ("b", "a")]
@@ -111,129 +105,6 @@ def symbolic_fit(X, target, names, backend="operon", random_state=0, generations
     raise ValueError(f"unknown regression backend {backend!r}; choose from: {', '.join(BACKENDS)}")
 
 
-# -- snapping --------------------------------------------------------------------------------
-def snap_constant(value: float, tolerance: float = 1e-3) -> list[sp.Expr]:
-    """Exact constants within ``tolerance`` of ``value``: closed forms, then small rationals.
-
-    >>> snap_constant(1.6180339)
-    [GoldenRatio]
-    >>> snap_constant(0.33334)
-    [1/3]
-    """
-    value = float(value)
-    found = []
-    if abs(value - round(value)) <= tolerance:
-        found.append(sp.Integer(round(value)))
-    rational = Fraction(value).limit_denominator(_MAX_DENOMINATOR)
-    if abs(float(rational) - value) <= tolerance:
-        found.append(sp.Rational(rational.numerator, rational.denominator))
-    for named in _NAMED:
-        for scale in (1, -1, 2, sp.Rational(1, 2)):
-            c = scale * named
-            if abs(float(c) - value) <= tolerance:
-                found.append(c)
-    try:
-        guess = sp.nsimplify(value, _CLOSED, tolerance=tolerance)
-        if guess.is_number and abs(float(guess) - value) <= tolerance and _plain(guess):
-            found.append(_tidy(guess))
-    except (ValueError, TypeError, ZeroDivisionError):
-        pass
-    unique = []
-    for c in found:
-        if not any(sp.simplify(c - u) == 0 for u in unique):
-            unique.append(c)
-    return sorted(unique, key=_constant_cost)
-
-
-def _plain(c) -> bool:
-    """A constant worth printing: (p + q√m) / r with m in {2, 3, 5} and small integers."""
-    parts = quadratic_parts(c)
-    if parts is None:
-        return False
-    p, q, m, r = parts
-    return m in (0, 2, 3, 5) and max(abs(p), abs(q), r) <= 2 * _MAX_DENOMINATOR
-
-
-def _tidy(c):
-    """φ rather than 1/2 + √5/2."""
-    for named in (sp.GoldenRatio, sp.GoldenRatio + 1, sp.GoldenRatio - 1):
-        if sp.simplify(c - named.rewrite(sp.sqrt)) == 0:
-            return named
-    return sp.radsimp(c)
-
-
-def _constant_cost(c) -> tuple:
-    """Integers, then named closed forms, then rationals by denominator."""
-    c = sp.sympify(c)
-    if c.is_Integer:
-        return (0, abs(int(c)))
-    if c.is_Rational:
-        return (2, int(c.q), abs(int(c.p)))
-    return (1, sp.count_ops(c), str(c))
-
-
-def _simplest_rational(lo: Fraction, hi: Fraction) -> Fraction | None:
-    """The rational with the least denominator in [lo, hi) (Stern–Brocot), or None."""
-    if lo >= hi:
-        return None
-    for q in range(1, _MAX_DENOMINATOR + 1):
-        p = math.ceil(lo * q)
-        if Fraction(p, q) < hi:
-            return Fraction(p, q)
-    return None
-
-
-def _in_interval(c, lo: Fraction, hi: Fraction) -> bool:
-    """lo <= c < hi, exactly (c rational or quadratic)."""
-    c = sp.sympify(c)
-    return bool(sp.Rational(lo.numerator, lo.denominator) <= c) and bool(c < sp.Rational(hi.numerator, hi.denominator))
-
-
-def _slope_interval(x, y) -> tuple[Fraction, Fraction] | None:
-    """The exact interval of c with floor(c * x) == y on every row, or None."""
-    lo, hi = Fraction(-10**9), Fraction(10**9)
-    for xv, yv in set(zip(x.tolist(), y.tolist())):
-        if xv == 0:
-            if yv != 0:
-                return None
-            continue
-        a, b = Fraction(yv, xv), Fraction(yv + 1, xv)
-        if xv > 0:
-            lo, hi = max(lo, a), min(hi, b)
-        else:  # y <= c x < y + 1 with x < 0: (y + 1) / x < c <= y / x; keep half-open, conservatively
-            lo, hi = max(lo, b + Fraction(1, 10**12)), min(hi, a)
-        if lo >= hi:
-            return None
-    return lo, hi
-
-
-def _interval_constants(lo: Fraction, hi: Fraction, estimate: float) -> list[sp.Expr]:
-    """Exact constants in [lo, hi), plainest first (an integer, a named closed form, a rational)."""
-    found = []
-    if math.ceil(lo) < hi:
-        found.append(sp.Integer(math.ceil(lo)))
-    mid = float((lo + hi) / 2)
-    width = float(hi - lo)
-    for named in _NAMED:
-        if lo - 1 < float(named) < hi + 1 and _in_interval(named, lo, hi):
-            found.append(named)
-    for value in (mid, estimate):
-        try:
-            guess = sp.nsimplify(value, _CLOSED, tolerance=max(width / 2, 1e-12))
-            if _plain(guess) and _in_interval(guess, lo, hi):
-                found.append(_tidy(guess))
-        except (ValueError, TypeError, ZeroDivisionError):
-            pass
-    rational = _simplest_rational(lo, hi)
-    if rational is not None:
-        found.append(sp.Rational(rational.numerator, rational.denominator))
-    unique = []
-    for c in found:
-        if not any(sp.simplify(c - u) == 0 for u in unique):
-            unique.append(c)
-    return sorted(unique, key=_constant_cost)
-
-
 def _exact(expr, columns, y) -> bool:
     try:
         values = evaluate(expr, columns)
@@ -267,31 +138,6 @@ def _floor_form(expr):
     return sp.floor(fractional) + integer
 
 
-def _snap_model(model, tolerances=(1e-3, 1e-2, 3e-2), max_combinations=64):
-    """Exact rebuilds of a float model, each float replaced by a snapped constant (plainest first)."""
-    model = sp.expand(model)
-    floats = sorted(model.atoms(sp.Float), key=lambda f: -abs(float(f)))
-    if not floats:
-        return [model]
-    rebuilt = []
-    for tol in tolerances:
-        options = []
-        for f in floats:
-            snaps = snap_constant(float(f), tol)
-            if abs(float(f)) <= max(tol, 0.05):
-                snaps = [sp.Integer(0)] + snaps
-            options.append(snaps[:3] or [None])
-        if any(o == [None] for o in options):
-            continue
-        for combo in itertools.islice(itertools.product(*options), max_combinations):
-            expr = sp.expand(model.xreplace(dict(zip(floats, combo))))
-            if not expr.atoms(sp.Float):
-                rebuilt.append(expr)
-        if rebuilt:
-            break
-    return rebuilt
-
-
 def integer_relation(columns: dict[str, np.ndarray], y, *, backend="operon", random_state=0, generations=20,
                      population_size=100, max_length=5, model=None) -> list[sp.Expr]:
     """Exact expressions E over the given columns with E == y on every row (plainest first).
@@ -322,7 +168,7 @@ def integer_relation(columns: dict[str, np.ndarray], y, *, backend="operon", ran
             if not any(candidate == f for f in found) and _exact(candidate, columns, y):
                 found.append(candidate)
 
-    for expr in _snap_model(model):
+    for expr in snap_model(model):
         consider(expr)
 
     used = sorted(s.name for s in model.free_symbols)
@@ -334,10 +180,10 @@ def integer_relation(columns: dict[str, np.ndarray], y, *, backend="operon", ran
             estimate = float(poly.coeff_monomial(sp.Symbol(name))) if poly is not None and poly.degree() >= 1 else 0.0
             intercept = float(poly.coeff_monomial(1)) if poly is not None else float(y.mean() + 0.5)
             for shift in dict.fromkeys([0, round(intercept - 0.5), round(intercept - 0.5) - 1, round(intercept - 0.5) + 1]):
-                interval = _slope_interval(x, y - shift)
+                interval = slope_interval(x, y - shift)
                 if interval is None:
                     continue
-                for c in _interval_constants(*interval, estimate)[:2]:
+                for c in interval_constants(*interval, estimate)[:2]:
                     candidate = _floor_form(c * sp.Symbol(name)) + shift
                     if not any(candidate == f for f in found) and _exact(candidate, columns, y):
                         found.append(candidate)
@@ -346,7 +192,7 @@ def integer_relation(columns: dict[str, np.ndarray], y, *, backend="operon", ran
 
 
 def _expr_constant_cost(expr):
-    costs = [_constant_cost(c) for c in expr.atoms(sp.Number, sp.NumberSymbol) if not c.is_Integer]
+    costs = [constant_cost(c) for c in expr.atoms(sp.Number, sp.NumberSymbol) if not c.is_Integer]
     return max(costs) if costs else (0,)
 
 

@@ -8,7 +8,8 @@ import pytest
 import sympy as sp
 
 from discover.engines import regression
-from discover.engines.regression import PYSR_NEEDS_JULIA, RegressionEngine, integer_relation, snap_constant
+from discover.engines.constants import snap_constant
+from discover.engines.regression import PYSR_NEEDS_JULIA, RegressionEngine, integer_relation
 from discover.expressions import evaluate
 
 min_all, spread, k = sp.symbols("min_all spread k")
