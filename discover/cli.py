@@ -205,8 +205,8 @@ def _openings(game, solution=None):
     """A board game's first moves and their values (``solution`` or, without one, the search)."""
     from discover.openings import openings
 
-    with _spinner(f"solving the first moves of {game!r} ..."):
-        return openings(game, solution)
+    with _spinner(f"solving the first moves of {game!r} ...") as say:
+        return openings(game, solution, lambda done, total: say(f"{game!r}: {done} of {total} proofs done ..."))
 
 
 def _opening_rows(result) -> list[tuple[str, str]]:

@@ -69,7 +69,7 @@ def _cells(game, options: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (coordinate if several_boards else np.zeros_like(coordinate)), cell
 
 
-def openings(game, solution=None) -> Openings:
+def openings(game, solution=None, progress=None) -> Openings:
     """The value of every first move of a board game from the empty board.
 
     Parameters
@@ -79,6 +79,8 @@ def openings(game, solution=None) -> Openings:
     solution : solvers.Solution, optional
         A retrograde solution of ``game``; without one, ``solvers.search`` proves each move
         (Hex up to 5 x 5 and Notakto; tic-tac-toe, with its draws, needs a solution).
+    progress : callable, optional
+        Passed to ``solvers.search.search``: ``progress(done, total)`` after each proof.
 
     Returns
     -------
@@ -107,7 +109,7 @@ def openings(game, solution=None) -> Openings:
     else:
         from solvers.search import search
 
-        result = search(game, moves=True)
+        result = search(game, moves=True, progress=progress)
         move_values = np.array([result.moves[tuple(int(x) for x in o)] for o in options], dtype=float)
         start_value = result.value
         source = f"proof-number search, {result.nodes:,} positions"

@@ -85,7 +85,7 @@ def _table_bits(game: Game, table_bits) -> int:
 
 
 def search(game: Game, position=None, *, moves: bool = True, table_bits: int | None = None,
-           max_nodes: int | None = None) -> SearchResult:
+           max_nodes: int | None = None, progress=None) -> SearchResult:
     """The exact value of ``position`` (the empty board by default) and, with ``moves``, of each move.
 
     Parameters
@@ -101,6 +101,9 @@ def search(game: Game, position=None, *, moves: bool = True, table_bits: int | N
         board size, at most 2**22 = 96 MB).  One table serves the position and all its moves.
     max_nodes : int, optional
         Stop with ``RuntimeError`` after this many expanded positions per proof.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after the position and after each move is solved
+        (``total`` counts the position and its moves).
 
     Returns
     -------
@@ -137,9 +140,13 @@ def search(game: Game, position=None, *, moves: bool = True, table_bits: int | N
             raise RuntimeError(f"search of {game!r} at {p} stopped after {nodes:,} positions: raise max_nodes")
         return value
 
+    options = game.moves(position) if moves else []
+    report = progress or (lambda done, total: None)
     result = SearchResult(game, position, value_of(position))
-    if moves:
-        result.moves = {option: -value_of(option) for option in game.moves(position)}
+    report(1, 1 + len(options))
+    for done, option in enumerate(options, start=2):
+        result.moves[option] = -value_of(option)
+        report(done, 1 + len(options))
     result.nodes = total
     result.seconds = time.perf_counter() - clock
     return result

@@ -139,3 +139,12 @@ def test_hex_5x5_search_matches_the_retrograde_from_late_positions():
     for p in starts:
         result = search(game, p)
         assert list(result.moves.values()) == (-sol.outcome(game.moves(p))).tolist()
+
+
+def test_progress_counts_the_position_and_each_move():
+    calls = []
+    result = search(make_game("hex", n=3), progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(done, 10) for done in range(1, 11)] and len(result.moves) == 9
+    calls.clear()
+    search(make_game("hex", n=3), moves=False, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 1)]
