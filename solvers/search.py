@@ -6,6 +6,8 @@ position with a depth-first proof-number search and a transposition table (``sol
 exploring only the positions the proof needs: every opening of Hex 5 x 5 in seconds.  It
 handles the games without draws whose rules ``solvers.search_rules`` knows (Hex up to 5 x 5,
 Notakto while the boards fit a 62-bit key); tic-tac-toe and other games are solved by ``solve``.
+A proof runs as compiled slices of ``SLICE`` positions resumed from the table, so a long search
+can be interrupted (Ctrl-C) and reports progress between proofs.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from solvers.search_rules import HEX, NOTAKTO, hex_params, notakto_params
 __all__ = ["search", "SearchResult"]
 
 MAX_TABLE_BITS = 30
+SLICE = 1 << 20  # positions per compiled call; between calls Ctrl-C is seen (the table keeps the work)
 
 
 @dataclass
@@ -134,11 +137,16 @@ def search(game: Game, position=None, *, moves: bool = True, table_bits: int | N
         nonlocal total
         if not game.moves(p):  # a finished game: its terminal rule decides
             return int(game.terminal_values([p])[0])
-        value, nodes = prove(family, params, p, table, max_children, depth, limit)
-        total += nodes
-        if value == 0:
-            raise RuntimeError(f"search of {game!r} at {p} stopped after {nodes:,} positions: raise max_nodes")
-        return value
+        nodes = 0
+        while True:
+            value, done = prove(family, params, p, table, max_children, depth,
+                                min(SLICE, limit - nodes) if limit else SLICE)
+            nodes += done
+            total += done
+            if value != 0:
+                return value
+            if limit and nodes >= limit:
+                raise RuntimeError(f"search of {game!r} at {p} stopped after {nodes:,} positions: raise max_nodes")
 
     options = game.moves(position) if moves else []
     report = progress or (lambda done, total: None)

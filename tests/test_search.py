@@ -148,3 +148,16 @@ def test_progress_counts_the_position_and_each_move():
     calls.clear()
     search(make_game("hex", n=3), moves=False, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1, 1)]
+
+
+def test_proofs_cut_into_slices_give_the_same_values(monkeypatch):
+    """Between compiled slices the table keeps the work (and Ctrl-C is seen): tiny slices change no value."""
+    import solvers.search as search_module
+
+    game = make_game("hex", n=4)
+    whole = search(game)
+    monkeypatch.setattr(search_module, "SLICE", 64)
+    sliced = search(game)
+    assert sliced.moves == whole.moves and sliced.value == whole.value == 1
+    with pytest.raises(RuntimeError, match="max_nodes"):
+        search(game, max_nodes=100, moves=False)
