@@ -61,18 +61,14 @@ def _draw_squares(ax, values: np.ndarray) -> None:
 
 
 def plot_openings(openings, path) -> str:
-    """Draw the value of every first move of a board game into an image file (written atomically).
+    """Draw the value of every first move of a board game into an image file (written atomically);
+    return its path.
 
     Parameters
     ----------
     openings : discover.openings.Openings
     path : str or path-like
         Target file; the suffix picks the format.
-
-    Returns
-    -------
-    str
-        The path written.
 
     Examples
     --------
