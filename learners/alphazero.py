@@ -30,21 +30,20 @@ moves along it), ``policy_value_`` (the network), ``episodes_`` (self-play games
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 
 from learners.az_agents import AlphaZeroAgent
 from learners.az_checkpoint import load_run
 from learners.az_run import Run, count
 from learners.encoders import ENCODINGS
+from learners.params import Params
 from learners.policy_value import NETWORKS, torch_module
 from learners.tabular import _positive_int, _progress_bar
 
 __all__ = ["AlphaZeroLearner"]
 
 
-class AlphaZeroLearner:
+class AlphaZeroLearner(Params):
     """AlphaZero: self-play with PUCT search and a torch policy-value network (see the module docstring).
 
     Parameters
@@ -114,14 +113,6 @@ class AlphaZeroLearner:
         self.augment = augment
         self.device = device
         self.random_state = random_state
-
-    def get_params(self) -> dict:
-        """The constructor's keyword parameters and their values."""
-        names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
-        return {name: getattr(self, name) for name in names}
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.get_params().items())})"
 
     # -- fitting ---------------------------------------------------------------------
     def fit(self, game, *, bound=None, iterations: int = 10, games_per_iteration: int = 32, simulations: int = 50,

@@ -25,6 +25,7 @@ import numpy as np
 
 from learners.arena import Arena
 from learners.metrics import policy_accuracy
+from learners.params import Params
 from learners.tabular import _jsonable, _positive_int, _progress_bar
 from learners.value_table import ValueTable
 
@@ -36,7 +37,7 @@ OPTIMIZERS = ("adam", "sgd")
 SUPPORTED = ("nim", "wythoff", "wythoff_nd")
 
 
-class QNetworkLearner:
+class QNetworkLearner(Params):
     """Q-learning with a neural network over a fixed action set (seed 000's QN agent).
 
     Parameters
@@ -88,15 +89,6 @@ class QNetworkLearner:
         self.loss = loss
         self.optimizer = optimizer
         self.random_state = random_state
-
-    def get_params(self) -> dict:
-        """The constructor's keyword parameters and their values."""
-        names = ("hidden", "learning_rate", "alpha", "gamma", "temperature", "replay", "replay_size",
-                 "batch_size", "loss", "optimizer", "random_state")
-        return {name: getattr(self, name) for name in names}
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.get_params().items())})"
 
     # -- fitting ---------------------------------------------------------------------
     def fit(self, game, *, bound: int, episodes: int, opponent: str = "optimal", eval_every=None,

@@ -12,7 +12,6 @@ checkpoint may be written, from which a later ``fit`` resumes exactly.
 
 from __future__ import annotations
 
-import inspect
 import time
 
 import numpy as np
@@ -22,6 +21,7 @@ from learners.arena import Arena
 from learners.checkpoint import Checkpoint
 from learners.episodes import FIXED, GREEDY, HYPER, REPLY, START_RANDOM, START_SWEEP, STATS, run_episodes
 from learners.metrics import deviations, win_rate
+from learners.params import Params
 from learners.rng import new_state
 from learners.value_table import ValueTable
 
@@ -33,21 +33,12 @@ OPPONENTS = ("self", "random", "optimal", "greedy")
 STARTS = ("random", "sweep")
 
 
-class TabularLearner:
+class TabularLearner(Params):
     """Base class: subclasses set ``kind``, ``rows``, ``_prior`` and ``_hyper``."""
 
     kind: int
     rows: int
     name = "tabular"
-
-    # -- parameters ------------------------------------------------------------------
-    def get_params(self) -> dict:
-        """The constructor's keyword parameters and their values."""
-        names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
-        return {name: getattr(self, name) for name in names}
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.get_params().items())})"
 
     def _hyper(self) -> np.ndarray:
         """The seat's row of ``HYPER`` values."""
