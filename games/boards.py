@@ -31,7 +31,7 @@ import numpy as np
 
 __all__ = [
     "MAX_BITS", "square_lines", "square_symmetries", "hex_symmetries", "permute_bits",
-    "canonical_board", "popcount", "board_array", "check_board_size",
+    "canonical_board", "popcount", "board_array", "check_board_size", "has_line",
 ]
 
 MAX_BITS = 62  # a position's coordinates, packed together, must fit a non-negative int64 key
@@ -118,6 +118,15 @@ def popcount(x):
         x &= x - 1
         count += 1
     return count
+
+
+@nb.njit(cache=True)
+def has_line(bits, lines):
+    """True when the bitboard ``bits`` holds one of the line masks (a Notakto board is then dead)."""
+    for m in lines:
+        if bits & m == m:
+            return True
+    return False
 
 
 @nb.njit(cache=True)

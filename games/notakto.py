@@ -13,18 +13,9 @@ import numba as nb
 import numpy as np
 
 from games.boardgame import BoardGame
-from games.boards import canonical_board, check_board_size, square_lines, square_symmetries
+from games.boards import canonical_board, check_board_size, has_line, square_lines, square_symmetries
 
-__all__ = ["notakto", "notakto_dead"]
-
-
-@nb.njit(cache=True)
-def notakto_dead(bits, lines):
-    """True when the board ``bits`` holds one of the line masks."""
-    for m in lines:
-        if bits & m == m:
-            return True
-    return False
+__all__ = ["notakto"]
 
 
 @nb.njit(cache=True)
@@ -35,7 +26,7 @@ def _notakto_moves(P, params, counts, out):
         count = 0
         for q in range(P.shape[1]):
             bits = P[r, q]
-            if notakto_dead(bits, lines):
+            if has_line(bits, lines):
                 continue
             for cell in range(cells):
                 bit = np.int64(1) << cell
@@ -121,7 +112,7 @@ class notakto(BoardGame):
         """
         p = np.asarray(position, dtype=np.int64).reshape(-1)
         self.check_position(p)
-        return np.array([bool(notakto_dead(x, self.lines)) for x in p])
+        return np.array([bool(has_line(x, self.lines)) for x in p])
 
     def board(self, position) -> np.ndarray:
         """The boards as a (boards, n, n) 0/1 array.

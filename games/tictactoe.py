@@ -12,7 +12,7 @@ import numba as nb
 import numpy as np
 
 from games.boardgame import BoardGame
-from games.boards import popcount, square_lines, square_symmetries
+from games.boards import has_line, popcount, square_lines, square_symmetries
 
 __all__ = ["tictactoe"]
 
@@ -21,20 +21,12 @@ LINES = square_lines(3, 3)
 
 
 @nb.njit(cache=True)
-def _has_line(bits, lines):
-    for m in lines:
-        if bits & m == m:
-            return True
-    return False
-
-
-@nb.njit(cache=True)
 def _tictactoe_moves(P, lines, counts, out):
     for r in range(P.shape[0]):
         x = P[r, 0]
         o = P[r, 1]
         count = 0
-        if not (_has_line(x, lines) or _has_line(o, lines)):
+        if not (has_line(x, lines) or has_line(o, lines)):
             x_moves = popcount(x) == popcount(o)
             for cell in range(9):
                 bit = np.int64(1) << cell
@@ -49,7 +41,7 @@ def _tictactoe_moves(P, lines, counts, out):
 @nb.njit(cache=True)
 def _terminal_values(P, lines, out):
     for r in range(P.shape[0]):
-        out[r] = -1 if _has_line(P[r, 0], lines) or _has_line(P[r, 1], lines) else 0
+        out[r] = -1 if has_line(P[r, 0], lines) or has_line(P[r, 1], lines) else 0
 
 
 class tictactoe(BoardGame):

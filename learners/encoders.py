@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.notakto import notakto_dead
+from games.boards import has_line
 
 __all__ = ["Encoder", "make_encoder", "ENCODINGS"]
 
@@ -69,7 +69,7 @@ class NotaktoPlanes(Encoder):
         marks = _bits(P, self.n * self.n).reshape(P.shape[0], self.boards, self.n, self.n)
         if self.boards == 1:
             return marks
-        dead = np.array([[notakto_dead(x, self.lines) for x in row] for row in P], dtype=np.float32)
+        dead = np.array([[has_line(x, self.lines) for x in row] for row in P], dtype=np.float32)
         return np.concatenate([marks, np.broadcast_to(dead[:, :, None, None], marks.shape)], axis=1)
 
 

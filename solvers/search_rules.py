@@ -26,9 +26,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from games.boards import canonical_board, popcount
+from games.boards import canonical_board, has_line, popcount
 from games.hex import hex_connected, hex_win_cells
-from games.notakto import notakto_dead
 
 __all__ = ["HEX", "NOTAKTO", "expand", "hex_params", "notakto_params"]
 
@@ -64,6 +63,15 @@ def _reverse(bits, cells):
         out |= np.int64(1) << (cells - 1 - i)
         rest ^= low
     return out
+
+
+@nb.njit(cache=True)
+def _listed(keys, m, key):
+    """Whether ``key`` is among the first ``m`` children's keys (a symmetric twin already listed)."""
+    for j in range(m):
+        if keys[j] == key:
+            return True
+    return False
 
 
 @nb.njit(cache=True)
@@ -119,12 +127,7 @@ def _hex_expand(params, state, children, keys):
         na = a | bit if first else a
         nb_ = b if first else b | bit
         key = _hex_key(na, nb_, cells)
-        seen = False
-        for j in range(m):
-            if keys[j] == key:
-                seen = True
-                break
-        if seen:
+        if _listed(keys, m, key):
             continue
         children[m, 0] = na
         children[m, 1] = nb_
@@ -140,7 +143,7 @@ def _notakto_key(state, params, scratch):
     lines = params[2: 2 + nlines]
     perms = params[2 + nlines: 2 + nlines + 8 * cells].reshape(8, cells)
     for q in range(state.size):
-        scratch[q] = (np.int64(1) << cells) - 1 if notakto_dead(state[q], lines) else canonical_board(state[q], perms)
+        scratch[q] = (np.int64(1) << cells) - 1 if has_line(state[q], lines) else canonical_board(state[q], perms)
     ordered = np.sort(scratch[: state.size])
     key = 0
     for q in range(state.size):
@@ -157,7 +160,7 @@ def _notakto_expand(params, state, children, keys):
     boards = state.size
     live = 0
     for q in range(boards):
-        if not notakto_dead(state[q], lines):
+        if not has_line(state[q], lines):
             live += 1
     if live == 0:
         return 1, 0
@@ -165,23 +168,18 @@ def _notakto_expand(params, state, children, keys):
     m = 0
     for q in range(boards):
         bits = state[q]
-        if notakto_dead(bits, lines):
+        if has_line(bits, lines):
             continue
         for k in range(cells):
             bit = np.int64(1) << order[k]
             if bits & bit:
                 continue
-            if live == 1 and notakto_dead(bits | bit, lines):
+            if live == 1 and has_line(bits | bit, lines):
                 continue  # kills the last live board: a loss, never worth listing
             children[m, :boards] = state
             children[m, q] = bits | bit
             key = _notakto_key(children[m, :boards], params, scratch)
-            seen = False
-            for j in range(m):
-                if keys[j] == key:
-                    seen = True
-                    break
-            if seen:
+            if _listed(keys, m, key):
                 continue
             keys[m] = key
             m += 1
