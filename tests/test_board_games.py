@@ -72,25 +72,30 @@ def py_hex_value(n: int):
 
 
 def py_notakto_value(n: int, k: int):
-    """Memoised minimax of Notakto over a tuple of boards (frozensets of cells)."""
+    """Memoised minimax of Notakto: ``value(boards)`` for a sequence of boards (sets of cells), each
+    position remembered by its live boards up to the square's symmetries and the boards' order."""
     lines = py_lines(n, k)
+    cells = range(n * n)
+    turn = [c % n * n + n - 1 - c // n for c in cells]  # (r, c) -> (c, n - 1 - r)
+    mirror = [c // n * n + n - 1 - c % n for c in cells]  # (r, c) -> (r, n - 1 - c)
+    images = [list(cells)]
+    for _ in range(3):
+        images.append([turn[x] for x in images[-1]])
+    images += [[mirror[x] for x in image] for image in images]
 
-    def dead(board):
-        return any(line <= board for line in lines)
+    def key(boards) -> tuple:
+        live = [b for b in map(frozenset, boards) if not any(line <= b for line in lines)]
+        return tuple(sorted(min(tuple(sorted(image[c] for c in b)) for image in images) for b in live))
 
     @functools.cache
-    def value(boards: tuple) -> int:
-        live = [q for q, b in enumerate(boards) if not dead(b)]
-        if not live:
+    def solved(boards: tuple) -> int:
+        if not boards:
             return 1  # the previous player killed the last board
-        for q in live:
-            for cell in set(range(n * n)) - boards[q]:
-                child = boards[:q] + (boards[q] | {cell},) + boards[q + 1:]
-                if value(child) == -1:
-                    return 1
-        return -1
+        children = (key([*boards[:q], (*b, c), *boards[q + 1:]]) for q, b in enumerate(boards)
+                    for c in cells if c not in b)
+        return 1 if any(solved(child) == -1 for child in children) else -1
 
-    return value
+    return lambda boards: solved(key(boards))
 
 
 def py_tictactoe_value():

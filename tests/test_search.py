@@ -90,34 +90,14 @@ def test_result_and_bad_input():
 
 
 def test_every_opening_of_three_3x3_notakto_boards_wins_by_an_independent_minimax():
-    """Plain-Python memoised minimax over symmetry classes of the live boards (dead boards dropped)."""
-    import functools
+    """The plain-Python minimax of ``tests/test_board_games.py`` on every first move."""
+    from test_board_games import cells_of, py_notakto_value
 
-    cells = range(9)
-    lines = [frozenset(line) for line in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))]
-    turns = [[3 * c + 2 - r for r, c in map(lambda x: divmod(x, 3), cells)]]
-    turns += [[turns[0][x] for x in turns[-1]] for _ in range(2)]
-    mirror = [3 * r + 2 - c for r, c in map(lambda x: divmod(x, 3), cells)]
-    images = [list(cells), *turns]
-    images += [[m[mirror[x]] for x in cells] for m in images]
-
-    def key(boards):
-        live = [b for b in map(frozenset, boards) if not any(line <= b for line in lines)]
-        return tuple(sorted(min(tuple(sorted(m[x] for x in b)) for m in images) for b in live))
-
-    @functools.cache
-    def value(boards) -> int:
-        if not boards:
-            return 1  # the previous player killed the last board
-        children = (key([*boards[:q], frozenset(b) | {c}, *boards[q + 1:]]) for q, b in enumerate(boards)
-                    for c in cells if c not in b)
-        return 1 if any(value(child) == -1 for child in children) else -1
-
+    value = py_notakto_value(3, 3)
     result = search(make_game("notakto", n=3, boards=3))
     for option, move_value in result.moves.items():
-        boards = [frozenset(c for c in cells if board >> c & 1) for board in option]
-        assert move_value == -value(key(boards))
-    assert result.value == value(key([frozenset()] * 3)) == 1
+        assert move_value == -value([cells_of(board) for board in option])
+    assert result.value == value([frozenset()] * 3) == 1
 
 
 def test_hex_5x5_search_matches_the_retrograde_from_late_positions():
