@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from learners.mcts import options_block
+from learners.mcts import option_offsets, options_block
 
 __all__ = ["SearchMover", "PolicyMover", "RandomMover", "OptimalMover", "play_games", "self_play", "Replay",
            "MatchLog", "segment_pick"]
@@ -41,10 +41,6 @@ def segment_pick(counts, scores, rng: np.random.Generator) -> np.ndarray:
     return keys.argmax(axis=1)
 
 
-def _offsets(counts) -> np.ndarray:
-    return np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-
-
 class RandomMover:
     """A uniformly random option."""
 
@@ -55,7 +51,7 @@ class RandomMover:
 
     def choose(self, positions, ply, rng):
         counts, options = options_block(self.game, positions)
-        return options[_offsets(counts) + (rng.random(len(counts)) * counts).astype(np.int64)]
+        return options[option_offsets(counts) + (rng.random(len(counts)) * counts).astype(np.int64)]
 
 
 class OptimalMover:
@@ -69,7 +65,7 @@ class OptimalMover:
     def choose(self, positions, ply, rng):
         counts, options = options_block(self.game, positions)
         pick = segment_pick(counts, -self.solution.outcome(options).astype(float), rng)
-        return options[_offsets(counts) + pick]
+        return options[option_offsets(counts) + pick]
 
 
 class PolicyMover:
@@ -83,7 +79,7 @@ class PolicyMover:
     def choose(self, positions, ply, rng):
         counts, options = options_block(self.game, positions)
         pick = segment_pick(counts, self.policy_value.outputs(options)[1].astype(float), rng)
-        return options[_offsets(counts) + pick]
+        return options[option_offsets(counts) + pick]
 
 
 class SearchMover:

@@ -17,7 +17,7 @@ from learners.az_checkpoint import save_run
 from learners.az_eval import edge_lookup, play_optimal_rate, policy_optimal_rate, reachable, score, value_accuracy
 from learners.az_play import OptimalMover, PolicyMover, RandomMover, Replay, SearchMover, self_play
 from learners.encoders import make_encoder
-from learners.mcts import Forest, options_block
+from learners.mcts import Forest, option_offsets, options_block
 from learners.policy_value import PolicyValue, build_network, torch_module
 from learners.tabular import _jsonable, _positive_int
 from learners.value_table import ValueTable
@@ -161,7 +161,7 @@ class Run:
         positions = starts.copy()
         for ply in range(self.random_openings):
             counts, options = options_block(self.game, positions)
-            offsets = np.concatenate([[0], np.cumsum(counts)[:-1]])
+            offsets = option_offsets(counts)
             pick = offsets + (rng.random(len(counts)) * counts).astype(np.int64)
             moved = options[np.minimum(pick, len(options) - 1)] if len(options) else positions
             after, _ = options_block(self.game, moved)

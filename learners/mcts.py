@@ -27,9 +27,18 @@ import math
 import numba as nb
 import numpy as np
 
-__all__ = ["Forest", "RolloutEvaluator", "UniformEvaluator", "options_block", "RULES"]
+__all__ = ["Forest", "RolloutEvaluator", "UniformEvaluator", "options_block", "option_offsets", "RULES"]
 
 RULES = ("puct", "uct")
+
+
+def option_offsets(counts) -> np.ndarray:
+    """Where each position's options begin in an options block (``counts`` options per position).
+
+    >>> option_offsets(np.array([1, 2, 0, 3])).tolist()
+    [0, 1, 3, 3]
+    """
+    return np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
 
 
 def options_block(game, positions) -> tuple[np.ndarray, np.ndarray]:
@@ -336,7 +345,7 @@ class RolloutEvaluator:
             ends = counts == 0
             if ends.any():
                 values[rows[ends]] = sign * self.game.terminal_values(current[ends])
-            offsets = np.concatenate([[0], np.cumsum(counts)[:-1]])
+            offsets = option_offsets(counts)
             keep = ~ends
             pick = (self.rng.random(int(keep.sum())) * counts[keep]).astype(np.int64)
             current = options[offsets[keep] + pick]
