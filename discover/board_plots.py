@@ -101,7 +101,6 @@ def plot_openings(openings, path) -> str:
                     Line2D([], [], color=SECOND, linewidth=4, label="second player's sides")]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 3),
               fontsize=8, frameon=False)
-    start = {1: "the first player wins", -1: "the second player wins", 0: "a draw"}[openings.start_value]
     ax.set_title(f"First moves of {game!r}: {openings.count(1)} of {openings.moves} win\n"
-                 f"empty board: {start} ({openings.source}, {openings.seconds:.1f} s)", fontsize=10)
+                 f"empty board: {openings.winner} ({openings.source}, {openings.seconds:.1f} s)", fontsize=10)
     return save_figure(fig, os.fspath(path), fmt)

@@ -195,12 +195,6 @@ def _solve(game, bound: int, grundy: bool = False, remoteness: bool = False):
     return solution, time.perf_counter() - start
 
 
-def _start_row(value: int) -> list[tuple[str, str]]:
-    """A board game's value at its start: who wins the empty board."""
-    words = {1: "the first player wins", -1: "the second player wins", 0: "a draw"}[value]
-    return [("empty board", f"{words} (outcome {value:+d} for the player to move)" if value else words)]
-
-
 def _openings(game, solution=None):
     """A board game's first moves and their values (``solution`` or, without one, the search)."""
     from discover.openings import openings
@@ -211,8 +205,9 @@ def _openings(game, solution=None):
 
 def _opening_rows(result) -> list[tuple[str, str]]:
     draws = f", {result.count(0)} draw" if result.count(0) else ""
+    value = result.start_value
     return [
-        *_start_row(result.start_value),
+        ("empty board", f"{result.winner} (outcome {value:+d} for the player to move)" if value else result.winner),
         ("first moves", f"{result.count(1)} of {result.moves} win{draws} (W win, L lose, D draw)"),
         ("", result.text()),
     ]

@@ -48,6 +48,11 @@ class Openings:
     def moves(self) -> int:
         return int(np.isfinite(self.values).sum())
 
+    @property
+    def winner(self) -> str:
+        """Who wins the empty board, in words."""
+        return {1: "the first player wins", -1: "the second player wins", 0: "a draw"}[self.start_value]
+
     def text(self) -> str:
         """The board(s) with W, L or D on each cell a first move may take (Hex rows shifted as the game renders)."""
         hex_rows = getattr(self.game, "name", "") == "hex"
