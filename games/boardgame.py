@@ -155,9 +155,8 @@ class BoardGame(Game):
             raise ValueError("starts must hold at least one position")
         for p in starts:
             self.check_position(p)
-        empty = np.asarray(self.board(self.start)).size - np.bitwise_count(starts).sum(axis=1)
-        count = float(sum(self.position_count_bound(int(e)) for e in empty))
-        if self.dims * self.cells > MAX_BITS or count > MAX_RETROGRADE_POSITIONS:
+        count = self._reachable_count(starts)
+        if not self.retrograde_fits(starts):
             where = "the empty board" if (starts == np.asarray(self.start)).all() else "these starts"
             raise ValueError(
                 f"{self!r} has up to {count:,.0f} positions reachable from {where}, more than the "
@@ -166,9 +165,16 @@ class BoardGame(Game):
             )
         return layered_universe(self, starts, [(1 << self.cells) - 1] * self.dims, count, bound=self.n)
 
-    def retrograde_fits(self) -> bool:
-        """Whether the positions reachable from the empty board are few enough for the exact retrograde."""
-        return self.dims * self.cells <= MAX_BITS and float(self.position_count_bound()) <= MAX_RETROGRADE_POSITIONS
+    def retrograde_fits(self, starts=None) -> bool:
+        """Whether the positions reachable from ``starts`` (an (m, dims) array; default the empty board) are
+        few enough for the exact retrograde."""
+        starts = np.asarray([self.start] if starts is None else starts, dtype=np.int64).reshape(-1, self.dims)
+        return self.dims * self.cells <= MAX_BITS and self._reachable_count(starts) <= MAX_RETROGRADE_POSITIONS
+
+    def _reachable_count(self, starts: np.ndarray) -> float:
+        """An upper bound on the positions reachable from the (m, dims) array ``starts``."""
+        empty = np.asarray(self.board(self.start)).size - np.bitwise_count(starts).sum(axis=1)
+        return float(sum(self.position_count_bound(int(e)) for e in empty))
 
     def smaller_hint(self) -> str:
         return "use a smaller n"
