@@ -64,14 +64,14 @@ class Openings:
         return "\n".join("   ".join(lines) for lines in zip(*panels))
 
 
-def _cells(game, options: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(panel, cell) each first move fills: the coordinate and the bit where an option differs from the start."""
+def _cells(game, options: np.ndarray, one_per_coordinate: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(panel, cell) each first move fills: the bit where an option differs from the start, on the panel of
+    its coordinate when each coordinate is a board of its own (Notakto), else on the one board."""
     changed = options ^ np.asarray(game.start, dtype=np.int64)[None, :]
     coordinate = np.argmax(changed != 0, axis=1)
     bits = changed[np.arange(len(options)), coordinate]
     cell = np.log2(bits).round().astype(np.int64)
-    several_boards = np.asarray(game.board(game.start)).ndim == 3
-    return (coordinate if several_boards else np.zeros_like(coordinate)), cell
+    return (coordinate if one_per_coordinate else np.zeros_like(coordinate)), cell
 
 
 def openings(game, solution=None, progress=None) -> Openings:
@@ -121,6 +121,6 @@ def openings(game, solution=None, progress=None) -> Openings:
     board = np.asarray(game.board(game.start))
     panels = board.shape[0] if board.ndim == 3 else 1
     values = np.full((panels, game.n * game.n), np.nan)
-    panel, cell = _cells(game, options)
+    panel, cell = _cells(game, options, one_per_coordinate=board.ndim == 3)
     values[panel, cell] = move_values
     return Openings(game, values.reshape(panels, game.n, game.n), start_value, source, time.perf_counter() - clock)
