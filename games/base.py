@@ -84,13 +84,17 @@ class Game:
         """An upper bound on the options of any position within ``limits``."""
         raise NotImplementedError
 
+    def check_position(self, p: np.ndarray) -> None:
+        """Raise ``ValueError`` if ``p`` (an int64 vector) is not a position of this game."""
+        if p.size != self.dims or (p < 0).any():
+            raise ValueError(f"{self!r}: {tuple(p.tolist())} is not a position of {self.dims} coordinates >= 0")
+
     def options(self, position) -> np.ndarray:
         """Options of one position as rows of ``parts * dims`` integers."""
         if self.kernel is None:
             raise NotImplementedError(f"{self.name} defines no move kernel")
         p = np.asarray(position, dtype=np.int64).reshape(-1)
-        if p.size != self.dims or (p < 0).any():
-            raise ValueError(f"{self!r}: {tuple(p.tolist())} is not a position of {self.dims} coordinates >= 0")
+        self.check_position(p)
         out = np.empty((1, self.max_moves(p), self.parts * self.dims), dtype=np.int64)
         counts = np.zeros(1, dtype=np.int64)
         self.kernel(p[None, :], self.kernel_params(), counts, out)

@@ -66,14 +66,6 @@ class BoardGame(Game):
                 f"each an integer in [0, 2^{self.cells})"
             )
 
-    def options(self, position) -> np.ndarray:
-        p = np.asarray(position, dtype=np.int64).reshape(-1)
-        self.check_position(p)
-        out = np.empty((1, self.max_moves(None), self.dims), dtype=np.int64)
-        counts = np.zeros(1, dtype=np.int64)
-        self.kernel(p[None, :], self.kernel_params(), counts, out)
-        return out[0, : counts[0]]
-
     def board(self, position) -> np.ndarray:
         """The position as an n x n array: 0 empty, q + 1 for a stone of coordinate q.
 
