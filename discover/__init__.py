@@ -1,5 +1,8 @@
 """Discovery: fit symbolic rules to solved or learned tables, verify them, compare and report.
 
+The names below are imported when first used, so ``import discover`` (and ``discover --help``) stays
+light: sympy, numba and torch load only with the functions that need them.
+
 Examples
 --------
 >>> from games import make_game
@@ -9,12 +12,26 @@ Examples
 ('verified', 'a ⊕ b ⊕ c = 0')
 """
 
-from discover.find import Discovery, default_bound, default_verify_bound, find_rule
-from discover.rule import Rule
-from discover.table import Table, build_table, table_from_solution
-from discover.verify import Check, verify_rule
+import importlib
 
 __all__ = [
     "find_rule", "Discovery", "Rule", "Table", "build_table", "table_from_solution", "verify_rule", "Check",
     "default_bound", "default_verify_bound",
 ]
+
+_HOMES = {
+    "find_rule": "discover.find", "Discovery": "discover.find", "default_bound": "discover.find",
+    "default_verify_bound": "discover.find", "Rule": "discover.rule", "Table": "discover.table",
+    "build_table": "discover.table", "table_from_solution": "discover.table", "verify_rule": "discover.verify",
+    "Check": "discover.verify",
+}
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module 'discover' has no attribute {name!r}")
+    return getattr(importlib.import_module(_HOMES[name]), name)
+
+
+def __dir__():
+    return sorted(list(globals()) + __all__)

@@ -63,7 +63,7 @@ def learn(game, source: str = "q", bound: int | None = None, episodes: int | Non
     bound = learn_bound(game) if bound is None else bound
     arena = Arena(game, bound)
     if source == "alphazero":
-        from learners.alphazero import AlphaZeroLearner
+        from learners.alphazero.learner import AlphaZeroLearner
 
         fit = dict(ALPHAZERO_FIT)
         if episodes is not None:

@@ -1,6 +1,6 @@
 """The symbolic model network: seed 000's proposal, a model layer that hypothesises rules.
 
-In the HQN loop (``learners.hqn``) the model builder gets the Q-agent's cold / hot dataset;
+In the HQN loop (``learners.hqn.learner``) the model builder gets the Q-agent's cold / hot dataset;
 this builder fits the discovery engines to it and returns two models (one when they agree):
 the rule that fits the dataset best (the shortest among equals) and the rule of highest
 weighted accuracy less ``occam`` per unit of complexity, since the Q-agent's labels are noisy

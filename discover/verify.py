@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from discover.engines.periodic import find_periods, octal_periodicity_proof, octal_removal_limit, subtraction_periodicity_proof
+from discover.proofs.periodicity import find_periods, periodicity_proof
 from learners import HypothesisAgent, OptimalAgent, RandomAgent, match
 from solvers import closure_counterexample, mex_counterexample, solve
 
-__all__ = ["Check", "verify_rule"]
+__all__ = ["Check", "verify_rule", "rule_values"]
 
 CHUNK = 1 << 20
 
@@ -42,7 +42,7 @@ class Check:
         return text
 
 
-def _rule_values(rule, universe) -> np.ndarray:
+def rule_values(rule, universe) -> np.ndarray:
     """The rule's P labels (or Grundy values) on every position of a universe, in id order."""
     pieces = []
     for lo in range(0, universe.size, CHUNK):
@@ -114,18 +114,16 @@ def _self_play(rule, game, solution, games: int, seed: int) -> Check:
 
 
 def _every_heap_size(rule, game, solution, values) -> Check | None:
-    """For octal and subtraction games: a periodicity theorem turning the checked range into a proof."""
-    if game.dims != 1 or game.name not in ("octal", "subtraction"):
+    """For games with a periodicity theorem (octal, subtraction): the theorem turning the checked range into
+    a proof."""
+    if game.dims != 1 or game.period_theorem is None:
         return None
     truth = solution.grundy_table if rule.target == "grundy" else (solution.outcome_table == -1).astype(np.int64)
-    fits = [f for f in find_periods(truth, arithmetic=False)]
+    fits = find_periods(truth, arithmetic=False)
     if not fits:
         return None
     fit = fits[0]
-    if game.name == "octal":
-        proof = octal_periodicity_proof(octal_removal_limit(game.params["code"]), fit.start, fit.period, truth)
-    else:
-        proof = subtraction_periodicity_proof(max(game.params["subtract"]), fit.start, fit.period, truth)
+    proof = periodicity_proof(game, fit.start, fit.period, truth, grundy=rule.target == "grundy")
     if not proof:
         return None
     far = np.arange(fit.start, 10 * len(truth) + fit.period, dtype=np.int64)[:, None]
@@ -156,7 +154,7 @@ def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solutio
     start = time.perf_counter()
     if solution is None or solution.bound != bound or (rule.target == "grundy" and solution.grundy_table is None):
         solution = solve(game, bound=bound, grundy=rule.target == "grundy")
-    values = _rule_values(rule, solution.universe)
+    values = rule_values(rule, solution.universe)
     for step in (
         lambda: _agreement(rule, solution, values),
         lambda: _closure(rule, game, solution, values),

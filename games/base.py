@@ -16,6 +16,7 @@ so its Grundy value is the xor of the parts' values (Sprague-Grundy).
 
 from __future__ import annotations
 
+import re
 import string
 
 import numpy as np
@@ -60,6 +61,10 @@ class Game:
         ``universe(bound)`` ignores the bound (``solve(game)`` needs none).
     start : tuple of int or None
         The position a play begins from, where the game has one (board games).
+    period_theorem : str or None
+        One-heap games whose values are proved eventually periodic by a theorem
+        (``discover.proofs.periodicity``): "octal" (Guy and Smith) or "subtraction"; such a
+        game also has ``removal_limit``, the most tokens a move removes.
     """
 
     name: str = "game"
@@ -70,6 +75,7 @@ class Game:
     line_directions: tuple[tuple[int, ...], ...] | None = None
     universe_from_start: bool = False
     start: tuple[int, ...] | None = None
+    period_theorem: str | None = None
     kernel = None
 
     def __init__(self, **params):
@@ -150,6 +156,28 @@ class Game:
     def spec(self) -> dict:
         """Name and parameters, enough for ``make_game`` to rebuild the game."""
         return {"name": self.name, "params": _jsonable(self.params)}
+
+    def slug(self) -> str:
+        """A file name for the game: the family, then each parameter as name and value, joined by ``-``.
+
+        Value parameters are always written (``nim-heaps3`` says how many heaps though 3 is the
+        default); a flag appears as its bare name only when on (``wythoff-misere``); a tuple's members
+        are joined by ``_``; characters other than letters, digits, ``.``, ``_`` and ``-`` become ``_``.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> make_game("subtraction", subtract=(1, 3, 4)).slug(), make_game("wythoff", misere=True).slug()
+        ('subtraction-subtract1_3_4', 'wythoff-misere')
+        """
+        parts = [self.name]
+        for key, value in self.spec()["params"].items():
+            if isinstance(value, bool):
+                parts.append(key if value else "")
+            else:
+                text = "_".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+                parts.append(f"{key}{text}")
+        return re.sub(r"[^A-Za-z0-9._-]", "_", "-".join(p for p in parts if p)).lstrip(".") or "game"
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())

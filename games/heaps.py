@@ -112,6 +112,7 @@ class octal(HeapGame):
 
     name = "octal"
     kernel = staticmethod(_octal_moves)
+    period_theorem = "octal"
 
     def __init__(self, code: str = "0.77"):
         code = str(code)
@@ -125,6 +126,15 @@ class octal(HeapGame):
 
     def kernel_params(self) -> np.ndarray:
         return self._digits
+
+    @property
+    def removal_limit(self) -> int:
+        """t: the most tokens a move removes (the position of the last non-zero digit).
+
+        >>> octal("0.77").removal_limit, octal("0.1370").removal_limit
+        (2, 3)
+        """
+        return int(np.flatnonzero(self._digits)[-1]) if self._digits[1:].any() else 0
 
     def max_moves(self, limits) -> int:
         return len(self._digits) * (int(np.max(limits)) // 2 + 2)

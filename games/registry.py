@@ -19,7 +19,7 @@ from games.staircase import staircase
 from games.subtraction import subtraction
 from games.tictactoe import tictactoe
 
-__all__ = ["GAMES", "make_game", "parse_params", "family_signature"]
+__all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_spec"]
 
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
@@ -107,3 +107,20 @@ def parse_params(name: str, words: list[str]) -> dict:
             raise ValueError(f"{name} has no parameter {key!r}; valid: {hint}")
         params[key] = _convert(value, types[key], f"{name} parameter {key}")
     return params
+
+
+def game_from_spec(spec: dict, game=None, path="the file"):
+    """The game a file records (``Game.spec()``), checked against ``game`` when one is given.
+
+    Examples
+    --------
+    >>> game_from_spec({"name": "nim", "params": {"heaps": 2, "misere": False}})
+    nim(heaps=2, misere=False)
+    """
+    if game is None:
+        if spec.get("custom"):
+            raise ValueError(f"{path} holds the custom game {spec['name']!r}: pass game=... to load it")
+        return make_game(spec["name"], **{k: tuple(v) if isinstance(v, list) else v for k, v in spec["params"].items()})
+    if game.spec() != spec:
+        raise ValueError(f"{path} holds {spec['name']} {spec['params']}, not {game!r}")
+    return game

@@ -34,6 +34,7 @@ class subtraction(Game):
     """
 
     name = "subtraction"
+    period_theorem = "subtraction"
     dims = 1
     kernel = staticmethod(_subtraction_moves)
 
@@ -53,6 +54,11 @@ class subtraction(Game):
 
     def max_moves(self, limits) -> int:
         return len(self.params["subtract"])
+
+    @property
+    def removal_limit(self) -> int:
+        """The most tokens a move removes: max(S)."""
+        return self.params["subtract"][-1]
 
     @property
     def feature_names(self) -> tuple[str, ...]:

@@ -6,14 +6,14 @@ picks moves behind one interface, so ``play``, ``duel`` and ``round_robin`` pit 
 """
 
 from learners.agents import Agent, GreedyAgent, HypothesisAgent, OptimalAgent, RandomAgent
-from learners.alphazero import AlphaZeroLearner
-from learners.az_agents import AlphaZeroAgent, RolloutAgent
+from learners.alphazero.learner import AlphaZeroLearner
+from learners.alphazero.agents import AlphaZeroAgent, RolloutAgent
 from learners.arena import Arena
-from learners.bayes import BayesLearner
+from learners.tabular.bayes import BayesLearner
 from learners.play import duel, match, play
-from learners.q import QLearner
-from learners.qnetwork import QNetworkLearner
-from learners.tabular import TabularLearner
+from learners.tabular.q import QLearner
+from learners.hqn.qnetwork import QNetworkLearner
+from learners.tabular.learner import TabularLearner
 from learners.value_table import ValueTable
 
 __all__ = ["Agent", "RandomAgent", "OptimalAgent", "HypothesisAgent", "GreedyAgent", "Arena", "TabularLearner",

@@ -7,8 +7,8 @@ learning rate 0.45), ``qt`` the same with exploration decaying as ``0.5 exp(-1e-
 
 from __future__ import annotations
 
-from learners.bayes import BayesLearner
-from learners.q import QLearner
+from learners.tabular.bayes import BayesLearner
+from learners.tabular.q import QLearner
 
 __all__ = ["LEARNERS", "make_learner"]
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from learners.play import duel
 
-__all__ = ["round_robin", "format_table"]
+__all__ = ["round_robin", "table_rows", "format_table"]
 
 
 def round_robin(arena, agents: dict, games: int = 1000, seed: int = 0) -> dict:
@@ -45,8 +45,23 @@ def round_robin(arena, agents: dict, games: int = 1000, seed: int = 0) -> dict:
     return {"first": first, "second": second, "n_share": n_share}
 
 
+def table_rows(table: dict) -> tuple[list[str], list[list[str]]]:
+    """Headers and rows of a tournament table: a row per agent, its ``first / second`` win rate against each
+    opponent.
+
+    Examples
+    --------
+    >>> table_rows({"first": {"a": {"a": 0.5}}, "second": {"a": {"a": 0.25}}, "n_share": 0.9})
+    (['agent (win rate as first / second)', 'a'], [['a', '0.50 / 0.25']])
+    """
+    rows = list(table["first"])
+    columns = list(table["first"][rows[0]])
+    return (["agent (win rate as first / second)", *columns],
+            [[a, *(f"{table['first'][a][b]:.2f} / {table['second'][a][b]:.2f}" for b in columns)] for a in rows])
+
+
 def format_table(table: dict) -> str:
-    """A Markdown table: a row per agent, its ``first / second`` win rate against each opponent.
+    """The tournament table in Markdown (``table_rows``).
 
     Examples
     --------
@@ -55,11 +70,6 @@ def format_table(table: dict) -> str:
     |---|---|
     | a | 0.50 / 0.25 |
     """
-    rows = list(table["first"])
-    columns = list(table["first"][rows[0]])
-    lines = ["| agent (win rate as first / second) | " + " | ".join(columns) + " |",
-             "|---" * (len(columns) + 1) + "|"]
-    for a in rows:
-        cells = [f"{table['first'][a][b]:.2f} / {table['second'][a][b]:.2f}" for b in columns]
-        lines.append(f"| {a} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    headers, rows = table_rows(table)
+    lines = ["| " + " | ".join(headers) + " |", "|---" * len(headers) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])

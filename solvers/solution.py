@@ -7,7 +7,8 @@ import json
 import numpy as np
 
 from games import Game, Universe, __version__
-from solvers.files import atomic_savez, game_from_spec, read_npz
+from games.files import atomic_savez, read_npz
+from games.registry import game_from_spec
 
 __all__ = ["Solution"]
 

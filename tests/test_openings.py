@@ -1,12 +1,12 @@
-"""``discover.openings`` and its figure: the value of every first move of a board game."""
+"""``solvers.openings`` and its figure: the value of every first move of a board game."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from discover.board_plots import plot_openings
-from discover.openings import openings
+from discover.render.boards import plot_openings
+from solvers.openings import openings
 from games import make_game
 from solvers import solve
 

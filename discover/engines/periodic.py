@@ -7,193 +7,21 @@ than two full periods, and writes it as an exact sympy expression: a residue tes
 ``n mod 7 ∈ {0, 2}`` for P positions, a table over residues for Grundy values, and the values
 before n0 that break the pattern listed as exceptions (the Kayles style).
 
-For octal games, the periodicity theorem of Guy and Smith turns a checked period into a proof
-for every heap size (``octal_periodicity_proof``); for subtraction games a repeated window of
-max(S) values does the same (``subtraction_periodicity_proof``).
+Periods are found by ``discover.proofs.periodicity.find_periods``; for octal games the periodicity
+theorem of Guy and Smith, and for subtraction games a repeated window of max(S) values, turn a checked
+period into a proof for every heap size (``discover.proofs.periodicity``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine, weighted_accuracy
+from discover.proofs.periodicity import PeriodicFit, find_periods, octal_periodicity_proof, subtraction_periodicity_proof
 
-__all__ = [
-    "PeriodicEngine",
-    "PeriodicFit",
-    "PeriodicityProof",
-    "find_periods",
-    "one_dimensional",
-    "octal_removal_limit",
-    "octal_periodicity_proof",
-    "subtraction_periodicity_proof",
-]
-
-
-# -- finding periods ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PeriodicFit:
-    """y[n + period] = y[n] + saltus for every n >= start (within the table)."""
-
-    start: int  # the pre-period n0
-    period: int
-    saltus: int
-    length: int  # how many values y[0..length-1] were checked
-
-    @property
-    def repeats(self) -> float:
-        """How many full periods the periodic part spans in the table."""
-        return (self.length - self.start) / self.period
-
-
-def _min_tail(period: int, margin: int) -> int:
-    return 2 * period + max(margin, period)
-
-
-def find_periods(values, max_period=None, margin: int = 3, limit: int = 3, arithmetic: bool = True):
-    """The shortest (pre-period, period, saltus) descriptions of a sequence, smallest period first.
-
-    A fit counts only when its periodic part spans at least ``2 * p + max(margin, p)``
-    values (three periods), so a table cannot be "periodic" by being too short to contradict it.  Periods that
-    are multiples of an accepted one with no earlier start are skipped.
-
-    Examples
-    --------
-    >>> find_periods([2, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0])[0]
-    PeriodicFit(start=1, period=3, saltus=0, length=14)
-    >>> find_periods([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13, 14])[0]
-    PeriodicFit(start=1, period=4, saltus=4, length=15)
-    """
-    y = np.asarray(values).astype(np.int64)
-    length = len(y)
-    top = length // 3 if max_period is None else int(max_period)
-    fits: list[PeriodicFit] = []
-    for p in range(1, max(top, 0) + 1):
-        if length - _min_tail(p, margin) < 0:
-            break
-        d = y[p:] - y[:-p]  # d[i] = y[i + p] - y[i]
-        s = int(d[-1]) if arithmetic else 0
-        bad = np.flatnonzero(d != s)
-        start = int(bad[-1]) + 1 if bad.size else 0
-        if length - start < _min_tail(p, margin):
-            continue
-        if any(p % f.period == 0 and f.start <= start for f in fits):
-            continue
-        fits.append(PeriodicFit(start, p, s, length))
-        if len(fits) >= limit:
-            break
-    return fits
-
-
-# -- proofs ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PeriodicityProof:
-    """Whether a checked period is proved for every heap size, and why."""
-
-    proven: bool
-    needed: int  # values y[0..needed-1] the theorem needs checked
-    checked: int  # values available
-    reason: str
-
-    def __bool__(self) -> bool:
-        return self.proven
-
-
-def octal_removal_limit(code: str) -> int:
-    """t for an octal code: the largest number of tokens a move may remove (last non-zero digit).
-
-    >>> octal_removal_limit("0.77"), octal_removal_limit("0.1370")
-    (2, 3)
-    """
-    head, _, tail = str(code).partition(".")
-    tail = tail.rstrip("0")
-    if not tail:
-        raise ValueError(f"octal code {code!r} allows no move")
-    return len(tail)
-
-
-def _repeats(values, start: int, period: int, stop: int, saltus: int = 0) -> int | None:
-    """First n in [start, stop) with values[n + period] != values[n] + saltus, else None."""
-    y = np.asarray(values).astype(np.int64)
-    d = y[start + period : stop + period] - y[start:stop]
-    bad = np.flatnonzero(d != saltus)
-    return int(start + bad[0]) if bad.size else None
-
-
-def octal_periodicity_proof(t: int, n0: int, p: int, values) -> PeriodicityProof:
-    """The periodicity theorem (Guy and Smith, 1956) applied to checked Grundy values.
-
-    For an octal game 0.d1...dt (at most t tokens removed per move): if G(n + p) = G(n) for
-    all n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every n >= n0.  ``values`` are
-    G(0), G(1), ...; the theorem needs them up to n = 2 n0 + 2p + t - 1.
-
-    Examples
-    --------
-    >>> kayles_like = [0] * 200
-    >>> octal_periodicity_proof(2, 0, 1, kayles_like).proven
-    True
-    >>> octal_periodicity_proof(2, 71, 12, kayles_like[:100]).proven
-    False
-
-    Source: Berlekamp, Conway and Guy, *Winning Ways*, chapter 4 (the periodicity theorem).
-    """
-    t, n0, p = int(t), int(n0), int(p)
-    if t < 1 or n0 < 0 or p < 1:
-        raise ValueError(f"need t >= 1, n0 >= 0, p >= 1; got t={t}, n0={n0}, p={p}")
-    stop = 2 * n0 + p + t
-    needed = stop + p
-    checked = len(values)
-    if checked < needed:
-        return PeriodicityProof(
-            False, needed, checked,
-            f"the theorem needs G(n) up to n = {needed - 1}; only {checked} values were checked",
-        )
-    first = _repeats(values, n0, p, stop)
-    if first is not None:
-        return PeriodicityProof(
-            False, needed, checked, f"G({first + p}) != G({first}): the period {p} from n = {n0} does not hold"
-        )
-    return PeriodicityProof(
-        True, needed, checked,
-        f"G(n + {p}) = G(n) checked for {n0} <= n < {stop} = 2·{n0} + {p} + {t}, so by the periodicity "
-        f"theorem (Guy and Smith) it holds for every n >= {n0}",
-    )
-
-
-def subtraction_periodicity_proof(s_max: int, n0: int, p: int, values) -> PeriodicityProof:
-    """Periodicity of a subtraction game's values (Grundy values or P/N outcomes).
-
-    The value at n depends only on the s_max values before it, so if
-    y(n + p) = y(n) for s_max consecutive n >= n0, it holds for every n >= n0.
-
-    >>> subtraction_periodicity_proof(3, 0, 4, [1, 0, 0, 0] * 3).proven
-    True
-    """
-    s_max, n0, p = int(s_max), int(n0), int(p)
-    if s_max < 1 or n0 < 0 or p < 1:
-        raise ValueError(f"need s_max >= 1, n0 >= 0, p >= 1; got s_max={s_max}, n0={n0}, p={p}")
-    stop = n0 + s_max
-    needed = stop + p
-    checked = len(values)
-    if checked < needed:
-        return PeriodicityProof(
-            False, needed, checked, f"the proof needs values up to n = {needed - 1}; only {checked} were checked"
-        )
-    first = _repeats(values, n0, p, stop)
-    if first is not None:
-        return PeriodicityProof(False, needed, checked, f"y({first + p}) != y({first})")
-    return PeriodicityProof(
-        True, needed, checked,
-        f"y(n + {p}) = y(n) for the {s_max} consecutive n from {n0}, and each value depends only on the "
-        f"{s_max} before it, so the period holds for every n >= {n0}",
-    )
+__all__ = ["PeriodicEngine", "one_dimensional", "p_expression", "grundy_expression"]
 
 
 # -- expressions ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 One portfolio member that hands a table to the idea that fits its shape:
 
 - a 1-D table (feature ``n``): ``discover.engines.periodic`` (pre-period, period, saltus,
-  listed exceptions; the Guy-Smith periodicity theorem for octal games);
+  listed exceptions);
 - a symmetric 2-coordinate table of P positions: ``discover.engines.pairs`` (a_k = mex of the
   earlier values, b_k = a_k + c k, Beatty form ⌊kα⌋ confirmed exactly).
 """
@@ -12,23 +12,9 @@ from __future__ import annotations
 
 from discover.engines.base import Engine
 from discover.engines.pairs import PairsEngine
-from discover.engines.periodic import (
-    PeriodicEngine,
-    PeriodicityProof,
-    octal_periodicity_proof,
-    octal_removal_limit,
-    subtraction_periodicity_proof,
-)
+from discover.engines.periodic import PeriodicEngine
 
-__all__ = [
-    "SequenceEngine",
-    "PeriodicEngine",
-    "PairsEngine",
-    "PeriodicityProof",
-    "octal_periodicity_proof",
-    "octal_removal_limit",
-    "subtraction_periodicity_proof",
-]
+__all__ = ["SequenceEngine"]
 
 
 class SequenceEngine(Engine):

@@ -15,7 +15,7 @@ def test_alphazero_writes_the_report(cli, tmp_path):
     out = tmp_path / "az"
     code, stdout, _ = cli("alphazero", "notakto", "n=2", "k=2", *TINY, "--hidden", "8", "--out", str(out))
     assert code == 0 and "against random as the first player" in stdout
-    assert {p.name for p in out.iterdir()} == {"alphazero.json", "index.md", "scores.png", "value-table.npz"}
+    assert {p.name for p in out.iterdir()} == {"alphazero.json", "index.md", "index.html", "scores.png", "value-table.npz"}
     record = json.loads((out / "alphazero.json").read_text())
     run = record["runs"][0]
     assert run["seat"] == "first" and [r["iteration"] for r in run["history"]] == [0, 1, 2]

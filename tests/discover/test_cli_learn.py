@@ -35,7 +35,7 @@ def test_tournament_writes_the_study(cli, tmp_path):
     code, stdout, _ = cli("tournament", "nim", "heaps=2", "--bound", "3", "--episodes", "1000", "--games", "100",
                           "--learners", "q,bayes", "--out", str(out))
     assert code == 0 and "| q |" in stdout and "| bayes |" in stdout
-    assert {p.name for p in out.iterdir()} == {"index.md", "study.json", "learning-curves.png"}
+    assert {p.name for p in out.iterdir()} == {"index.md", "index.html", "study.json", "learning-curves.png"}
 
 
 def test_rule_from_a_learned_table(cli):

@@ -11,10 +11,10 @@ import pytest
 import sympy as sp
 from matplotlib.image import imread
 
-from discover import report as report_module
+from discover.render import report as report_module
 from discover.expressions import BitXor
 from discover.find import Discovery, find_rule
-from discover.report import check_report_folder, report_folder, write_report
+from discover.render.report import check_report_folder, report_folder, write_report
 from discover.rule import Rule
 from discover.verify import verify_rule
 from games import custom_game, make_game
@@ -100,7 +100,7 @@ def test_a_failure_keeps_the_previous_report_whole(found, tmp_path, monkeypatch)
     def broken(*args, **kwargs):
         raise RuntimeError("interrupted")
 
-    monkeypatch.setattr(report_module, "_render_html", broken)
+    monkeypatch.setattr(report_module, "write_document", broken)
     with pytest.raises(RuntimeError):
         write_report(found, folder)
     assert os.listdir(tmp_path) == ["sub"]
@@ -117,13 +117,13 @@ def test_refuses_targets_that_are_not_reports(found, tmp_path):
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me")
-    with pytest.raises(ValueError, match="is not a report"):
+    with pytest.raises(ValueError, match="is not an earlier result"):
         write_report(found, mine)
     assert os.listdir(mine) == ["notes.txt"]
     (tmp_path / "file").write_text("")
-    with pytest.raises(ValueError, match="it is a file"):
+    with pytest.raises(ValueError, match="is not a folder"):
         write_report(found, tmp_path / "file")
-    with pytest.raises(ValueError, match="under .*file.*: it is a file"):
+    with pytest.raises(ValueError, match="file is a file"):
         check_report_folder(tmp_path / "file" / "reports" / "sub")  # refused before any work
     with pytest.raises(TypeError, match="Discovery"):
         write_report(found.rule, tmp_path / "x")

@@ -12,13 +12,8 @@ import pytest
 import sympy as sp
 
 from discover.engines.pairs import PairsEngine, beatty_constants, complementary_pairs
-from discover.engines.periodic import (
-    PeriodicEngine,
-    find_periods,
-    octal_periodicity_proof,
-    octal_removal_limit,
-    subtraction_periodicity_proof,
-)
+from discover.engines.periodic import PeriodicEngine
+from discover.proofs.periodicity import find_periods, octal_periodicity_proof, subtraction_periodicity_proof
 from discover.engines.sequence import SequenceEngine
 from discover.features import derived_names, feature_columns
 from discover.rule import Rule
@@ -84,7 +79,7 @@ def kayles_1000():
 def test_kayles_period_12_from_71_with_exceptions(kayles_1000):
     game = make_game("octal", code="0.77")
     table = table_from_solution(solve(game, bound=200, grundy=True))
-    best = _fit(table, "grundy", removal_limit=octal_removal_limit("0.77")).candidates_[0]
+    best = _fit(table, "grundy", removal_limit=make_game("octal", code="0.77").removal_limit).candidates_[0]
     assert best.exact
     assert "period 12 from n = 71" in best.words
     assert "{0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70}" in best.words
@@ -140,7 +135,7 @@ def test_noisy_table_gets_an_inexact_majority_candidate():
 
 def test_octal_periodicity_proof_needs_the_range():
     values = solve(make_game("octal", code="0.77"), bound=200, grundy=True).grundy_table
-    assert octal_removal_limit("0.77") == 2
+    assert make_game("octal", code="0.77").removal_limit == 2
     need = 2 * 71 + 2 * 12 + 2  # n < 2 n0 + p + t, each compared with n + p
     assert octal_periodicity_proof(2, 71, 12, values[:need]).proven
     short = octal_periodicity_proof(2, 71, 12, values[: need - 1])

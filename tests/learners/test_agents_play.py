@@ -6,7 +6,7 @@ import numpy as np
 
 from games import make_game
 from learners import Arena, GreedyAgent, HypothesisAgent, OptimalAgent, QLearner, RandomAgent, duel, play
-from learners.study import learning_study
+from discover.experiments import learner_study
 from learners.tournament import format_table, round_robin
 
 ARENA = Arena(make_game("nim", heaps=3), bound=5)
@@ -53,7 +53,7 @@ def test_round_robin_table():
 
 
 def test_learning_study_runs_every_pairing():
-    study = learning_study(make_game("nim", heaps=2), 3, ("q", "bayes"), episodes=1_500, games=100)
+    study = learner_study.run(make_game("nim", heaps=2), 3, ("q", "bayes"), episodes=1_500, games=100)
     assert set(study["curves"]) == {"q", "bayes"}
     assert set(study["first"]["q"]) == {"q", "bayes", "random"}
     assert all(0 <= v <= 1 for row in study["second"].values() for v in row.values())

@@ -8,10 +8,10 @@ import pytest
 from games import make_game
 from learners import Arena, ValueTable
 from learners.agents import RandomAgent
-from learners.alphazero import AlphaZeroLearner
-from learners.az_agents import AlphaZeroAgent, RolloutAgent
-from learners.az_play import OptimalMover, RandomMover, Replay, play_games, self_play, SearchMover
-from learners.mcts import Forest, RolloutEvaluator, UniformEvaluator, options_block
+from learners.alphazero.learner import AlphaZeroLearner
+from learners.alphazero.agents import AlphaZeroAgent, RolloutAgent
+from learners.alphazero.play import OptimalMover, RandomMover, Replay, play_games, self_play, SearchMover
+from learners.alphazero.mcts import Forest, RolloutEvaluator, UniformEvaluator, options_block
 from learners.metrics import policy_accuracy
 from learners.play import duel
 

@@ -9,8 +9,8 @@ from discover.symbolic_model import SymbolicModelBuilder
 from discover.verify import verify_rule
 from games import make_game
 from learners import Arena
-from learners.hqn import HQN, _carry
-from learners.model_network import NeuralModelBuilder
+from learners.hqn.learner import HQN, _carry
+from learners.hqn.model_network import NeuralModelBuilder
 
 WYTHOFF = make_game("wythoff")
 

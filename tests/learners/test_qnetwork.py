@@ -8,7 +8,7 @@ import pytest
 from games import make_game
 from learners import Arena
 from learners.metrics import policy_accuracy
-from learners.qnetwork import QNetworkLearner
+from learners.hqn.qnetwork import QNetworkLearner
 
 NIM2 = make_game("nim", heaps=2)
 WYTHOFF = make_game("wythoff")

@@ -1,0 +1,7 @@
+"""``python -m discover``: the ``discover`` command."""
+
+import sys
+
+from discover.cli import main
+
+sys.exit(main())

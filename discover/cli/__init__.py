@@ -1,0 +1,134 @@
+"""The ``discover`` command: every command is added here, from one module per command group.
+
+A game is named by its family and ``name=value`` parameters::
+
+    discover games                                   # every family, its parameters and defaults
+    discover wythoff                                 # a game name first: the ``rule`` command
+    discover --game-file my_game.py                  # a game built in a file with the public API
+    discover solve nim heaps=3 --bound 20 --grundy
+    discover solve wythoff --bound 1000 --plot w.png --save w.npz
+    discover show w.npz
+
+Bad input (an unknown game or parameter, a bad bound, a universe too large for memory, an
+unreadable file, a usage error) prints one line on stderr and exits with status 2; Ctrl-C prints
+"interrupted" and exits with status 130. ``python -m discover`` is the same command.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from discover.cli import alphazero, hqn, learn, rule, solve
+
+__all__ = ["cli", "main"]
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+class GameGroup(click.Group):
+    """A group whose first word may be a game: ``discover wythoff`` runs ``discover rule wythoff``.
+
+    Any first argument that is not a subcommand, ``--help`` or ``--version`` (a game name, or
+    an option such as ``--bound``) is handed to the ``rule`` command.
+    """
+
+    route_to = "rule"
+
+    def parse_args(self, ctx, args):
+        own_options = set(self.get_help_option_names(ctx)) | {"--version"}
+        if args and args[0] not in self.commands and args[0] not in own_options:
+            args = [self.route_to, *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(
+    cls=GameGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    subcommand_metavar="GAME [NAME=VALUE]... | COMMAND [ARGS]...",
+)
+@click.version_option(package_name="cgdiscover", prog_name="discover", message="%(prog)s %(version)s")
+def cli():
+    """Discover, verify and explain the winning strategies of combinatorial games.
+
+    \b
+    discover games                            list the game families and their parameters
+    discover wythoff                          find, verify and print the rule of a game
+    discover report wythoff                   write reports/wythoff/ (rule, checks, figures)
+    discover solve nim heaps=3 --bound 20     solve exactly and summarise
+    discover solve wythoff --bound 1000 --plot w.png
+    discover show w.npz                       summarise a saved solution
+    discover nim --from q                     find the rule from a Q-learner's value table
+    discover learn nim heaps=3 --bound 7      train a learner, save its table and curve
+    discover compare wythoff --learner q      learned partition and policy against exact
+    discover tournament nim heaps=3           the Nim study: learning curves and a tournament
+    discover scenarios                        the Nim thesis: Q-learning against optimal, itself, random
+    discover hqn wythoff                      the HQN paper's experiments (figures 9, 10, 11)
+    discover solve hex n=5 --plot hex5.png    a board game's first moves: which win (search beyond 4 x 4)
+    discover alphazero notakto                the Notakto paper's AlphaZero experiment (3 x 3 and 4 x 4)
+
+    Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
+    `subtraction subtract=1,3,4`, `octal code=0.77`.
+    """
+
+
+for command in (solve.games_command, solve.solve_command, solve.show_command, rule.rule_command,
+                rule.report_command, learn.learn_command, learn.compare_command, learn.tournament_command,
+                learn.scenarios_command, hqn.hqn_command, alphazero.alphazero_command):
+    cli.add_command(command)
+
+
+def _error(message: str) -> None:
+    click.echo(f"discover: {' '.join(str(message).split())}", err=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``discover`` command; return the exit status (0 ok, 2 bad input, 130 interrupted).
+
+    Examples
+    --------
+    >>> main(["--version"])  # doctest: +ELLIPSIS
+    discover ...
+    0
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["--help"]
+    try:
+        result = cli.main(args=args, prog_name="discover", standalone_mode=False, obj={"argv": args})
+    except click.exceptions.Abort:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    except click.UsageError as err:
+        where = err.ctx.command_path if err.ctx is not None else "discover"
+        _error(f"{err.format_message()} (see '{where} --help')")
+        return EXIT_BAD_INPUT
+    except click.ClickException as err:
+        _error(err.format_message())
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # the reader went away (discover games | head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except (ValueError, TypeError, OSError, MemoryError) as err:
+        if os.environ.get("DISCOVER_DEBUG"):
+            raise
+        message = str(err) or type(err).__name__
+        if isinstance(err, OSError) and err.filename is not None:
+            message = f"{err.filename}: {err.strerror or err}"
+        if isinstance(err, MemoryError):
+            message = "out of memory: use a smaller bound"
+        _error(message)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

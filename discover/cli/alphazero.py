@@ -1,0 +1,86 @@
+"""The ``alphazero`` command: the Notakto paper's experiment, or AlphaZero on any game, written into ``reports/``.
+
+    discover alphazero notakto                 # the paper's experiment: 3 x 3 (first player) and 4 x 4 (second)
+    discover alphazero notakto n=3             # one game: reports/notakto-n3-k3-boards1-alphazero/
+    discover alphazero hex n=5 --iterations 40
+    discover alphazero nim heaps=5 --start 1,3,5,7,9
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from discover.cli.common import BOUND, command_line, game_arguments, game_from_words, output_folder, say
+
+__all__ = ["alphazero_command"]
+
+
+@click.command("alphazero")
+@game_arguments
+@click.option("--iterations", type=BOUND, default=None, help="Rounds of self-play and training (default: per game).")
+@click.option("--games", type=BOUND, default=None, help="Self-play games per iteration (default: per game).")
+@click.option("--simulations", type=BOUND, default=None, help="Search simulations per move (default: per game).")
+@click.option("--eval-every", type=BOUND, default=None, help="Iterations between scorings (default: per game).")
+@click.option("--eval-games", type=BOUND, default=None, help="Games per scoring match (default 100).")
+@click.option("--network", type=click.Choice(("mlp", "conv")), default=None, help="Network (default: per game).")
+@click.option("--hidden", default=None, metavar="W1,W2,..", help="Hidden layer widths, such as 128,128.")
+@click.option("--random-openings", type=click.IntRange(0, 10_000), default=None,
+              help="Self-play games begin with up to this many random moves (default: per game).")
+@click.option("--replay-size", type=BOUND, default=None, help="Samples the replay queue keeps (default: per game).")
+@click.option("--baseline-simulations", default=None, metavar="N[,N..]",
+              help="Simulations of the final matches against MCTS with random rollouts, both sides alike "
+                   "(default: the scoring simulations).")
+@click.option("--bound", type=BOUND, default=None, help="Integer games: every coordinate in [0, bound].")
+@click.option("--start", default=None, help="Integer games: a start position such as 1,3,5,7,9 (default: random).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
+@click.option("--checkpoint", metavar="FILE", default=None,
+              help="One game: resume from this file if it exists; write it after every iteration.")
+@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
+def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
+                      random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, folder):
+    """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players
+    (and value-table.npz when the game's universe has at most 50,000 positions).
+
+    With `notakto` and no parameters: the Notakto paper's experiment, 3 x 3 and 4 x 4 Notakto, each
+    scored for its winning seat.
+    """
+    from discover.experiments import alphazero
+
+    experiment = game == "notakto" and not params
+    games_list = ([game_from_words("notakto", ["n=3"]), game_from_words("notakto", ["n=4"])] if experiment
+                  else [game_from_words(game, params)])
+    if checkpoint is not None and experiment:
+        raise ValueError("--checkpoint keeps one run: name the game's size, such as notakto n=4")
+    fit = {k: v for k, v in (("iterations", iterations), ("games_per_iteration", games), ("simulations", simulations),
+                             ("eval_every", eval_every), ("eval_games", eval_games), ("bound", bound),
+                             ("random_openings", random_openings)) if v is not None}
+    if start is not None:
+        fit["start"] = "random" if start == "random" else tuple(int(x) for x in start.split(","))
+    learner = {}
+    if network is not None:
+        learner["network"] = network
+    if hidden is not None:
+        try:
+            learner["hidden"] = tuple(int(x) for x in hidden.split(",") if x.strip())
+        except ValueError:
+            raise ValueError(f"--hidden takes widths separated by commas, such as 128,128; got {hidden!r}") from None
+    if replay_size is not None:
+        learner["replay_size"] = replay_size
+    baseline = None
+    if baseline_simulations is not None:
+        try:
+            baseline = [int(x) for x in baseline_simulations.split(",") if x.strip()]
+        except ValueError:
+            baseline = []
+        if not baseline or min(baseline) < 1:
+            raise ValueError(f"--baseline-simulations takes positive counts such as 50,200; got {baseline_simulations!r}")
+    slug = "notakto" if experiment else games_list[0].slug()
+    folder = output_folder(folder, os.path.join("reports", f"{slug}-alphazero"), alphazero.MARKERS)
+    title = "AlphaZero on Notakto (the Notakto paper's experiment)" if experiment else None
+    record = alphazero.run(games_list, seed, fit, learner, checkpoint=checkpoint, progress=True,
+                           baseline_simulations=baseline, title=title,
+                           command=command_line(), say=say)
+    alphazero.write(record, folder)
+    say(f"wrote {folder}/ in {record['seconds']:.0f} s")

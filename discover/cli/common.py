@@ -1,0 +1,119 @@
+"""What every command shares: games from words, the bound type, messages, a spinner, output paths.
+
+Nothing here imports numpy, numba, sympy or torch at import time, so ``discover --help`` stays fast;
+the commands import what they need when they run.
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+
+import click
+
+__all__ = ["BOUND", "RULE_COMMANDS", "game_arguments", "game_from_words", "say", "spinner", "output_folder",
+           "check_output_file", "command_line"]
+
+RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
+
+
+class BoundType(click.ParamType):
+    """A positive integer, with one clear message for anything else."""
+
+    name = "N"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not text.lstrip("+-").isdigit():
+                self.fail(f"must be a positive integer, got {value!r}", param, ctx)
+            number = int(text)
+        if number < 1:
+            self.fail(f"must be a positive integer, got {number}", param, ctx)
+        return number
+
+
+BOUND = BoundType()
+
+
+def game_arguments(func):
+    """The ``GAME [NAME=VALUE]...`` arguments of a command."""
+    func = click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")(func)
+    return click.argument("game")(func)
+
+
+def game_from_words(name: str, words) -> object:
+    """The game named by a family and ``name=value`` words, as typed on the command line.
+
+    Rule discovery (``rule``, ``report``) refuses board games here, before any work, with the
+    command that solves them instead.
+    """
+    from games import make_game, parse_params
+
+    game = make_game(name, **parse_params(name, list(words)))
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.info_name in RULE_COMMANDS and game.universe_from_start:
+        kind = "an impartial" if game.impartial else "a partisan"
+        again = " ".join(["discover solve", name, *words])
+        raise ValueError(
+            f"{game!r} is {kind} board game: rule discovery fits formulas over integer coordinates and verifies "
+            f"them on a larger bound, and bitboard positions have neither; solve it exactly with '{again}'"
+        )
+    return game
+
+
+def say(message: str) -> None:
+    """Print a message on stdout as it is (no markup)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    Console().print(Text(message))
+
+
+@contextmanager
+def spinner(message: str, delay: float = 0.4):
+    """A transient status on stderr, shown only when stderr is a terminal and the work lasts longer than
+    ``delay`` seconds; stdout is never touched. Yields a function that replaces the message."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield lambda text: None
+        return
+    status = console.status(message, spinner="dots")
+    timer = threading.Timer(delay, status.start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield lambda text: status.update(text)
+    finally:
+        timer.cancel()
+        timer.join()
+        status.stop()
+
+
+def output_folder(given, default: str, markers) -> str:
+    """The folder a command writes (``--out``, else ``default``), checked before any work (``games.files``)."""
+    from games.files import check_output_folder
+
+    folder = given if given is not None else default
+    check_output_folder(folder, markers, "--out" if given is not None else "output folder")
+    return folder
+
+
+def check_output_file(path, what: str) -> None:
+    """Refuse, before any work, an output file that could not be written (``games.files``)."""
+    from games.files import check_output_file as check
+
+    check(path, what)
+
+
+def command_line() -> str:
+    """The running command as the user typed it (for reports)."""
+    import shlex
+
+    ctx = click.get_current_context(silent=True)
+    argv = (ctx.find_root().obj or {}).get("argv", []) if ctx is not None else []
+    return shlex.join(["discover", *argv])

@@ -1,0 +1,209 @@
+"""The learner commands: ``learn`` (train and save), ``compare`` (learned against exact), ``tournament``
+(the Nim study: learning curves and a round robin of learners) and ``scenarios`` (the Nim thesis's Q-learning
+scenarios).
+
+    discover learn nim heaps=3 --learner q --episodes 50000 --bound 7
+    discover compare wythoff --learner q --bound 12
+    discover tournament nim heaps=3 --bound 9 --episodes 30000
+    discover scenarios --seeds 5
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import click
+
+from discover.cli.common import BOUND, check_output_file, game_arguments, game_from_words, output_folder, say
+
+__all__ = ["learn_command", "compare_command", "tournament_command", "scenarios_command"]
+
+LEARNER_NAMES = ("q", "qt", "bayes")  # the tabular learners (tournaments)
+COMPARE_NAMES = (*LEARNER_NAMES, "alphazero")
+LEARN_MARKERS = ("history.json", "value-table.npz")  # an existing folder holding these is a run to replace
+
+
+def _opponent(name: str, seed: int):
+    from learners.registry import LEARNERS, make_learner
+
+    if name.startswith("copy-"):
+        kind = name[len("copy-"):]
+        if kind not in LEARNERS:
+            raise ValueError(f"unknown opponent {name!r}: after copy- name a learner ({', '.join(LEARNERS)})")
+        return make_learner(kind, seed + 1000)
+    return name
+
+
+def _fit(game, learner_name, bound, episodes, opponent, start, seed, checkpoint=None):
+    from discover.learned import learn_bound, learn_episodes
+    from learners import Arena
+    from learners.registry import make_learner
+
+    bound = learn_bound(game) if bound is None else bound
+    if learner_name == "alphazero":
+        from discover.learned import learn
+
+        if opponent != "self" or start != "random" or checkpoint is not None:
+            raise ValueError("alphazero learns in self-play from random starts here: drop --opponent, --start and "
+                             "--checkpoint (or use `discover alphazero`)")
+        learner = learn(game, "alphazero", bound, episodes, seed, progress=True)
+        return learner, learner.arena_
+    arena = Arena(game, bound)
+    episodes = learn_episodes(arena.edges) if episodes is None else episodes
+    learner = make_learner(learner_name, seed)
+    start_value = start if start in ("random", "sweep") else tuple(int(x) for x in start.split(","))
+    learner.fit(game, bound=bound, episodes=episodes, opponent=_opponent(opponent, seed), start=start_value,
+                checkpoint=checkpoint, progress=True, solution=arena.solution)
+    return learner, arena
+
+
+def _learner_options(func):
+    options = [
+        click.argument("game"),
+        click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
+        click.option("--learner", type=click.Choice(COMPARE_NAMES), default="q", show_default=True,
+                     help="q: Q-learning; qt: Q-learning with decaying exploration; bayes: quasi-Bayesian; "
+                     "alphazero: AlphaZero (self-play with search; --episodes: its self-play games)."),
+        click.option("--bound", type=BOUND, default=None,
+                     help="Universe learned over (default: 30 for one heap, 12 x 12 boards, three heaps of 7)."),
+        click.option("--episodes", type=BOUND, default=None, help="Games to play (default: 50 per move, at least 20,000)."),
+        click.option("--opponent", default="self", show_default=True,
+                     help="self, random, optimal, greedy, or copy-q / copy-qt / copy-bayes (an untrained learner)."),
+        click.option("--start", default="random", show_default=True,
+                     help="Start positions: random, sweep (each in turn), or one position such as 7,7,7."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _summary(learner, seconds: float) -> None:
+    last = learner.history_[-1]
+    reached = learner.episodes_to_optimal_
+    say(f"{learner!r}\n  {learner.episodes_} games in {seconds:.2f} s; optimality deviations {last['deviations']}"
+         f" (first 0 at {reached if reached is not None else 'never'}); optimal-move rate in play "
+         f"{last['optimal_move_rate']:.3f}; greedy policy from N positions wins {last['win_rate_random']:.2f} "
+         f"against random, {last['win_rate_optimal']:.2f} against optimal")
+
+
+@click.command("learn")
+@_learner_options
+@click.option("--out", "folder", metavar="FOLDER", default=None,
+              help="Where to write value-table.npz, history.json, learning-curve.png (default: runs/<game>-<learner>/).")
+@click.option("--checkpoint", metavar="FILE", default=None, help="Resume from this file if it exists; write it as it goes.")
+def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint):
+    """Train a learner on GAME and save its value table and learning curve."""
+    from discover.render.curves import curve_figure
+    from games.files import atomic_folder, write_json
+
+    game_obj = game_from_words(game, params)
+    if learner == "alphazero":
+        raise ValueError("train AlphaZero with `discover alphazero GAME` (it writes value-table.npz beside its report)")
+    folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS)
+    if checkpoint is not None:
+        check_output_file(checkpoint, "--checkpoint")
+    clock = time.perf_counter()
+    fitted, _ = _fit(game_obj, learner, bound, episodes, opponent, start, seed, checkpoint)
+    seconds = time.perf_counter() - clock
+    record = {"learner": repr(fitted), "game": game_obj.spec(), "history": fitted.history_,
+              "episodes_to_optimal": fitted.episodes_to_optimal_}
+    with atomic_folder(folder, LEARN_MARKERS) as out:
+        fitted.value_table_.save(out / "value-table.npz")
+        write_json(out / "history.json", record)
+        curve_figure({learner: fitted.history_}, out / "learning-curve.png",
+                     f"{fitted!r} on {game_obj!r}, bound {fitted.value_table_.bound}")
+    _summary(fitted, seconds)
+    say(f"wrote {folder}/value-table.npz, history.json, learning-curve.png")
+
+
+@click.command("compare")
+@_learner_options
+@click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
+              help="A position is learned P (N) when its value is at most -c (at least c).")
+@click.option("--table", "table_path", metavar="FILE.npz", default=None,
+              help="Compare a saved value table (from `learn`) instead of learning.")
+@click.option("--plot", "plot_path", metavar="FILE.png", default=None,
+              help="Exact | learned | disagreement figure (default for 1-D and 2-D games: runs/<game>-<learner>/compare.png).")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON record.")
+def compare_command(game, params, learner, bound, episodes, opponent, start, seed, confidence, table_path,
+                    plot_path, as_json):
+    """Learned partition and policy of a learner on GAME against the solver's."""
+    from discover.compare import compare
+    from discover.render.partitions import compare_figure
+    from learners import ValueTable
+
+    game_obj = game_from_words(game, params)
+    if plot_path is not None:
+        check_output_file(plot_path, "--plot")
+    if table_path is not None:
+        table = ValueTable.load(table_path, game_obj)
+    else:
+        table = _fit(game_obj, learner, bound, episodes, opponent, start, seed)[0].value_table_
+    scores = compare(table, confidence=confidence)
+    if plot_path is None and game_obj.dims <= 2:
+        default = os.path.join("runs", f"{game_obj.slug()}-{learner}")
+        os.makedirs(default, exist_ok=True)
+        plot_path = os.path.join(default, "compare.png")
+    if plot_path is not None:
+        compare_figure(table, plot_path, confidence=confidence)
+    if as_json:
+        click.echo(json.dumps(scores))
+        return
+    say(f"{game_obj!r}, bound {scores['bound']}, {scores['positions']} positions; "
+         f"{table.meta.get('learner')} {table.meta.get('params')}, {table.meta.get('episodes')} games "
+         f"against {table.meta.get('opponent')}")
+    say(f"  accuracy {scores['accuracy']:.4f} (unsure counted wrong); coverage {scores['coverage']:.4f} at "
+         f"confidence {confidence}; accuracy where confident {scores['accuracy_confident']:.4f}")
+    say(f"  optimal-move rate {scores['optimal_move_rate']:.4f} of N positions "
+         f"({scores['deviations']} optimality deviations)")
+    for exact, row in scores["confusion"].items():
+        say(f"  exact {exact:<4}: " + ", ".join(f"learned {k} {v}" for k, v in row.items()))
+    if plot_path is not None:
+        say(f"wrote {plot_path}")
+
+
+@click.command("tournament")
+@game_arguments
+@click.option("--learners", default="q,qt,bayes", show_default=True, help="Comma-separated learners.")
+@click.option("--bound", type=BOUND, default=9, show_default=True, help="Universe learned over.")
+@click.option("--episodes", type=BOUND, default=30_000, show_default=True, help="Games per training run.")
+@click.option("--games", type=BOUND, default=1000, show_default=True, help="Games per tournament pairing.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
+@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-study/).")
+def tournament_command(game, params, learners, bound, episodes, games, seed, folder):
+    """The Nim study: learning curves against copies, then every learner trained against every
+    other, copies and a random player, and a round robin of the trained policies."""
+    from discover.experiments import learner_study
+    from learners.tournament import format_table
+
+    game_obj = game_from_words(game, params)
+    names = [n.strip() for n in learners.split(",") if n.strip()]
+    for name in names:
+        if name not in LEARNER_NAMES:
+            raise ValueError(f"unknown learner {name!r}: use some of {', '.join(LEARNER_NAMES)}")
+    folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-study"), learner_study.MARKERS)
+    study = learner_study.run(game_obj, bound, tuple(names), episodes, games, seed, progress=say)
+    learner_study.write(study, folder)
+    say(format_table(study))
+    say(f"a perfect first player wins {study['n_share']:.2f} of the starts; {study['seconds']:.1f} s; wrote {folder}/")
+
+
+@click.command("scenarios")
+@click.option("--seeds", type=BOUND, default=5, show_default=True, help="Runs per scenario, seeds 0, 1, ...")
+@click.option("--cap", type=BOUND, default=2_000_000, show_default=True, help="Most games a run may play.")
+@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/nim-scenarios/).")
+def scenarios_command(seeds, cap, folder):
+    """The Nim thesis's scenarios: Q-learning on Nim (3 heaps <= 7) against the optimal player, itself and a
+    random player, until its greedy policy makes no optimality deviation."""
+    from discover.experiments import nim_scenarios
+
+    folder = output_folder(folder, os.path.join("reports", "nim-scenarios"), nim_scenarios.MARKERS)
+    record = nim_scenarios.run(seeds, cap, progress=say)
+    nim_scenarios.write(record, folder)
+    for row in record["rows"]:
+        median = f"{row['median']:,.0f}" if row["median"] is not None else "not every seed"
+        say(f"{row['label']:<32} {row['backup']:<8} median {median} (the thesis: {row['thesis']})")
+    say(f"{record['seconds']:.0f} s; wrote {folder}/")

@@ -1,0 +1,200 @@
+"""The ``rule`` and ``report`` commands: find a game's rule, verify it, print or report it.
+
+``discover GAME [NAME=VALUE]...`` runs ``rule``; ``discover --game-file FILE.py`` takes the
+game from a Python file that builds one with the public API (a variable named ``game``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import runpy
+import time
+
+import click
+
+from discover.cli.common import BOUND, game_from_words, say, spinner
+
+__all__ = ["rule_command", "report_command", "load_game_file"]
+
+
+def load_game_file(path: str):
+    """The game a Python file builds: its variable ``game``, or its only ``Game`` instance."""
+    from games import Game
+
+    if not os.path.isfile(path):
+        raise ValueError(f"no game file at {path}")
+    try:
+        namespace = runpy.run_path(path)
+    except Exception as err:  # the user's file failed: one line naming it
+        raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
+    if isinstance(namespace.get("game"), Game):
+        return namespace["game"]
+    games = [v for k, v in namespace.items() if isinstance(v, Game) and not k.startswith("_")]
+    if len(games) != 1:
+        raise ValueError(f"{path} must define one game, e.g. game = custom_game('name', moves, dims=2)")
+    return games[0]
+
+
+def _resolve_game(ctx, game, params, game_file):
+    from games import GAMES
+
+    if game_file:
+        if game or params:
+            raise ValueError("give either a game name or --game-file, not both")
+        return load_game_file(game_file)
+    if not game:
+        raise ValueError("name a game (see 'discover games') or give --game-file FILE.py")
+    if game not in GAMES:
+        commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
+        near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
+        hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
+        raise ValueError(f"unknown game or command {game!r}; {hint}")
+    return game_from_words(game, params)
+
+
+def _engines(text):
+    if not text:
+        return None
+    from discover.engines import make_engine
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        make_engine(name)  # unknown names and missing backends fail here, before any work
+    return names
+
+
+def _discover_options(func):
+    options = [
+        click.argument("game", required=False),
+        click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
+        click.option("--game-file", metavar="FILE.py", default=None,
+                     help="A Python file that builds the game (a variable named `game`)."),
+        click.option("--bound", type=BOUND, default=None, help="Training bound (default: at most 30 per coordinate)."),
+        click.option("--verify-bound", type=BOUND, default=None,
+                     help="Verification bound (default: ten times the training bound, within budget)."),
+        click.option("--engines", default=None, metavar="NAMES",
+                     help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
+        click.option("--from", "source", type=click.Choice(("solver", "q", "qt", "bayes", "alphazero")), default="solver",
+                     show_default=True, help="Train on the solver's table, or on a learner's value table "
+                     "(self-play; --bound defaults to the seeds' sizes)."),
+        click.option("--episodes", type=BOUND, default=None,
+                     help="With --from a learner: games to learn from (default: 50 per move, at least 20,000; "
+                     "alphazero: 60 iterations of 64 games)."),
+        click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
+                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return click.pass_context(func)
+
+
+def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence):
+    from discover.find import find_rule
+
+    game_obj = _resolve_game(ctx, game, params, game_file)
+    names = _engines(engines)
+    start = time.perf_counter()
+    table, timings = None, {}
+    if source != "solver":
+        from discover.learned import learn, table_from_values
+
+        learner = learn(game_obj, source, bound, episodes, seed, progress=True)
+        table = table_from_values(learner.value_table_, confidence)
+        timings[f"learn ({learner.episodes_} games)"] = learner.history_[-1]["seconds"]
+    with spinner(f"discovering the rule of {game_obj!r} ...") as update:
+        found = find_rule(game_obj, bound=None if table is not None else bound, verify_bound=verify_bound,
+                          engines=names, seed=seed, table=table, min_accuracy=0.95 if table is not None else 1.0,
+                          progress=update)
+    found.timings = {**timings, **found.timings, "total": time.perf_counter() - start}
+    return found
+
+
+def _print_discovery(found) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from discover.render.text import general_text
+
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(Text(f"{found.game!r}", style="bold"))
+    where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
+    out.print(Text(f"trained on {where} at bound {found.train_bound}; "
+                   f"verification bound {found.verify_bound}"))
+    rule = found.rule
+    if found.status == "verified":
+        out.print(Text(f"\nRule (verified on bound {found.verified_bound}):", style="bold green"))
+    elif found.status == "refuted":
+        out.print(Text("\nNo verified rule. The best candidate was refuted:", style="bold red"))
+    else:
+        out.print(Text("\nNo rule found.", style="bold yellow"))
+    if rule is not None:
+        if rule.words:
+            out.print(Text(f"  {rule.words}"))
+        text = rule.text()
+        label = "Grundy values:" if rule.target == "grundy" else ("P positions:" if text.startswith("if ") else "P iff")
+        out.print(Text(f"  {label} {text}"))
+        general = general_text(rule.expr, rule.target)
+        if general and len(rule.feature_names) > 2:
+            out.print(Text(f"  for any number of heaps: {general}"))
+        if "GoldenRatio" in str(rule.expr):
+            out.print(Text("  where φ = (1 + √5)/2, the golden ratio"))
+        out.print(Text(f"  LaTeX: {rule.latex()}"))
+        out.print(Text(f"  found by {rule.provenance.get('engine')}, complexity {rule.complexity}, "
+                       f"training accuracy {rule.train_accuracy:.1%}"))
+    if found.checks:
+        out.print(Text("\nVerification", style="bold"))
+        for check in found.checks:
+            out.print(Text(f"  {check.line()}  ({check.seconds:.2f} s)"))
+    if found.status != "verified" and found.best_partial is not None:
+        best = found.best_partial
+        out.print(Text(f"\nBest partial candidate: {best.text()} "
+                       f"({best.train_accuracy:.1%} of the training table, by {best.provenance.get('engine')})"))
+    others = [r for r in found.candidates if rule is None or str(r.expr) != str(rule.expr)][:4]
+    if others:
+        out.print(Text("\nOther candidates", style="bold"))
+        for r in others:
+            out.print(Text(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]"))
+    timing = ", ".join(f"{k} {v:.2f} s" for k, v in found.timings.items())
+    out.print(Text(f"\nTimings: {timing}", style="dim"))
+
+
+@click.command("rule")
+@_discover_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON record (its `rule` is what Rule.from_json reads).")
+def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
+                 as_json):
+    """Find, verify and print the rule of GAME (also run as `discover GAME`).
+
+    \b
+    discover wythoff
+    discover nim heaps=4 --verify-bound 60
+    discover subtraction subtract=1,3,4 --json
+    discover --game-file my_game.py
+    discover nim --from q                (rule from a Q-learner's table, three heaps of at most 7)
+    discover wythoff --from q --verify-bound 1000
+    """
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence)
+    if as_json:
+        click.echo(json.dumps(found.to_record()))
+    else:
+        _print_discovery(found)
+
+
+@click.command("report")
+@_discover_options
+@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
+def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
+                   folder):
+    """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
+    from discover.render.report import check_report_folder, write_report
+
+    if folder is not None:
+        check_report_folder(folder)
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence)
+    with spinner("writing the report ..."):
+        path = write_report(found, folder)
+    _print_discovery(found)
+    say(f"\nwrote {path}")

@@ -1,0 +1,235 @@
+"""Reports: a found rule, its trial and its figures written into ``reports/<game>/``.
+
+``write_report(discovery)`` writes ``index.md`` (LaTeX for the rule, rendered by Markdown
+viewers with math), ``index.html`` (self-contained: no script, no network; the rule's LaTeX
+source in a ``<code>`` block beside its plain-text form, the figures as the PNG files next to
+it), the figures (``exact.png``, ``rule.png``, ``disagreement.png``, ``grundy.png``),
+``rule.json`` (read back by ``Rule.from_json``) and ``discovery.json`` (``Discovery.to_record()``).
+The folder is built under a temporary name beside the target and renamed into place at the
+end, so a report is either complete or absent.
+The folder's name is the game's ``slug()`` (``nim-heaps3``, ``wythoff-misere``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from discover.find import Discovery
+from discover.render.document import Code, FigureFile, Link, Strong, write_document
+from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
+
+__all__ = ["check_report_folder", "report_folder", "write_report"]
+
+CANDIDATES_SHOWN = 10  # as many as Discovery.to_record() keeps
+REPORT_MARKERS = ("index.md", "discovery.json")  # an existing folder holding these is a report to replace
+
+
+# -- folder names ----------------------------------------------------------------------------
+def report_folder(game, root="reports") -> Path:
+    """The folder a game's report goes to: ``root/<family>[-<param><value>...]``.
+
+    Parameters
+    ----------
+    game : games.Game
+    root : str or path-like
+        Folder holding every report (default ``reports``, relative to the working directory).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> report_folder(make_game("nim", heaps=3)).as_posix()
+    'reports/nim-heaps3'
+    >>> report_folder(make_game("wythoff", misere=True)).as_posix()
+    'reports/wythoff-misere'
+    >>> report_folder(make_game("subtraction", subtract=(1, 3, 4))).as_posix()
+    'reports/subtraction-subtract1_3_4'
+    """
+    return Path(root) / game.slug()
+
+
+# -- content -----------------------------------------------------------------------------------
+def _shown_rule(discovery: Discovery):
+    """The rule the report is about, and how captions name it."""
+    if discovery.rule is not None:
+        return discovery.rule, "the rule"
+    return discovery.best_partial, "the best candidate"
+
+
+def _status_sentence(discovery: Discovery) -> list:
+    d = discovery
+    if d.status == "verified":
+        passed = ", ".join(c.name for c in d.checks)
+        text = (f" up to bound {d.verified_bound} (trained on bound {d.train_bound}): every check passed "
+                f"({passed}).")
+        return [Strong("Status: verified"), text]
+    if d.status == "refuted":
+        failed = next((c for c in d.checks if not c.passed), None)
+        what = f"failed the check '{failed.name}'" if failed else "failed its trial"
+        return [Strong("Status: refuted"),
+                f": the best candidate exact on the training table (bound {d.train_bound}) {what} "
+                f"at bound {d.verify_bound}."]
+    return [Strong("Status: no rule"),
+            f": no engine proposed a rule exact on the training table (bound {d.train_bound}), "
+            "so nothing was put on trial."]
+
+
+def _words(rule, who: str) -> str:
+    if rule.target == "grundy":
+        sentence = (f"In words: {who} gives every position's Grundy value as {rule.text()}; "
+                    "the P positions are those with value 0.")
+    else:
+        sentence = f"In words: {who} says the player to move loses (a P position) exactly when: {rule.text()}."
+    return sentence + (f" The engine explains: {rule.words.rstrip('.')}." if rule.words else "")
+
+
+def _percent(value) -> str:
+    return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{100 * value:.2f}%"
+
+
+def _counterexample(value) -> object:
+    if not value:
+        return ""
+    return Code(", ".join(f"{k}={tuple(v) if isinstance(v, list) else v}" for k, v in value.items()))
+
+
+def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | None, record: str) -> list:
+    d = discovery
+    game = d.game
+    rule, who = _shown_rule(d)
+    blocks = [("h", 1, f"Rule report: {game!r}"), ("p", _status_sentence(d))]
+    facts = [
+        ["game: ", Code(json.dumps(game.spec(), ensure_ascii=False))],
+        f"training bound: {d.train_bound}",
+        f"verification bound: {d.verify_bound}",
+        f"verified bound: {d.verified_bound if d.verified_bound is not None else 'none'}",
+    ]
+    if rule is not None:
+        prov = rule.provenance
+        facts += [f"engine: {prov.get('engine', 'unknown')}", f"seed: {prov.get('seed', 'unknown')}",
+                  f"target: {'P positions' if rule.target == 'P' else 'Grundy values'}",
+                  f"toolkit version: {prov.get('version', 'unknown')}"]
+    blocks.append(("list", facts))
+
+    heading = {"the rule": "The rule" if d.status == "verified" else "The refuted rule",
+               "the best candidate": "The best candidate (not exact on the training table)"}[who]
+    blocks.append(("h", 2, heading))
+    if rule is None:
+        blocks.append(("p", "No engine proposed any candidate."))
+    else:
+        blocks += [("math", rule.latex(), rule.text()), ("p", _words(rule, who)),
+                   ("p", f"Complexity {rule.complexity}, training accuracy {_percent(rule.train_accuracy)}.")]
+
+    blocks.append(("h", 2, "Verification"))
+    if d.checks:
+        rows = [[c.name, "yes" if c.passed else "NO", c.detail, _counterexample(c.counterexample),
+                 f"{c.seconds:.3f}"] for c in d.checks]
+        blocks.append(("table", ["check", "passed", "detail", "counterexample", "seconds"], rows))
+    else:
+        blocks.append(("p", "No rule was put on trial."))
+
+    blocks.append(("h", 2, "Figures"))
+    drawn = min(d.verify_bound, FIGURE_BOUND)
+    blocks.append(("p", f"The partitions are drawn at bound {drawn} (the verification bound, at most {FIGURE_BOUND}); "
+                        f"the Grundy values, where the game has them, at the training bound {d.train_bound}."))
+    blocks += [("figure", f) for f in figures]
+
+    blocks.append(("h", 2, "Candidates"))
+    if d.candidates:
+        shown = d.candidates[:CANDIDATES_SHOWN]
+        count = f"{len(d.candidates)} candidate" + ("s" if len(d.candidates) > 1 else "")
+        more = f"; the first {len(shown)}" if len(shown) < len(d.candidates) else ""
+        blocks.append(("p", f"The engines proposed {count}, ranked by training accuracy, then complexity{more}:"))
+        rows = [[str(i), Code(r.text()), r.provenance.get("engine", ""), str(r.complexity), _percent(r.train_accuracy)]
+                for i, r in enumerate(shown, 1)]
+        blocks.append(("table", ["rank", "rule", "engine", "complexity", "training accuracy"], rows))
+    else:
+        blocks.append(("p", "The engines proposed no candidate."))
+
+    if d.timings:
+        blocks += [("h", 2, "Timings"),
+                   ("table", ["stage", "seconds"], [[k, f"{v:.3f}"] for k, v in d.timings.items()])]
+
+    blocks.append(("h", 2, "Provenance"))
+    files = ([Link("rule.json", "rule.json"), " (Rule.to_json, read back by Rule.from_json) and "]
+             if rule_json is not None else [])
+    blocks.append(("p", ["Files: ", *files, Link("discovery.json", "discovery.json"), " (Discovery.to_record)."]))
+    if rule_json is not None:
+        blocks.append(("json", "rule.json", rule_json))
+    blocks.append(("json", "discovery.json", record))
+    return blocks
+
+
+# -- writing -----------------------------------------------------------------------------------
+def check_report_folder(folder) -> Path:
+    """Refuse, before any work, a folder a report cannot be written to; return it as a Path.
+
+    An existing report there may be replaced; an existing folder holding anything else, a file,
+    or a parent that is a file or not writable is a ``ValueError`` that says what to change.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     check_report_folder(os.path.join(tmp, "reports", "wythoff")).name
+    'wythoff'
+    """
+    from games.files import check_output_folder
+
+    return check_output_folder(folder, REPORT_MARKERS, "report folder")
+
+
+def _build(discovery: Discovery, folder: Path) -> None:
+    """Write every file of the report into ``folder`` (an empty temporary folder)."""
+    from games.files import write_text
+
+    d = discovery
+    rule, who = _shown_rule(d)
+    figures = partition_figures(d.game, rule, d.verify_bound, folder, who=who)
+    grundy = grundy_figure(d.game, d.train_bound, folder)
+    figures += [grundy] if grundy is not None else []
+    rule_json = None
+    if d.rule is not None:
+        rule_json = json.dumps(json.loads(d.rule.to_json()), indent=2, ensure_ascii=False)
+        write_text(folder / "rule.json", rule_json + "\n")
+    record = json.dumps(d.to_record(), indent=2, ensure_ascii=False)
+    write_text(folder / "discovery.json", record + "\n")
+    write_document(folder, _blocks(d, figures, rule_json, record), f"Rule report: {d.game!r}")
+
+
+def write_report(discovery: Discovery, folder=None) -> Path:
+    """Write the report of a discovery: Markdown, HTML, PNG figures and JSON provenance.
+
+    Parameters
+    ----------
+    discovery : Discovery
+        What ``find_rule`` returned (a verified, refuted or empty discovery).
+    folder : str or path-like, optional
+        Target folder (default ``report_folder(discovery.game)``). An existing report there is
+        replaced; an existing folder that is not a report is refused.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder written.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from games import make_game
+    >>> from discover.find import find_rule
+    >>> found = find_rule(make_game("subtraction", subtract=(1, 3, 4)), games=10)
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     sorted(os.listdir(write_report(found, os.path.join(tmp, "sub"))))  # doctest: +NORMALIZE_WHITESPACE
+    ['disagreement.png', 'discovery.json', 'exact.png', 'grundy.png', 'index.html', 'index.md',
+     'rule.json', 'rule.png']
+    """
+    if not isinstance(discovery, Discovery):
+        raise TypeError(f"write_report() takes the Discovery that find_rule returns, got {type(discovery).__name__}")
+    from games.files import atomic_folder
+
+    target = folder if folder is not None else report_folder(discovery.game)
+    with atomic_folder(target, REPORT_MARKERS, "report folder") as built:
+        _build(discovery, built)
+    return Path(target)

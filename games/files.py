@@ -1,0 +1,214 @@
+"""Every file and folder the toolkit writes, written one way: whole or not at all.
+
+A file goes to a temporary name in its folder and is renamed into place; a folder (a report, an
+experiment's results) is built under a temporary name beside its target and renamed into place.
+Targets must be new paths, regular files, or (for folders) earlier results of the same kind: a
+device, a FIFO, a socket or a symbolic link is refused, never replaced. Files get the usual
+permissions (0666 less the umask). Reading never unpickles.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import tempfile
+import zipfile
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["check_output_file", "check_output_folder", "atomic_write", "write_text", "write_json", "atomic_savez",
+           "read_npz", "atomic_folder"]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def check_output_file(path, what: str = "output") -> str:
+    """Refuse, before any work, a file that could not be written or must not be replaced; return the path.
+
+    Examples
+    --------
+    >>> check_output_file("/dev/null", "--save")
+    Traceback (most recent call last):
+    ...
+    ValueError: --save /dev/null is a character device, not a regular file: give a new file name
+    """
+    path = os.fspath(path)
+    if not path:
+        raise ValueError(f"{what}: give a file name")
+    if os.path.islink(path):
+        raise ValueError(f"{what} {path} is a symbolic link: give the file itself or a new name")
+    if os.path.isdir(path):
+        raise ValueError(f"{what} {path} is a folder: give a file name")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise ValueError(f"{what} {path} is {_kind(path)}, not a regular file: give a new file name")
+    _check_parent(path)
+    return path
+
+
+def check_output_folder(path, markers=(), what: str = "output folder") -> Path:
+    """Refuse, before any work, a folder that could not be written or holds something else; return it.
+
+    Missing parents are fine (they are made when the folder is written); an existing folder is
+    replaced only when empty or when it holds every one of ``markers`` (an earlier result of the
+    same kind).
+
+    Examples
+    --------
+    >>> check_output_folder("/dev/null")
+    Traceback (most recent call last):
+    ...
+    ValueError: output folder /dev/null is not a folder
+    """
+    target = Path(os.fspath(path))
+    if not str(path):
+        raise ValueError(f"{what}: give a folder name")
+    if target.is_symlink():
+        raise ValueError(f"{what} {target} is a symbolic link: give the folder itself or a new name")
+    if target.exists():
+        if not target.is_dir():
+            raise ValueError(f"{what} {target} is not a folder")
+        if any(target.iterdir()) and not (markers and all((target / m).is_file() for m in markers)):
+            raise ValueError(f"{target} exists and is not an earlier result"
+                             + (f" (no {' and '.join(markers)})" if markers else "")
+                             + ": give a new or empty folder, or remove it")
+    ancestor = _existing_ancestor(target)
+    if not ancestor.is_dir():
+        raise ValueError(f"cannot write {target}: {ancestor} is a file")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write {target}: the folder {ancestor} is not writable")
+    return target
+
+
+def _existing_ancestor(path: Path) -> Path:
+    ancestor = path.absolute().parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    return ancestor
+
+
+def _check_parent(path) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write {path}: the folder {folder} is not writable")
+
+
+def _kind(path) -> str:
+    mode = os.stat(path).st_mode
+    for test, name in ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+@contextmanager
+def atomic_write(path, what: str = "output", binary: bool = True):
+    """Yield a handle to a temporary file beside ``path``; on success it becomes ``path``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> target = os.path.join(tempfile.mkdtemp(), "x.txt")
+    >>> with atomic_write(target, binary=False) as handle:
+    ...     _ = handle.write("hello")
+    >>> open(target).read()
+    'hello'
+    """
+    path = check_output_file(path, what)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".tmp-",
+                               suffix=os.path.splitext(path)[1])
+    try:
+        with os.fdopen(fd, "wb" if binary else "w") as handle:
+            yield handle
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_text(path, text: str, what: str = "output") -> str:
+    """Write ``text`` to ``path`` atomically; return the path."""
+    with atomic_write(path, what, binary=False) as handle:
+        handle.write(text)
+    return os.fspath(path)
+
+
+def write_json(path, record, what: str = "output") -> str:
+    """Write ``record`` as indented JSON (numpy numbers as floats) atomically; return the path."""
+    return write_text(path, json.dumps(record, indent=1, default=float) + "\n", what)
+
+
+def atomic_savez(path, arrays: dict, what: str = "output") -> None:
+    """``numpy.savez_compressed`` written atomically."""
+    with atomic_write(path, what) as handle:
+        np.savez_compressed(handle, **arrays)
+
+
+def read_npz(path, fmt: str, what: str) -> tuple[dict, dict]:
+    """The arrays and the JSON meta record of a file in format ``fmt`` (a ``ValueError`` otherwise)."""
+    path = os.fspath(path)
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise ValueError(f"{path} is not a regular file: give a {what} file")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+        meta = json.loads(str(arrays["meta"]))
+        if not isinstance(meta, dict) or meta.get("format") != fmt:
+            raise ValueError(f"format {meta.get('format') if isinstance(meta, dict) else meta!r}, not {fmt!r}")
+    except FileNotFoundError:
+        raise ValueError(f"no {what} file at {path}") from None
+    except (OSError, EOFError, ValueError, KeyError, TypeError, AttributeError, zipfile.BadZipFile) as err:
+        reason = "it holds Python objects" if "pickle" in str(err).lower() else str(err)
+        raise ValueError(f"{path} is not a readable {what} file ({reason})") from None
+    return arrays, meta
+
+
+@contextmanager
+def atomic_folder(path, markers=(), what: str = "output folder"):
+    """Yield a temporary folder; on success it replaces ``path`` (see ``check_output_folder``).
+
+    The old folder is removed only once the new one is in place; on failure or interruption the
+    temporary folder is removed, ``path`` is left as it was and no parent folder is made.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> target = os.path.join(tempfile.mkdtemp(), "reports", "nim")
+    >>> with atomic_folder(target) as tmp:
+    ...     _ = write_text(tmp / "index.md", "# hello")
+    >>> sorted(os.listdir(target))
+    ['index.md']
+    """
+    target = check_output_folder(path, markers, what)
+    built = Path(tempfile.mkdtemp(dir=_existing_ancestor(target), prefix=f".{target.name}-partial-"))
+    try:
+        yield built
+        os.chmod(built, 0o777 & ~_umask())
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists():
+            os.rename(built, target)
+            return
+        old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}-old-"))
+        os.rename(target, old / "previous")
+        try:
+            os.rename(built, target)
+        except BaseException:
+            os.rename(old / "previous", target)
+            raise
+        finally:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(built, ignore_errors=True)
+        raise

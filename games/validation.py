@@ -1,0 +1,87 @@
+"""Checks of the numbers every stage takes: counts, bounds, probabilities, seeds.
+
+Each returns the value as a plain Python number or raises a ``ValueError`` that names the value
+and what it must be. Booleans are not numbers here (``True`` is no bound).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+__all__ = ["positive_int", "nonnegative_int", "number_in", "seed"]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool) and type(value).__name__ != "bool_"
+
+
+def positive_int(value, name: str) -> int:
+    """``value`` as an int >= 1.
+
+    Examples
+    --------
+    >>> positive_int(3, "bound")
+    3
+    >>> positive_int(0, "bound")
+    Traceback (most recent call last):
+    ...
+    ValueError: bound must be a positive integer, got 0
+    """
+    if not _is_int(value) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return int(value)
+
+
+def nonnegative_int(value, name: str) -> int:
+    """``value`` as an int >= 0.
+
+    Examples
+    --------
+    >>> nonnegative_int(0, "random_openings")
+    0
+    """
+    if not _is_int(value) or value < 0:
+        raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+    return int(value)
+
+
+def number_in(value, name: str, low: float = -math.inf, high: float = math.inf, *, low_open: bool = False,
+              high_open: bool = False) -> float:
+    """``value`` as a float in the interval from ``low`` to ``high`` (ends included unless open).
+
+    Examples
+    --------
+    >>> number_in(0.5, "epsilon", 0, 1)
+    0.5
+    >>> number_in(0.0, "alpha", 0, 1, low_open=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha must be a number in (0, 1], got 0.0
+    """
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool) and not math.isnan(value)
+    if ok:
+        ok = (value > low if low_open else value >= low) and (value < high if high_open else value <= high)
+    if not ok:
+        left, right = "(" if low_open else "[", ")" if high_open else "]"
+        raise ValueError(f"{name} must be a number in {left}{_fmt(low)}, {_fmt(high)}{right}, got {value!r}")
+    return float(value)
+
+
+def seed(value, name: str = "random_state") -> int:
+    """A seed: a non-negative int (None is refused: the same seed must give the same result).
+
+    Examples
+    --------
+    >>> seed(7)
+    7
+    """
+    if value is None:
+        raise ValueError(f"{name} must be an int seed, not None: the same seed gives the same result")
+    return nonnegative_int(value, name)
+
+
+def _fmt(bound: float) -> str:
+    if math.isinf(bound):
+        return "inf" if bound > 0 else "-inf"
+    return str(int(bound)) if float(bound).is_integer() else str(bound)
