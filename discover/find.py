@@ -13,9 +13,10 @@ from discover.rule import Rule
 from discover.table import Table, table_from_solution
 from discover.verify import Check, verify_rule
 from games import Game, __version__
+from games.validation import positive_int
 from solvers import solve
 
-__all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound"]
+__all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound", "rules_from"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
 VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
@@ -65,12 +66,6 @@ class Discovery:
         }
 
 
-def _check_int(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{what} must be a positive integer, got {value!r}")
-    return int(value)
-
-
 def default_bound(game: Game) -> int:
     """The largest bound <= 30 whose training table has at most 4096 positions and whose
     tenfold bound fits the verification budget."""
@@ -104,7 +99,7 @@ def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
     return float(np.mean([len(count(p)) for p in points]))
 
 
-def _rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
+def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
     rules = []
     for c in candidates:
         provenance = {
@@ -157,7 +152,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     say = progress or (lambda message: None)
     target = "grundy" if game.parts > 1 else "P"
     given_bound = bound is not None or table is not None
-    bound = _check_int(bound, "bound") if bound is not None else (
+    bound = positive_int(bound, "bound") if bound is not None else (
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
     if not 0.5 < min_accuracy <= 1.0:
         raise ValueError(f"min_accuracy must be in (0.5, 1], got {min_accuracy}")
@@ -167,7 +162,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     timings: dict[str, float] = {}
 
     while True:
-        verify = _check_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
+        verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
         growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
@@ -199,7 +194,7 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
             sample_weight=table.weights, target=target,
         )
         timings[f"engine {name}"] = timings.get(f"engine {name}", 0.0) + time.perf_counter() - clock
-        new = _rules_from(engine.candidates_, table, target, game, seed)
+        new = rules_from(engine.candidates_, table, target, game, seed)
         candidates = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
         for rule in [r for r in candidates if r.train_accuracy >= min_accuracy]:
             key = str(rule.expr)

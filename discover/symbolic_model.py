@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from discover.engines import make_engine
-from discover.find import _rules_from
+from discover.find import rules_from
 from discover.table import build_table
 
 __all__ = ["SymbolicModelBuilder", "SymbolicModel"]
@@ -63,7 +63,7 @@ class SymbolicModelBuilder:
         for name in self.engines:
             engine = make_engine(name, seed).fit(table.X, table.y("P"), feature_names=table.feature_names,
                                                  sample_weight=table.weights, target="P")
-            rules += _rules_from(engine.candidates_, table, "P", game, seed)
+            rules += rules_from(engine.candidates_, table, "P", game, seed)
         if not rules:
             raise ValueError("no engine proposed a rule for this dataset")
         fittest = min(rules, key=lambda r: (-r.train_accuracy, r.complexity))

@@ -13,6 +13,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.validation import positive_int
 
 __all__ = ["LineGame", "nim", "wythoff", "wythoff_nd"]
 
@@ -60,12 +61,6 @@ class LineGame(Game):
         return int(sum(min(limits[i] for i in range(self.dims) if v[i]) for v in self.line_directions))
 
 
-def _check_heaps(heaps) -> int:
-    if isinstance(heaps, bool) or not isinstance(heaps, (int, np.integer)) or heaps < 1:
-        raise ValueError(f"heaps must be a positive integer, got {heaps!r}")
-    return int(heaps)
-
-
 class nim(LineGame):
     """Nim: remove any positive number of tokens from one heap.
 
@@ -77,7 +72,7 @@ class nim(LineGame):
     name = "nim"
 
     def __init__(self, heaps: int = 3, misere: bool = False):
-        heaps = _check_heaps(heaps)
+        heaps = positive_int(heaps, "heaps")
         axes = np.eye(heaps, dtype=np.int64)
         super().__init__(heaps, axes, heaps=heaps, misere=bool(misere))
 
@@ -104,6 +99,6 @@ class wythoff_nd(LineGame):
     name = "wythoff_nd"
 
     def __init__(self, heaps: int = 3):
-        heaps = _check_heaps(heaps)
+        heaps = positive_int(heaps, "heaps")
         dirs = [v for v in itertools.product((0, 1), repeat=heaps) if any(v)]
         super().__init__(heaps, dirs, heaps=heaps)

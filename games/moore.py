@@ -8,7 +8,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
-from games.lines import _check_heaps
+from games.validation import positive_int
 
 __all__ = ["moore"]
 
@@ -65,7 +65,7 @@ class moore(Game):
     kernel = staticmethod(_moore_moves)
 
     def __init__(self, heaps: int = 3, k: int = 2):
-        heaps = _check_heaps(heaps)
+        heaps = positive_int(heaps, "heaps")
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= heaps:
             raise ValueError(f"k must be an integer from 1 to heaps={heaps}, got {k!r}")
         super().__init__(heaps=heaps, k=int(k))

@@ -13,7 +13,7 @@ import numpy as np
 
 from games import Game, check_memory
 
-__all__ = ["Arena"]
+__all__ = ["Arena", "carry_table"]
 
 
 class Arena:
@@ -101,3 +101,17 @@ def _graph(game, universe):
     from solvers import build_graph
 
     return build_graph(game, universe)
+
+
+def carry_table(old: Arena, table: np.ndarray, new: Arena) -> np.ndarray:
+    """Q values of the moves (position, option) the two arenas share, zero for new moves."""
+    carried = np.zeros((table.shape[0], new.edges))
+    if old.universe != new.universe or old.edges == 0:
+        return carried
+    old_keys = old.sources * (old.size + 1) + old.targets  # sorted: sources ascend, options ascend within
+    new_keys = new.sources * (new.size + 1) + new.targets
+    order = np.argsort(old_keys, kind="stable")
+    rank = np.minimum(np.searchsorted(old_keys[order], new_keys), old_keys.size - 1)
+    found = old_keys[order][rank] == new_keys
+    carried[:, found] = table[:, order[rank[found]]]
+    return carried

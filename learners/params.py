@@ -24,5 +24,10 @@ class Params:
         names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
         return {name: getattr(self, name) for name in names}
 
+    def json_params(self) -> dict:
+        """``get_params()`` with every value JSON can hold kept as is and any other written as its repr."""
+        return {k: v if isinstance(v, (int, float, str, bool, type(None))) else repr(v)
+                for k, v in self.get_params().items()}
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.get_params().items())})"

@@ -12,6 +12,8 @@ import math
 import numba as nb
 import numpy as np
 
+from games.validation import seed
+
 __all__ = ["new_state", "next_u64", "uniform", "below", "normal", "gamma"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -27,18 +29,9 @@ def new_state(random_state, stream: int = 0) -> np.ndarray:
     >>> new_state(0).dtype, bool(new_state(0) == new_state(0)), bool(new_state(0) == new_state(0, 1))
     (dtype('uint64'), True, False)
     """
-    rng = np.random.default_rng([int(stream), *np.atleast_1d(_seed_words(random_state))])
+    rng = np.random.default_rng([int(stream), *np.atleast_1d(seed(random_state))])
     return rng.integers(0, 2**63, size=1, dtype=np.int64).astype(np.uint64)
 
-
-def _seed_words(random_state):
-    if random_state is None:
-        raise ValueError("random_state must be an int seed, not None: the same seed gives the same result")
-    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, (int, np.integer)):
-        raise ValueError(f"random_state must be a non-negative int, got {random_state!r}")
-    if random_state < 0:
-        raise ValueError(f"random_state must be a non-negative int, got {random_state}")
-    return int(random_state)
 
 
 @nb.njit(cache=True)

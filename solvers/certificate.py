@@ -15,7 +15,7 @@ import numpy as np
 
 from games import Game, LineGame, Universe
 from solvers.graph import build_graph
-from solvers.lines import _advance, _is_terminal, _prepare
+from solvers.lines import advance, is_terminal, prepare_lines
 from solvers.retrograde import terminal_values
 
 __all__ = ["closure_counterexample", "mex_counterexample"]
@@ -38,7 +38,7 @@ def _line_closure(limits, coefs, start, nlines, supports, terminal, is_p):
             if first_p[key[d]] >= 0:
                 seen = first_p[key[d]]
                 break
-        if _is_terminal(p, supports):
+        if is_terminal(p, supports):
             if is_p[i] != (terminal == -1):
                 return i, 1, -1
         elif is_p[i] and seen >= 0:
@@ -49,7 +49,7 @@ def _line_closure(limits, coefs, start, nlines, supports, terminal, is_p):
             for d in range(key.size):
                 if first_p[key[d]] < 0:
                     first_p[key[d]] = i
-        _advance(p, limits, key, coefs)
+        advance(p, limits, key, coefs)
     return -1, 0, -1
 
 
@@ -124,7 +124,7 @@ def closure_counterexample(game: Game, universe: Universe, is_p, graph=None) -> 
     if is_p.shape != (universe.size,):
         raise ValueError(f"the labelling has shape {is_p.shape}, the universe {universe.size} positions")
     if isinstance(game, LineGame) and universe.is_box:  # one terminal rule for the whole family
-        coefs, start, nlines, supports = _prepare(game, universe)
+        coefs, start, nlines, supports = prepare_lines(game, universe)
         terminal = np.int8(game.terminal_outcome())
         return _report(universe, *_line_closure(universe.limits, coefs, start, nlines, supports, terminal, is_p))
     graph = graph or build_graph(game, universe)

@@ -13,7 +13,7 @@ import numpy as np
 
 from games import LineGame, Universe, check_memory
 
-__all__ = ["line_outcome", "line_grundy"]
+__all__ = ["line_outcome", "line_grundy", "prepare_lines", "advance", "is_terminal"]
 
 
 def _line_keys(game: LineGame, limits: np.ndarray):
@@ -41,7 +41,7 @@ def _line_keys(game: LineGame, limits: np.ndarray):
 
 
 @nb.njit(cache=True, inline="always")
-def _advance(p, limits, key, coefs, first=0):
+def advance(p, limits, key, coefs, first=0):
     """Next position in id order from coordinate ``first`` on, updating the line keys."""
     for i in range(first, p.size):
         p[i] += 1
@@ -55,7 +55,7 @@ def _advance(p, limits, key, coefs, first=0):
 
 
 @nb.njit(cache=True, inline="always")
-def _is_terminal(p, supports):
+def is_terminal(p, supports):
     for d in range(supports.shape[0]):
         blocked = False
         for i in range(p.size):
@@ -90,7 +90,7 @@ def _outcome_pass(limits, coefs, start, nlines, supports, terminal, n):
                 seen |= has_p[key[d]]
             if seen == 0:
                 p[0] = x
-                value = terminal if _is_terminal(p, supports) else -1
+                value = terminal if is_terminal(p, supports) else -1
                 out[i + x] = value
                 if value == -1:
                     for d in range(ndirs):
@@ -100,7 +100,7 @@ def _outcome_pass(limits, coefs, start, nlines, supports, terminal, n):
             for d in range(ndirs):
                 key[d] += step[d]
         p[0] = 0
-        _advance(p, limits, row_start, coefs, 1)
+        advance(p, limits, row_start, coefs, 1)
     return out
 
 
@@ -150,11 +150,11 @@ def _grundy_pass(limits, coefs, start, nlines, words, n):
         out[i] = g
         for d in range(ndirs):
             seen[key[d], g // 64] |= np.uint64(1) << np.uint64(g % 64)
-        _advance(p, limits, key, coefs)
+        advance(p, limits, key, coefs)
     return out
 
 
-def _prepare(game: LineGame, universe: Universe):
+def prepare_lines(game: LineGame, universe: Universe):
     if not universe.is_box:
         raise ValueError("the line fast path needs a box universe")
     coefs, start, nlines = _line_keys(game, universe.limits)
@@ -172,7 +172,7 @@ def line_outcome(game: LineGame, universe: Universe) -> np.ndarray:
     >>> np.flatnonzero(line_outcome(g, g.universe(2)) == -1).tolist()   # (0,0), (2,1), (1,2)
     [0, 5, 7]
     """
-    coefs, start, nlines, supports = _prepare(game, universe)
+    coefs, start, nlines, supports = prepare_lines(game, universe)
     check_memory(universe.size + nlines, f"outcomes of {game!r} over {universe.size} positions")
     directions = set(game.line_directions)
     if game.dims == 2 and directions <= {(1, 0), (0, 1), (1, 1)}:
@@ -186,7 +186,7 @@ def line_outcome(game: LineGame, universe: Universe) -> np.ndarray:
 
 def line_grundy(game: LineGame, universe: Universe) -> np.ndarray:
     """Grundy value of every position of a box universe of a line game (normal play)."""
-    coefs, start, nlines, _ = _prepare(game, universe)
+    coefs, start, nlines, _ = prepare_lines(game, universe)
     words = game.max_moves(universe.limits) // 64 + 1
     check_memory(8.0 * (universe.size + nlines * words), f"Grundy values of {game!r} over {universe.size} positions")
     return _grundy_pass(universe.limits, coefs, start, nlines, words, universe.size)

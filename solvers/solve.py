@@ -6,6 +6,7 @@ import networkx as nx
 import numpy as np
 
 from games import Game, LineGame
+from games.validation import positive_int
 from solvers.graph import build_graph, reachable_universe
 from solvers.grundy import grundy_values
 from solvers.lines import line_grundy, line_outcome
@@ -14,14 +15,6 @@ from solvers.retrograde import outcome_ascending, outcome_descending, retrograde
 from solvers.solution import Solution
 
 __all__ = ["solve"]
-
-
-def _check_bound(bound) -> int:
-    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)):
-        raise ValueError(f"bound must be a positive integer, got {bound!r}")
-    if bound < 1:
-        raise ValueError(f"bound must be a positive integer, got {bound}")
-    return int(bound)
 
 
 def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool = False) -> Solution:
@@ -63,7 +56,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     elif (bound is None) == (starts is None):
         raise ValueError("give exactly one of bound=N or starts=[positions]")
     else:
-        universe = game.universe(_check_bound(bound)) if starts is None else reachable_universe(game, starts)
+        universe = game.universe(positive_int(bound, "bound")) if starts is None else reachable_universe(game, starts)
     if grundy and (game.misere or not game.impartial):
         raise ValueError(f"Grundy values are defined for impartial games under normal play, not {game!r}")
 

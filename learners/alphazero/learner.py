@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from games.validation import nonnegative_int, number_in, positive_int, seed
+from learners.progress import progress_bar
 from learners.alphazero.agents import AlphaZeroAgent
 from learners.alphazero.checkpoint import load_run
-from learners.alphazero.run import Run, count
+from learners.alphazero.run import Run
 from learners.alphazero.encoders import ENCODINGS
 from learners.params import Params
 from learners.alphazero.network import NETWORKS, torch_module
-from learners.tabular.learner import _positive_int, _progress_bar
 
 __all__ = ["AlphaZeroLearner"]
 
@@ -153,12 +154,12 @@ class AlphaZeroLearner(Params):
         """
         self._check()
         torch = torch_module()
-        iterations = _positive_int(iterations, "iterations")
-        run = Run(self, game, bound, start, solution, _positive_int(games_per_iteration, "games_per_iteration"),
-                   _positive_int(simulations, "simulations"), _positive_int(eval_every, "eval_every"),
-                   _positive_int(eval_games, "eval_games"),
-                   simulations if eval_simulations is None else count(eval_simulations, "eval_simulations"),
-                   count(random_openings, "random_openings"))
+        iterations = positive_int(iterations, "iterations")
+        run = Run(self, game, bound, start, solution, positive_int(games_per_iteration, "games_per_iteration"),
+                   positive_int(simulations, "simulations"), positive_int(eval_every, "eval_every"),
+                   positive_int(eval_games, "eval_games"),
+                   simulations if eval_simulations is None else nonnegative_int(eval_simulations, "eval_simulations"),
+                   nonnegative_int(random_openings, "random_openings"))
         saved = load_run(checkpoint, run.identity(), torch)
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin
@@ -167,7 +168,7 @@ class AlphaZeroLearner(Params):
                 run.restore(saved)
             elif score_untrained:
                 run.score_untrained()
-            with _progress_bar(progress, iterations, run.iteration, repr(self)) as advance:
+            with progress_bar(progress, iterations, run.iteration, repr(self)) as advance:
                 while run.iteration < iterations:
                     run.step(evaluate=(run.iteration + 1) % run.eval_every == 0 or run.iteration + 1 == iterations)
                     if checkpoint is not None:
@@ -189,7 +190,7 @@ class AlphaZeroLearner(Params):
         top move); ``simulations`` defaults to the fit's scoring simulations."""
         if not hasattr(self, "policy_value_"):
             raise ValueError("fit the learner first")
-        sims = self.eval_simulations_ if simulations is None else count(simulations, "simulations")
+        sims = self.eval_simulations_ if simulations is None else nonnegative_int(simulations, "simulations")
         return AlphaZeroAgent(self.policy_value_, sims, self.c_puct, self.width_, name or self.name)
 
     def match(self, opponent: str = "random", seat: int = 0, games: int = 100, simulations: int | None = None,
@@ -209,8 +210,8 @@ class AlphaZeroLearner(Params):
             raise ValueError("fit the learner first")
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 (first player) or 1 (second), got {seat!r}")
-        games = _positive_int(games, "games")
-        sims = self.eval_simulations_ if simulations is None else count(simulations, "simulations")
+        games = positive_int(games, "games")
+        sims = self.eval_simulations_ if simulations is None else nonnegative_int(simulations, "simulations")
         game, rng = self.game_, np.random.default_rng([seed, 11])
         trees = min(games, 128)
         if sims:
@@ -246,25 +247,17 @@ class AlphaZeroLearner(Params):
             raise ValueError(f"unknown encoding {self.encoding!r}: use one of {', '.join(ENCODINGS)}")
         hidden = (self.hidden,) if isinstance(self.hidden, (int, np.integer)) else tuple(self.hidden)
         for h in hidden:
-            _positive_int(h, "each hidden layer's width")
+            positive_int(h, "each hidden layer's width")
         for name in ("channels", "layers", "batch_size", "replay_size"):
-            _positive_int(getattr(self, name), name)
+            positive_int(getattr(self, name), name)
         if self.temperature_moves is not None:
-            count(self.temperature_moves, "temperature_moves")
-        for name, low, high in (("c_puct", 0.0, np.inf), ("dirichlet_alpha", 0.0, np.inf),
-                                ("temperature", 0.0, np.inf), ("learning_rate", 0.0, np.inf),
-                                ("epochs", 0.0, np.inf)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low < value < high:
-                raise ValueError(f"{name} must be a positive number, got {value!r}")
+            nonnegative_int(self.temperature_moves, "temperature_moves")
+        for name in ("c_puct", "dirichlet_alpha", "temperature", "learning_rate", "epochs"):
+            number_in(getattr(self, name), name, 0, np.inf, low_open=True, high_open=True)
         for name in ("noise_fraction", "weight_decay"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
-                raise ValueError(f"{name} must be a number in [0, 1], got {value!r}")
+            number_in(getattr(self, name), name, 0, 1)
         if self.device not in ("cpu", "cuda") and not str(self.device).startswith("cuda:"):
             raise ValueError(f"device must be 'cpu' or 'cuda', got {self.device!r}")
         if str(self.device).startswith("cuda") and not torch_module().cuda.is_available():
             raise ValueError(f"device {self.device!r} asked for, but torch sees no GPU here: use device='cpu'")
-        seed = self.random_state
-        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"random_state must be a non-negative int, got {seed!r}")
+        seed(self.random_state)

@@ -12,6 +12,7 @@ import time
 
 import numpy as np
 
+from games.validation import nonnegative_int, positive_int
 from learners.arena import Arena
 from learners.alphazero.checkpoint import save_run
 from learners.alphazero.evaluation import edge_lookup, play_optimal_rate, policy_optimal_rate, reachable, score, value_accuracy
@@ -19,19 +20,12 @@ from learners.alphazero.play import OptimalMover, PolicyMover, RandomMover, Repl
 from learners.alphazero.encoders import make_encoder
 from learners.alphazero.mcts import Forest, option_offsets, options_block
 from learners.alphazero.network import PolicyValue, build_network, torch_module
-from learners.tabular.learner import _jsonable, _positive_int
 from learners.value_table import ValueTable
 
-__all__ = ["Run", "MAX_TABLE_POSITIONS", "PARALLEL", "count"]
+__all__ = ["Run", "MAX_TABLE_POSITIONS", "PARALLEL"]
 
 MAX_TABLE_POSITIONS = 2_000_000  # largest universe solved, scored against and tabulated
 PARALLEL = 128  # most games (roots) searched together
-
-
-def count(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise ValueError(f"{what} must be a non-negative integer, got {value!r}")
-    return int(value)
 
 
 class Run:
@@ -87,7 +81,7 @@ class Run:
         else:
             if bound is None and fixed is None:
                 raise ValueError(f"{game!r}: give bound=N (every coordinate in [0, N]) or a start position")
-            self.bound = _positive_int(bound, "bound") if bound is not None else max(1, int(fixed.max()))
+            self.bound = positive_int(bound, "bound") if bound is not None else max(1, int(fixed.max()))
             self.limit = self.bound
             if fixed is not None and fixed.max() > self.bound:
                 raise ValueError(f"the start {tuple(int(x) for x in fixed[0])} lies outside bound {self.bound}")
@@ -254,7 +248,7 @@ class Run:
         v = self.pv.outputs_chunked(arena.universe.positions())[0].astype(float)
         ends = np.diff(arena.indptr) == 0
         v[ends] = arena.terminal[ends]
-        meta = {"learner": "AlphaZeroLearner", "params": _jsonable(self.learner.get_params()),
+        meta = {"learner": "AlphaZeroLearner", "params": self.learner.json_params(),
                 "episodes": int(self.games), "iterations": int(self.iteration), "opponent": "self",
                 "start": str(self.start), "bound": arena.bound, "simulations": self.simulations}
         return ValueTable(self.game, arena.universe, arena.indptr, arena.targets, -v[arena.targets], self.visits,

@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from learners.agents import HypothesisAgent
-from learners.arena import Arena
+from learners.arena import Arena, carry_table
 from learners.episodes import GREEDY, HYPER, Q, REPLY, START_RANDOM, STATS, run_episodes
 from learners.metrics import policy_accuracy
 from learners.play import duel
@@ -101,7 +101,7 @@ class HQN:
             self._reset()
             self.table_ = np.zeros((2, arena.edges))
         else:
-            self.table_ = _carry(self.arena_, self.table_, arena)
+            self.table_ = carry_table(self.arena_, self.table_, arena)
         self.arena_ = arena
         inside = np.all(arena.universe.positions() <= bound, axis=1)
         pool = np.flatnonzero(inside & (np.diff(arena.indptr) > 0))
@@ -202,17 +202,3 @@ class HQN:
         if getattr(self, "best_model_", None) is None:
             raise ValueError("no model yet: fit the HQN first")
         return HypothesisAgent(self.best_model_.cold)
-
-
-def _carry(old: Arena, table: np.ndarray, new: Arena) -> np.ndarray:
-    """Q values of the moves (position, option) the two arenas share, zero for new moves."""
-    carried = np.zeros((table.shape[0], new.edges))
-    if old.universe != new.universe or old.edges == 0:
-        return carried
-    old_keys = old.sources * (old.size + 1) + old.targets  # sorted: sources ascend, options ascend within
-    new_keys = new.sources * (new.size + 1) + new.targets
-    order = np.argsort(old_keys, kind="stable")
-    rank = np.minimum(np.searchsorted(old_keys[order], new_keys), old_keys.size - 1)
-    found = old_keys[order][rank] == new_keys
-    carried[:, found] = table[:, order[rank[found]]]
-    return carried

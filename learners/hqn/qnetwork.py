@@ -23,10 +23,11 @@ import time
 
 import numpy as np
 
+from games.validation import number_in, positive_int, seed
 from learners.arena import Arena
 from learners.metrics import policy_accuracy
 from learners.params import Params
-from learners.tabular.learner import _jsonable, _positive_int, _progress_bar
+from learners.progress import progress_bar
 from learners.value_table import ValueTable
 
 __all__ = ["QNetworkLearner"]
@@ -119,9 +120,9 @@ class QNetworkLearner(Params):
                              f"not {game!r}")
         if opponent not in OPPONENTS:
             raise ValueError(f"unknown opponent {opponent!r}: use one of {', '.join(OPPONENTS)}")
-        episodes = _positive_int(episodes, "episodes")
-        arena = Arena(game, _positive_int(bound, "bound"))
-        every = _positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 20)
+        episodes = positive_int(episodes, "episodes")
+        arena = Arena(game, positive_int(bound, "bound"))
+        every = positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 20)
         torch = _torch()
         torch.set_num_threads(1)  # a network this small runs fastest on one thread
         rng = np.random.default_rng(self.random_state)
@@ -132,7 +133,7 @@ class QNetworkLearner(Params):
         inputs = torch.as_tensor(arena.universe.positions().astype(np.float32) / arena.bound)
         run = _Episodes(self, arena, net, inputs, edge_action, actions, opponent, rng, torch)
         history, done, clock = [], 0, time.perf_counter()
-        with _progress_bar(progress, episodes, 0, repr(self)) as advance:
+        with progress_bar(progress, episodes, 0, repr(self)) as advance:
             while done < episodes:
                 n = min(every, episodes - done)
                 run.play(n)
@@ -145,29 +146,24 @@ class QNetworkLearner(Params):
                                 "seconds": time.perf_counter() - clock})
                 advance(n)
         self.network_, self.history_, self.episodes_ = net, history, done
-        meta = {"learner": type(self).__name__, "params": _jsonable(self.get_params()), "episodes": done,
+        meta = {"learner": type(self).__name__, "params": self.json_params(), "episodes": done,
                 "opponent": opponent, "bound": arena.bound}
         self.value_table_ = ValueTable(game, arena.universe, arena.indptr, arena.targets, np.clip(q, -1.0, 1.0),
                                        np.zeros(arena.edges), arena.terminal, meta)
         return self
 
     def _check(self) -> None:
-        _positive_int(self.hidden, "hidden")
-        _positive_int(self.replay_size, "replay_size")
-        _positive_int(self.batch_size, "batch_size")
-        for name, low, high in (("learning_rate", 0.0, np.inf), ("alpha", 0.0, 1.0), ("temperature", 0.0, np.inf)):
-            value = getattr(self, name)
-            if not isinstance(value, (int, float)) or not low < value <= high:
-                raise ValueError(f"{name} must be a number in ({low}, {high}], got {value!r}")
-        if not isinstance(self.gamma, (int, float)) or not 0.0 <= self.gamma <= 1.0:
-            raise ValueError(f"gamma must be in [0, 1], got {self.gamma!r}")
+        positive_int(self.hidden, "hidden")
+        positive_int(self.replay_size, "replay_size")
+        positive_int(self.batch_size, "batch_size")
+        for name, high in (("learning_rate", np.inf), ("alpha", 1.0), ("temperature", np.inf)):
+            number_in(getattr(self, name), name, 0, high, low_open=True)
+        number_in(self.gamma, "gamma", 0, 1)
         if self.loss not in LOSSES:
             raise ValueError(f"unknown loss {self.loss!r}: use one of {', '.join(LOSSES)}")
         if self.optimizer not in OPTIMIZERS:
             raise ValueError(f"unknown optimizer {self.optimizer!r}: use one of {', '.join(OPTIMIZERS)}")
-        seed = self.random_state
-        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"random_state must be a non-negative int, got {seed!r}")
+        seed(self.random_state)
 
 
 class _Episodes:

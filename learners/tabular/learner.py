@@ -16,12 +16,14 @@ import time
 
 import numpy as np
 
+from games.validation import positive_int
 from learners.agents import Agent
 from learners.arena import Arena
 from learners.tabular.checkpoint import Checkpoint
 from learners.episodes import FIXED, GREEDY, HYPER, REPLY, START_RANDOM, START_SWEEP, STATS, run_episodes
 from learners.metrics import deviations, win_rate
 from learners.params import Params
+from learners.progress import progress_bar
 from learners.rng import new_state
 from learners.value_table import ValueTable
 
@@ -87,10 +89,10 @@ class TabularLearner(Params):
         -------
         self
         """
-        episodes = _positive_int(episodes, "episodes")
-        arena = Arena(game, _positive_int(bound, "bound"), solution)
-        every = _positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 50)
-        eval_games = _positive_int(eval_games, "eval_games")
+        episodes = positive_int(episodes, "episodes")
+        arena = Arena(game, positive_int(bound, "bound"), solution)
+        every = positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 50)
+        eval_games = positive_int(eval_games, "eval_games")
         seats = self._seats(arena, opponent)
         pool, mode = _start_pool(arena, start)
         run = Checkpoint.open(checkpoint, self, arena, _describe(opponent), _describe(start), every)
@@ -101,7 +103,7 @@ class TabularLearner(Params):
         else:
             history, done, state = [], 0, new_state(self.random_state)
         clock = time.perf_counter() - (history[-1]["seconds"] if history else 0.0)
-        with _progress_bar(progress, episodes, done, repr(self)) as advance:
+        with progress_bar(progress, episodes, done, repr(self)) as advance:
             while done < episodes and not (stop_when_optimal and history and history[-1]["deviations"] == 0):
                 n = min(every, episodes - done)
                 stats = np.zeros(len(STATS), dtype=np.int64)
@@ -177,16 +179,10 @@ class TabularLearner(Params):
         return {}
 
     def _table(self, arena, table, done, opponent, start) -> ValueTable:
-        meta = {"learner": type(self).__name__, "params": _jsonable(self.get_params()), "episodes": int(done),
+        meta = {"learner": type(self).__name__, "params": self.json_params(), "episodes": int(done),
                 "opponent": _describe(opponent), "start": _describe(start), "bound": arena.bound}
         return ValueTable(arena.game, arena.universe, arena.indptr, arena.targets, table[0], table[1],
                           arena.terminal, meta)
-
-
-def _positive_int(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{what} must be a positive integer, got {value!r}")
-    return int(value)
 
 
 def _start_pool(arena: Arena, start):
@@ -213,29 +209,3 @@ def _describe(thing) -> str:
     if isinstance(thing, (TabularLearner, Agent)):
         return repr(thing)
     return str(tuple(int(x) for x in thing))
-
-
-def _jsonable(params: dict) -> dict:
-    return {k: v if isinstance(v, (int, float, str, bool, type(None))) else repr(v) for k, v in params.items()}
-
-
-class _progress_bar:
-    """A rich progress bar over episodes when ``show``; otherwise nothing."""
-
-    def __init__(self, show: bool, total: int, done: int, label: str):
-        self.show, self.total, self.done, self.label = show, total, done, label
-
-    def __enter__(self):
-        if not self.show:
-            return lambda n: None
-        from rich.progress import Progress
-
-        self.bar = Progress(transient=True)
-        self.bar.__enter__()
-        task = self.bar.add_task(self.label, total=self.total, completed=self.done)
-        return lambda n: self.bar.advance(task, n)
-
-    def __exit__(self, *exc):
-        if self.show:
-            self.bar.__exit__(*exc)
-        return False

@@ -9,7 +9,8 @@ from discover.symbolic_model import SymbolicModelBuilder
 from discover.verify import verify_rule
 from games import make_game
 from learners import Arena
-from learners.hqn.learner import HQN, _carry
+from learners.arena import carry_table
+from learners.hqn import HQN
 from learners.hqn.model_network import NeuralModelBuilder
 
 WYTHOFF = make_game("wythoff")
@@ -55,7 +56,7 @@ def test_a_rule_change_is_detected_and_the_old_model_recalled():
 def test_carried_q_values_follow_the_moves():
     old, new = Arena(WYTHOFF, 4), Arena(make_game("nim", heaps=2), 4)
     table = np.vstack([np.arange(old.edges, dtype=float), np.zeros(old.edges)])
-    carried = _carry(old, table, new)
+    carried = carry_table(old, table, new)
     keys = {(s, t): q for s, t, q in zip(old.sources, old.targets, table[0])}
     assert all(carried[0, j] == keys[(s, t)] for j, (s, t) in enumerate(zip(new.sources, new.targets)))
 
