@@ -24,7 +24,8 @@ class Arena:
     game : Game
         A game whose options are single positions (not a sum of heaps).
     bound : int
-        The universe is ``game.universe(bound)``.
+        The universe is ``game.universe(bound)`` (a board game's universe ignores it: every position
+        reachable from the empty board, whose bound is the board's side).
     solution : Solution, optional
         An exact solution over the same universe (solved here when not given).
 
@@ -46,6 +47,8 @@ class Arena:
                 f"{game!r} is a sum of heaps (a move splits a heap): tabular learners need games whose "
                 f"moves lead to single positions, such as nim, wythoff, euclid or subtraction"
             )
+        if game.universe_from_start:
+            bound = game.universe().bound
         if solution is None:
             solution = solve(game, bound=bound)
         elif solution.game != game or solution.bound != bound:

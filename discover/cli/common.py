@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 import click
 
-__all__ = ["BOUND", "RULE_COMMANDS", "game_arguments", "game_from_words", "say", "spinner", "output_folder",
+__all__ = ["BOUND", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "say", "spinner", "output_folder",
            "check_output_file", "command_line"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
@@ -36,6 +36,25 @@ class BoundType(click.ParamType):
 
 
 BOUND = BoundType()
+
+
+class LearnerChoice(click.Choice):
+    """The registered learners (``learners.registry``; those that leave a value table or take opponents when
+    asked), read when first needed so that ``discover --help`` imports no learner."""
+
+    def __init__(self, **query):
+        self.query = query
+        super().__init__([])
+
+    @property
+    def choices(self):
+        from learners.registry import learner_names
+
+        return tuple(learner_names(**self.query))
+
+    @choices.setter
+    def choices(self, value):
+        pass
 
 
 def game_arguments(func):

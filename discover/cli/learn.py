@@ -16,63 +16,57 @@ import time
 
 import click
 
-from discover.cli.common import BOUND, check_output_file, game_arguments, game_from_words, output_folder, say
+from discover.cli.common import (BOUND, LearnerChoice, check_output_file, game_arguments, game_from_words,
+                                 output_folder, say)
 
 __all__ = ["learn_command", "compare_command", "tournament_command", "scenarios_command"]
 
-LEARNER_NAMES = ("q", "qt", "bayes")  # the tabular learners (tournaments)
-COMPARE_NAMES = (*LEARNER_NAMES, "alphazero")
-LEARN_MARKERS = ("history.json", "value-table.npz")  # an existing folder holding these is a run to replace
+LEARN_MARKERS = ("history.json",)  # an existing folder holding this is a run to replace
 
 
 def _opponent(name: str, seed: int):
-    from learners.registry import LEARNERS, make_learner
+    from learners.registry import learner_names, make_learner
 
     if name.startswith("copy-"):
         kind = name[len("copy-"):]
-        if kind not in LEARNERS:
-            raise ValueError(f"unknown opponent {name!r}: after copy- name a learner ({', '.join(LEARNERS)})")
+        if kind not in learner_names(opponents=True):
+            raise ValueError(f"unknown opponent {name!r}: after copy- name a learner that plays opponents "
+                             f"({', '.join(learner_names(opponents=True))})")
         return make_learner(kind, seed + 1000)
     return name
 
 
-def _fit(game, learner_name, bound, episodes, opponent, start, seed, checkpoint=None):
-    from discover.learned import learn_bound, learn_episodes
-    from learners import Arena
-    from learners.registry import make_learner
+def _fit(game, name, bound, episodes, opponent, start, seed, checkpoint=None):
+    """The learner ``name`` fitted as the command line asks (opponents, starts and checkpoints where it takes them)."""
+    from learners.registry import fit_learner, learner_names, make_learner
 
-    bound = learn_bound(game) if bound is None else bound
-    if learner_name == "alphazero":
-        from discover.learned import learn
-
-        if opponent != "self" or start != "random" or checkpoint is not None:
-            raise ValueError("alphazero learns in self-play from random starts here: drop --opponent, --start and "
-                             "--checkpoint (or use `discover alphazero`)")
-        learner = learn(game, "alphazero", bound, episodes, seed, progress=True)
-        return learner, learner.arena_
-    arena = Arena(game, bound)
-    episodes = learn_episodes(arena.edges) if episodes is None else episodes
-    learner = make_learner(learner_name, seed)
-    start_value = start if start in ("random", "sweep") else tuple(int(x) for x in start.split(","))
-    learner.fit(game, bound=bound, episodes=episodes, opponent=_opponent(opponent, seed), start=start_value,
-                checkpoint=checkpoint, progress=True, solution=arena.solution)
-    return learner, arena
+    options = {}
+    if make_learner(name).opponents:
+        start_value = start if start in ("random", "sweep") else tuple(int(x) for x in start.split(","))
+        options = {"opponent": _opponent(opponent, seed), "start": start_value, "checkpoint": checkpoint}
+    elif opponent != "self" or start != "random" or checkpoint is not None:
+        raise ValueError(f"{name} learns in self-play from its own starts: drop --opponent, --start and --checkpoint "
+                         f"(they are for {', '.join(learner_names(opponents=True))})")
+    return fit_learner(name, game, bound=bound, games=episodes, seed=seed, progress=True, **options)
 
 
 def _learner_options(func):
     options = [
         click.argument("game"),
         click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
-        click.option("--learner", type=click.Choice(COMPARE_NAMES), default="q", show_default=True,
-                     help="q: Q-learning; qt: Q-learning with decaying exploration; bayes: quasi-Bayesian; "
-                     "alphazero: AlphaZero (self-play with search; --episodes: its self-play games)."),
+        click.option("--learner", type=LearnerChoice(value_table=True), default="q", show_default=True,
+                     help="A registered learner (q: Q-learning; qt: decaying exploration; bayes: quasi-Bayesian; "
+                     "qnetwork, hqn, alphazero: with networks; see learners.registry)."),
         click.option("--bound", type=BOUND, default=None,
                      help="Universe learned over (default: 30 for one heap, 12 x 12 boards, three heaps of 7)."),
-        click.option("--episodes", type=BOUND, default=None, help="Games to play (default: 50 per move, at least 20,000)."),
+        click.option("--episodes", type=BOUND, default=None,
+                     help="Games to play (default: the learner's own; tabular: 50 per move, at least 20,000)."),
         click.option("--opponent", default="self", show_default=True,
-                     help="self, random, optimal, greedy, or copy-q / copy-qt / copy-bayes (an untrained learner)."),
+                     help="Tabular learners: self, random, optimal, greedy, or copy-q / copy-qt / copy-bayes "
+                          "(an untrained learner)."),
         click.option("--start", default="random", show_default=True,
-                     help="Start positions: random, sweep (each in turn), or one position such as 7,7,7."),
+                     help="Tabular learners: start positions random, sweep (each in turn), or one position such as "
+                          "7,7,7."),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
     ]
     for option in reversed(options):
@@ -81,12 +75,17 @@ def _learner_options(func):
 
 
 def _summary(learner, seconds: float) -> None:
-    last = learner.history_[-1]
-    reached = learner.episodes_to_optimal_
-    say(f"{learner!r}\n  {learner.episodes_} games in {seconds:.2f} s; optimality deviations {last['deviations']}"
-         f" (first 0 at {reached if reached is not None else 'never'}); optimal-move rate in play "
-         f"{last['optimal_move_rate']:.3f}; greedy policy from N positions wins {last['win_rate_random']:.2f} "
-         f"against random, {last['win_rate_optimal']:.2f} against optimal")
+    last = learner.history_[-1] if learner.history_ else {}
+    parts = [f"{getattr(learner, 'episodes_', '?')} games in {seconds:.2f} s"]
+    if "deviations" in last:
+        reached = getattr(learner, "episodes_to_optimal_", None)
+        parts.append(f"optimality deviations {last['deviations']} (first 0 at {reached if reached is not None else 'never'})")
+    for key, label in (("optimal_move_rate", "optimal-move rate in play"), ("accuracy", "accuracy"),
+                       ("model_accuracy", "model accuracy"), ("win_rate_random", "greedy policy wins against random"),
+                       ("win_rate_optimal", "against optimal")):
+        if isinstance(last.get(key), float):
+            parts.append(f"{label} {last[key]:.3f}")
+    say(f"{learner!r}\n  " + "; ".join(parts))
 
 
 @click.command("learn")
@@ -100,18 +99,17 @@ def learn_command(game, params, learner, bound, episodes, opponent, start, seed,
     from games.files import atomic_folder, write_json
 
     game_obj = game_from_words(game, params)
-    if learner == "alphazero":
-        raise ValueError("train AlphaZero with `discover alphazero GAME` (it writes value-table.npz beside its report)")
     folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS)
     if checkpoint is not None:
         check_output_file(checkpoint, "--checkpoint")
     clock = time.perf_counter()
-    fitted, _ = _fit(game_obj, learner, bound, episodes, opponent, start, seed, checkpoint)
+    fitted = _fit(game_obj, learner, bound, episodes, opponent, start, seed, checkpoint)
     seconds = time.perf_counter() - clock
     record = {"learner": repr(fitted), "game": game_obj.spec(), "history": fitted.history_,
               "episodes_to_optimal": fitted.episodes_to_optimal_}
     with atomic_folder(folder, LEARN_MARKERS) as out:
-        fitted.value_table_.save(out / "value-table.npz")
+        if fitted.value_table_ is not None:
+            fitted.value_table_.save(out / "value-table.npz")
         write_json(out / "history.json", record)
         curve_figure({learner: fitted.history_}, out / "learning-curve.png",
                      f"{fitted!r} on {game_obj!r}, bound {fitted.value_table_.bound}")
@@ -141,7 +139,7 @@ def compare_command(game, params, learner, bound, episodes, opponent, start, see
     if table_path is not None:
         table = ValueTable.load(table_path, game_obj)
     else:
-        table = _fit(game_obj, learner, bound, episodes, opponent, start, seed)[0].value_table_
+        table = _fit(game_obj, learner, bound, episodes, opponent, start, seed).value_table_
     scores = compare(table, confidence=confidence)
     if plot_path is None and game_obj.dims <= 2:
         default = os.path.join("runs", f"{game_obj.slug()}-{learner}")
@@ -167,7 +165,8 @@ def compare_command(game, params, learner, bound, episodes, opponent, start, see
 
 @click.command("tournament")
 @game_arguments
-@click.option("--learners", default="q,qt,bayes", show_default=True, help="Comma-separated learners.")
+@click.option("--learners", default="q,qt,bayes", show_default=True,
+              help="Comma-separated learners that play opponents (the tabular ones).")
 @click.option("--bound", type=BOUND, default=9, show_default=True, help="Universe learned over.")
 @click.option("--episodes", type=BOUND, default=30_000, show_default=True, help="Games per training run.")
 @click.option("--games", type=BOUND, default=1000, show_default=True, help="Games per tournament pairing.")
@@ -177,13 +176,14 @@ def tournament_command(game, params, learners, bound, episodes, games, seed, fol
     """The Nim study: learning curves against copies, then every learner trained against every
     other, copies and a random player, and a round robin of the trained policies."""
     from discover.experiments import learner_study
+    from learners.registry import learner_names
     from learners.tournament import format_table
 
     game_obj = game_from_words(game, params)
     names = [n.strip() for n in learners.split(",") if n.strip()]
     for name in names:
-        if name not in LEARNER_NAMES:
-            raise ValueError(f"unknown learner {name!r}: use some of {', '.join(LEARNER_NAMES)}")
+        if name not in learner_names(opponents=True):
+            raise ValueError(f"unknown learner {name!r}: use some of {', '.join(learner_names(opponents=True))}")
     folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-study"), learner_study.MARKERS)
     study = learner_study.run(game_obj, bound, tuple(names), episodes, games, seed, progress=say)
     learner_study.write(study, folder)

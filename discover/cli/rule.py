@@ -77,12 +77,12 @@ def _discover_options(func):
         click.option("--engines", default=None, metavar="NAMES",
                      help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
-        click.option("--from", "source", type=click.Choice(("solver", "q", "qt", "bayes", "alphazero")), default="solver",
-                     show_default=True, help="Train on the solver's table, or on a learner's value table "
-                     "(self-play; --bound defaults to the seeds' sizes)."),
+        click.option("--from", "source", default="solver", show_default=True, metavar="solver|LEARNER",
+                     help="Train on the solver's table, or on a registered learner's value table (q, qt, bayes, "
+                     "qnetwork, hqn, alphazero; self-play; --bound defaults to the papers' sizes)."),
         click.option("--episodes", type=BOUND, default=None,
-                     help="With --from a learner: games to learn from (default: 50 per move, at least 20,000; "
-                     "alphazero: 60 iterations of 64 games)."),
+                     help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
+                     "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
         click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
                      help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
     ]
@@ -99,11 +99,19 @@ def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, sour
     start = time.perf_counter()
     table, timings = None, {}
     if source != "solver":
-        from discover.learned import learn, table_from_values
+        from discover.learned import table_from_values
+        from learners.registry import fit_learner, learner_names
 
-        learner = learn(game_obj, source, bound, episodes, seed, progress=True)
+        if source not in learner_names(value_table=True):
+            raise ValueError(f"--from takes solver or a learner: {', '.join(learner_names(value_table=True))}; "
+                             f"got {source!r}")
+        clock = time.perf_counter()
+        learner = fit_learner(source, game_obj, bound=bound, games=episodes, seed=seed, progress=True)
+        timings[f"learn ({learner.episodes_} games)"] = time.perf_counter() - clock
+        if learner.value_table_ is None:
+            raise ValueError(f"{source} kept no value table of {game_obj!r} (its universe is too large): use a "
+                             "smaller --bound")
         table = table_from_values(learner.value_table_, confidence)
-        timings[f"learn ({learner.episodes_} games)"] = learner.history_[-1]["seconds"]
     with spinner(f"discovering the rule of {game_obj!r} ...") as update:
         found = find_rule(game_obj, bound=None if table is not None else bound, verify_bound=verify_bound,
                           engines=names, seed=seed, table=table, min_accuracy=0.95 if table is not None else 1.0,

@@ -38,13 +38,13 @@ from learners.alphazero.agents import AlphaZeroAgent
 from learners.alphazero.checkpoint import load_run
 from learners.alphazero.run import Run
 from learners.alphazero.encoders import ENCODINGS
-from learners.params import Params
+from learners.base import Learner
 from learners.alphazero.network import NETWORKS, torch_module
 
 __all__ = ["AlphaZeroLearner"]
 
 
-class AlphaZeroLearner(Params):
+class AlphaZeroLearner(Learner):
     """AlphaZero: self-play with PUCT search and a torch policy-value network (see the module docstring).
 
     Parameters
@@ -90,7 +90,7 @@ class AlphaZeroLearner(Params):
 
     name = "alphazero"
 
-    def __init__(self, network: str = "mlp", hidden=(64, 64), channels: int = 32, layers: int = 3,
+    def __init__(self, *, network: str = "mlp", hidden=(64, 64), channels: int = 32, layers: int = 3,
                  encoding: str = "auto", c_puct: float = 1.5, dirichlet_alpha: float = 0.5,
                  noise_fraction: float = 0.25, temperature: float = 1.0, temperature_moves: int | None = None,
                  learning_rate: float = 3e-3, weight_decay: float = 1e-4, batch_size: int = 64,
@@ -114,6 +114,16 @@ class AlphaZeroLearner(Params):
         self.augment = augment
         self.device = device
         self.random_state = random_state
+
+    def budget(self, games: int | None, arena) -> dict:
+        """Rounds of up to 64 self-play games (``games`` in all, by default 60 rounds of 64) of 30 simulations,
+        from uniformly random positions of integer games (the empty board of board games), scored every 10."""
+        per = 64 if games is None else min(64, int(games))
+        fit = {"iterations": 60 if games is None else max(1, -(-int(games) // per)), "games_per_iteration": per,
+               "simulations": 30, "eval_every": 10, "eval_games": 50}
+        if not arena.game.universe_from_start:
+            fit["start"] = "random"
+        return fit
 
     # -- fitting ---------------------------------------------------------------------
     def fit(self, game, *, bound=None, iterations: int = 10, games_per_iteration: int = 32, simulations: int = 50,

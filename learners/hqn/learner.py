@@ -30,16 +30,20 @@ import math
 import numpy as np
 
 from learners.agents import HypothesisAgent
+from games.validation import positive_int
 from learners.arena import Arena, carry_table
+from learners.base import Learner
 from learners.episodes import GREEDY, HYPER, Q, REPLY, START_RANDOM, STATS, run_episodes
 from learners.metrics import policy_accuracy
 from learners.play import duel
+from learners.progress import progress_bar
 from learners.rng import new_state
+from learners.value_table import ValueTable
 
 __all__ = ["HQN"]
 
 
-class HQN:
+class HQN(Learner):
     """The Hierarchical Q-Network.
 
     Parameters
@@ -62,7 +66,9 @@ class HQN:
     random_state : int
     """
 
-    def __init__(self, model="neural", alpha: float = 0.45, temperature: float = 0.2, confidence: float = 0.3,
+    name = "hqn"
+
+    def __init__(self, *, model="neural", alpha: float = 0.45, temperature: float = 0.2, confidence: float = 0.3,
                  limit: float = 0.5, steepness: float = 20.0, onset: float = 0.6, drop: float = 0.25,
                  margin: float = 0.02, eval_games: int = 300, random_state: int = 0):
         self.model = model
@@ -77,25 +83,43 @@ class HQN:
         self.eval_games = eval_games
         self.random_state = random_state
 
-    def __repr__(self) -> str:
-        name = self.model if isinstance(self.model, str) else getattr(self.model, "name", type(self.model).__name__)
-        return f"HQN(model={name!r}, alpha={self.alpha}, temperature={self.temperature}, random_state={self.random_state})"
+    def __repr__(self, N_CHAR_MAX=700) -> str:
+        params = self.ordered_params()
+        model = params["model"]
+        params["model"] = model if isinstance(model, str) else getattr(model, "name", type(model).__name__)
+        return f"HQN({', '.join(f'{k}={v!r}' for k, v in params.items())})"
+
+    def check_game(self, game) -> None:
+        super().check_game(game)
+        if game.universe_from_start:
+            raise ValueError(f"the HQN learns on a small board and is scored on a larger one (integer coordinates); "
+                             f"{game!r} is a board game with one fixed universe")
+
+    def budget(self, games: int | None, arena) -> dict:
+        """Periods of 2,000 games (``games`` in all, by default 15 periods), models scored on ``arena``'s board."""
+        per = 2000 if games is None else min(2000, int(games))
+        periods = 15 if games is None else max(1, -(-int(games) // per))
+        return {"periods": periods, "episodes": per, "eval_bound": arena.bound}
 
     # -- fitting ---------------------------------------------------------------------
     def fit(self, game, *, bound: int = 12, eval_bound: int = 50, periods: int = 20, episodes: int = 2000,
-            warm_start: bool = False, progress=None) -> "HQN":
+            warm_start: bool = False, progress: bool = False, solution=None) -> "HQN":
         """Run ``periods`` periods of ``episodes`` Q-agent games on ``game`` (training board
         ``bound``, models evaluated on ``eval_bound``).
 
         With ``warm_start`` the agent keeps its Q-table (moves carried over by their positions),
         best model, performance history and memory: changing ``game`` between two calls changes
-        the rules without telling the agent, which has to notice by itself (seed 000's figure 11).
+        the rules without telling the agent, which has to notice by itself (the HQN paper's figure 11).
+        ``solution``, the game solved on ``eval_bound``, is used only for the scores of ``history_``;
+        ``value_table_`` holds the Q-agent's table over the evaluation board.
         """
+        bound, eval_bound = positive_int(bound, "bound"), positive_int(eval_bound, "eval_bound")
+        periods, episodes = positive_int(periods, "periods"), positive_int(episodes, "episodes")
         if eval_bound < bound:
             raise ValueError(f"eval_bound ({eval_bound}) must be at least bound ({bound})")
-        say = progress or (lambda message: None)
+        self.check_game(game)
         builder = self._builder()
-        arena = Arena(game, eval_bound)
+        arena = Arena(game, eval_bound, solution if solution is not None and solution.bound == eval_bound else None)
         rng = np.random.default_rng([self.random_state, len(getattr(self, "history_", []))])
         if not warm_start or not hasattr(self, "history_"):
             self._reset()
@@ -105,12 +129,15 @@ class HQN:
         self.arena_ = arena
         inside = np.all(arena.universe.positions() <= bound, axis=1)
         pool = np.flatnonzero(inside & (np.diff(arena.indptr) > 0))
-        for _ in range(periods):
-            record = self._period(arena, pool, inside, bound, episodes, builder, rng)
-            record["game"] = repr(game)
-            self.history_.append(record)
-            say(f"period {len(self.history_)}: best model {self.best_performance_:.2f}, "
-                f"model accuracy {record['model_accuracy']:.3f}")
+        with progress_bar(progress, periods, 0, repr(self)) as advance:
+            for _ in range(periods):
+                record = self._period(arena, pool, inside, bound, episodes, builder, rng)
+                record["game"] = repr(game)
+                self.history_.append(record)
+                advance(1)
+        meta = {"learner": "HQN", "params": self.json_params(), "episodes": self.episodes_, "bound": eval_bound}
+        self.value_table_ = ValueTable(game, arena.universe, arena.indptr, arena.targets, self.table_[0],
+                                       self.table_[1], arena.terminal, meta)
         return self
 
     def _reset(self):

@@ -26,7 +26,7 @@ import numpy as np
 from games.validation import number_in, positive_int, seed
 from learners.arena import Arena
 from learners.metrics import policy_accuracy
-from learners.params import Params
+from learners.base import Learner
 from learners.progress import progress_bar
 from learners.value_table import ValueTable
 
@@ -38,7 +38,7 @@ OPTIMIZERS = ("adam", "sgd")
 SUPPORTED = ("nim", "wythoff", "wythoff_nd")
 
 
-class QNetworkLearner(Params):
+class QNetworkLearner(Learner):
     """Q-learning with a neural network over a fixed action set (seed 000's QN agent).
 
     Parameters
@@ -76,7 +76,7 @@ class QNetworkLearner(Params):
 
     name = "qnetwork"
 
-    def __init__(self, hidden: int = 15, learning_rate: float = 0.01, alpha: float = 0.5, gamma: float = 1.0,
+    def __init__(self, *, hidden: int = 15, learning_rate: float = 0.01, alpha: float = 0.5, gamma: float = 1.0,
                  temperature: float = 0.1, replay: bool = False, replay_size: int = 2000, batch_size: int = 16,
                  loss: str = "mse", optimizer: str = "adam", random_state: int = 0):
         self.hidden = hidden
@@ -91,9 +91,19 @@ class QNetworkLearner(Params):
         self.optimizer = optimizer
         self.random_state = random_state
 
+    def check_game(self, game) -> None:
+        super().check_game(game)
+        if getattr(game, "line_directions", None) is None:
+            raise ValueError(f"the Q-network needs a game whose moves are lines ({', '.join(SUPPORTED)}), "
+                             f"not {game!r}")
+
+    def budget(self, games: int | None, arena) -> dict:
+        """``episodes``: ``games``, by default 20,000."""
+        return {"episodes": int(games) if games is not None else 20_000}
+
     # -- fitting ---------------------------------------------------------------------
     def fit(self, game, *, bound: int, episodes: int, opponent: str = "optimal", eval_every=None,
-            progress: bool = False) -> "QNetworkLearner":
+            progress: bool = False, solution=None) -> "QNetworkLearner":
         """Play ``episodes`` games on ``game.universe(bound)``, one gradient step per learner move.
 
         Parameters
@@ -109,19 +119,19 @@ class QNetworkLearner(Params):
             Episodes between records of ``history_`` (default ``episodes // 20``, at least 1).
         progress : bool
             Show a progress bar.
+        solution : Solution, optional
+            The game solved on ``bound`` (solved here otherwise), for the opponent and the scores.
 
         Returns
         -------
         self
         """
         self._check()
-        if getattr(game, "line_directions", None) is None:
-            raise ValueError(f"the Q-network supports games whose moves are lines ({', '.join(SUPPORTED)}), "
-                             f"not {game!r}")
+        self.check_game(game)
         if opponent not in OPPONENTS:
             raise ValueError(f"unknown opponent {opponent!r}: use one of {', '.join(OPPONENTS)}")
         episodes = positive_int(episodes, "episodes")
-        arena = Arena(game, positive_int(bound, "bound"))
+        arena = Arena(game, positive_int(bound, "bound"), solution)
         every = positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 20)
         torch = _torch()
         torch.set_num_threads(1)  # a network this small runs fastest on one thread

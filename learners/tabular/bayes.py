@@ -46,7 +46,7 @@ class BayesLearner(TabularLearner):
     rows = 5
     name = "bayes"
 
-    def __init__(self, discount: float = 0.9, prior_mean: float = 0.0, prior_precision: float = 2.0,
+    def __init__(self, *, discount: float = 0.9, prior_mean: float = 0.0, prior_precision: float = 2.0,
                  prior_shape: float = 0.5, prior_rate: float = 1.0, random_state: int = 0):
         self.discount = discount
         self.prior_mean = prior_mean

@@ -22,7 +22,7 @@ from learners.arena import Arena
 from learners.tabular.checkpoint import Checkpoint
 from learners.episodes import FIXED, GREEDY, HYPER, REPLY, START_RANDOM, START_SWEEP, STATS, run_episodes
 from learners.metrics import deviations, win_rate
-from learners.params import Params
+from learners.base import Learner
 from learners.progress import progress_bar
 from learners.rng import new_state
 from learners.value_table import ValueTable
@@ -35,12 +35,13 @@ OPPONENTS = ("self", "random", "optimal", "greedy")
 STARTS = ("random", "sweep")
 
 
-class TabularLearner(Params):
+class TabularLearner(Learner):
     """Base class: subclasses set ``kind``, ``rows``, ``_prior`` and ``_hyper``."""
 
     kind: int
     rows: int
     name = "tabular"
+    opponents = True
 
     def _hyper(self) -> np.ndarray:
         """The seat's row of ``HYPER`` values."""
@@ -124,11 +125,9 @@ class TabularLearner(Params):
             seats["learner"].value_table_ = seats["learner"]._table(arena, seats["table1"], done, self, start)
         return self
 
-    def policy(self, name: str | None = None) -> Agent:
-        """The greedy policy of the fitted table, as an agent."""
-        from learners.agents import GreedyAgent
-
-        return GreedyAgent(self.value_table_, name or self.name)
+    def budget(self, games: int | None, arena) -> dict:
+        """``episodes``: ``games``, by default 50 per move of the universe and at least 20,000."""
+        return {"episodes": int(games) if games is not None else int(max(20_000, 50 * arena.edges))}
 
     # -- pieces of fit ---------------------------------------------------------------
     def _seats(self, arena: Arena, opponent) -> dict:

@@ -55,7 +55,7 @@ class QLearner(TabularLearner):
     kind = Q
     rows = 2
 
-    def __init__(self, alpha=0.45, gamma: float = 1.0, backup: str = "negamax", exploration: str = "epsilon",
+    def __init__(self, *, alpha=0.45, gamma: float = 1.0, backup: str = "negamax", exploration: str = "epsilon",
                  epsilon: float = 0.1, eta: float = 0.0, temperature: float = 0.2, random_state: int = 0):
         self.alpha = alpha
         self.gamma = gamma

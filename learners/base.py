@@ -1,0 +1,78 @@
+"""The contract every learner follows, in the manner of scikit-learn.
+
+A learner is a ``sklearn.base.BaseEstimator``: its constructor takes keyword arguments only and
+stores them unchanged (with ``random_state``), so ``get_params``, ``set_params`` and
+``sklearn.base.clone`` work; ``fit(game, ...)`` returns the learner; fitted results end in ``_``
+(``history_``, learning-curve records; ``value_table_``, a ``ValueTable`` over the game's universe,
+for learners that keep one); ``policy()`` is the fitted player as an ``Agent``.
+
+A learner declares what it needs instead of being special-cased by name:
+
+- ``check_game(game)`` raises a ``ValueError`` naming what the learner needs when it cannot learn
+  ``game`` (a board, moves along lines, two coordinates ...);
+- ``value_table`` (class attribute): whether ``fit`` leaves a ``value_table_`` to compare with the
+  solver or to fit rules on;
+- ``opponents`` (class attribute): whether ``fit`` takes ``opponent``, ``start`` and ``checkpoint``
+  (the tabular learners);
+- ``budget(games, arena)``: the keywords of ``fit`` for a budget of about ``games`` games (None: the
+  learner's own default on that arena), so every command and check can fit any learner alike.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from sklearn.base import BaseEstimator
+
+__all__ = ["Learner"]
+
+
+class Learner(BaseEstimator):
+    """Base class of every learner (see the module docstring).
+
+    Examples
+    --------
+    >>> class Toy(Learner):
+    ...     def __init__(self, *, alpha=0.5, random_state=0):
+    ...         self.alpha, self.random_state = alpha, random_state
+    >>> Toy(alpha=0.1)
+    Toy(alpha=0.1, random_state=0)
+    >>> Toy().set_params(alpha=0.2).get_params()
+    {'alpha': 0.2, 'random_state': 0}
+    """
+
+    name = "learner"
+    value_table = True
+    opponents = False
+
+    def check_game(self, game) -> None:
+        """Raise a ``ValueError`` saying what is missing when this learner cannot learn ``game`` (here: a game
+        whose moves split a heap into a sum of heaps; subclasses add their own needs)."""
+        if game.parts > 1:
+            raise ValueError(f"{game!r} is a sum of heaps (a move splits a heap): the learners need games whose "
+                             "moves lead to single positions, such as nim, wythoff, euclid or subtraction")
+
+    def budget(self, games: int | None, arena) -> dict:
+        """Keywords of ``fit`` for about ``games`` games on ``arena`` (None: the learner's default)."""
+        raise NotImplementedError
+
+    def policy(self, name: str | None = None):
+        """The fitted player as an agent: here the greedy policy of ``value_table_``."""
+        from learners.agents import GreedyAgent
+
+        if getattr(self, "value_table_", None) is None:
+            raise ValueError(f"fit the {type(self).__name__} first: it has no value table yet")
+        return GreedyAgent(self.value_table_, name or self.name)
+
+    def json_params(self) -> dict:
+        """``get_params()`` with every value JSON can hold kept as is and any other written as its repr."""
+        return {k: v if isinstance(v, (int, float, str, bool, type(None))) else repr(v)
+                for k, v in self.ordered_params().items()}
+
+    def ordered_params(self) -> dict:
+        """The constructor's parameters and their values, in the constructor's order (``get_params`` sorts)."""
+        names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
+        return {name: getattr(self, name) for name in names}
+
+    def __repr__(self, N_CHAR_MAX=700) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.ordered_params().items())})"
