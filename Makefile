@@ -1,5 +1,5 @@
 # make demo: create .venv if missing, install the toolkit, run `discover wythoff`.
-# make test: create .venv if missing, install with the test extras, run the whole suite.
+# make test: create .venv if missing, install with the test extras, check the import layers, run the whole suite.
 # Installs re-run only when pyproject.toml changes (stamp files inside .venv).
 # torch is installed first and pinned: left to resolve it alone, pip would pull several GB of CUDA packages.
 
@@ -15,6 +15,7 @@ demo: $(VENV)/.installed
 	$(VENV)/bin/discover wythoff
 
 test: $(VENV)/.installed-test
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m pytest -n 2 -q
 
 $(PY):

@@ -16,7 +16,7 @@ import sympy as sp
 
 from discover.expressions import SYMPY_LOCALS, compile_expr, complexity
 from discover.features import feature_columns
-from discover.render.text import rule_latex, rule_text
+from discover.printing import rule_latex, rule_text
 from games import coordinate_names
 
 __all__ = ["Rule"]

@@ -168,3 +168,15 @@ def test_console_script_is_installed():
         pytest.skip("the discover script is not installed next to this interpreter")
     done = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == f"discover {__version__}"
+
+
+def test_python_dash_m_is_the_same_command_and_help_imports_nothing_heavy():
+    probe = ("import sys\nfrom discover.cli import main\nmain(['--help'])\n"
+             "print(sorted(m for m in ('torch', 'sympy', 'numba', 'numpy') if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stderr.strip() == "[]", done.stderr
+    direct = subprocess.run([sys.executable, "-m", "discover", "--help"], capture_output=True, text=True, timeout=60)
+    package = subprocess.run([sys.executable, "-m", "discover.cli", "--help"], capture_output=True, text=True,
+                             timeout=60)
+    assert direct.returncode == package.returncode == 0 and direct.stdout == package.stdout
+    assert all(f"  {name} " in direct.stdout for name in ("rule", "report", "learn", "alphazero", "hqn", "solve"))

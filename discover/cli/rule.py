@@ -124,7 +124,7 @@ def _print_discovery(found) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from discover.render.text import general_text
+    from discover.printing import general_text
 
     out = Console(highlight=False, soft_wrap=True)
     out.print(Text(f"{found.game!r}", style="bold"))
