@@ -6,7 +6,6 @@ import numpy as np
 
 from games import make_game
 from learners import Arena, GreedyAgent, HypothesisAgent, OptimalAgent, QLearner, RandomAgent, duel, play
-from discover.experiments import learner_study
 from learners.tournament import format_table, round_robin
 
 ARENA = Arena(make_game("nim", heaps=3), bound=5)
@@ -50,13 +49,6 @@ def test_round_robin_table():
     assert table["second"]["optimal"]["random"] > table["second"]["random"]["optimal"]
     assert table["first"]["optimal"]["optimal"] == table["n_share"]
     assert format_table(table).count("\n") == 3
-
-
-def test_learning_study_runs_every_pairing():
-    study = learner_study.run(make_game("nim", heaps=2), 3, ("q", "bayes"), episodes=1_500, games=100)
-    assert set(study["curves"]) == {"q", "bayes"}
-    assert set(study["first"]["q"]) == {"q", "bayes", "random"}
-    assert all(0 <= v <= 1 for row in study["second"].values() for v in row.values())
 
 
 def test_play_ends_a_drawn_board_as_a_draw():

@@ -1,11 +1,10 @@
-"""``solvers.openings`` and its figure: the value of every first move of a board game."""
+"""``solvers.openings``: the value of every first move of a board game."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from discover.render.boards import plot_openings
 from solvers.openings import openings
 from games import make_game
 from solvers import solve
@@ -42,12 +41,3 @@ def test_bad_input():
         openings(make_game("tictactoe"))  # draws: the search does not know the game
     with pytest.raises(ValueError, match="the solution is of hex"):
         openings(make_game("hex", n=2), solve(make_game("hex", n=3)))
-
-
-def test_figure_is_written_atomically(tmp_path):
-    game = make_game("notakto", n=3, boards=2)
-    path = tmp_path / "openings.pdf"
-    assert plot_openings(openings(game, solve(game)), path) == str(path)
-    assert path.read_bytes()[:4] == b"%PDF" and [p.name for p in tmp_path.iterdir()] == ["openings.pdf"]
-    with pytest.raises(ValueError, match="figure format"):
-        plot_openings(openings(game, solve(game)), tmp_path / "openings.xyz")

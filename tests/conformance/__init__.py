@@ -1,1 +1,0 @@
-"""Conformance suites: the same named checks run over every registered game (and, later, learner and engine)."""
