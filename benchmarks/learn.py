@@ -14,7 +14,7 @@ loop of its ``independent_tabular_qlearning.py`` example, on ``pyspiel.load_game
 tables by ``str`` of the observation tensor (player to move and each heap, one-hot).
 
 1. Episodes per second, a fixed number of episodes from fresh tables on each side.
-2. Episodes until no optimality deviation (seed 002's rule: an N position deviates when a
+2. Episodes until no optimality deviation (the Nim thesis's rule: an N position deviates when a
    tied greedy move does not reach a P position) over the 512 positions <= (7, 7, 7).
    Ours: ``episodes_to_optimal_``, median of 5 seeds, a record every 10,000 episodes (it takes
    about 1.4e7 episodes; records every 100 would cost about 2 minutes a seed).  OpenSpiel:

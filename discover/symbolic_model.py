@@ -1,4 +1,4 @@
-"""The symbolic model network: seed 000's proposal, a model layer that hypothesises rules.
+"""The symbolic model network: the HQN paper's proposal, a model layer that hypothesises rules.
 
 In the HQN loop (``learners.hqn.learner``) the model builder gets the Q-agent's cold / hot dataset;
 this builder fits the discovery engines to it and returns two models (one when they agree):

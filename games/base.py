@@ -61,6 +61,9 @@ class Game:
         ``universe(bound)`` ignores the bound (``solve(game)`` needs none).
     start : tuple of int or None
         The position a play begins from, where the game has one (board games).
+    binary_features : bool
+        The binary digits of the coordinates are the game's natural features (Nim: its rule is
+        a bitwise xor); a network's input encoding may use them.
     period_theorem : str or None
         One-heap games whose values are proved eventually periodic by a theorem
         (``discover.proofs.periodicity``): "octal" (Guy and Smith) or "subtraction"; such a
@@ -76,6 +79,7 @@ class Game:
     universe_from_start: bool = False
     start: tuple[int, ...] | None = None
     period_theorem: str | None = None
+    binary_features: bool = False
     kernel = None
 
     def __init__(self, **params):

@@ -43,6 +43,10 @@ class BoardGame(Game):
 
     universe_from_start = True
     symmetries: np.ndarray
+    #: how the board is drawn: "grid" (one square grid per board) or "rhombus" (Hex)
+    layout = "grid"
+    #: the rules ``solvers.search`` knows this game by (``solvers.search_rules.RULES``), or None
+    search_rules: str | None = None
     n: int
 
     @property
@@ -79,6 +83,11 @@ class BoardGame(Game):
         self.check_position(p)
         bits = (p[:, None] >> np.arange(self.cells)) & 1
         return (bits * (np.arange(self.dims)[:, None] + 1)).max(axis=0).reshape(self.n, self.n)
+
+    # -- features --------------------------------------------------------------------------
+    def planes(self, positions) -> np.ndarray:
+        """The board as input planes for a network, seen by the player to move: shape (m, planes, n, n)."""
+        raise NotImplementedError
 
     # -- symmetries ------------------------------------------------------------------------
     def symmetric_positions(self, positions) -> np.ndarray:

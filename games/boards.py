@@ -31,7 +31,7 @@ import numpy as np
 
 __all__ = [
     "MAX_BITS", "square_lines", "square_symmetries", "hex_symmetries", "permute_bits",
-    "canonical_board", "popcount", "board_array", "check_board_size", "has_line",
+    "canonical_board", "popcount", "board_array", "check_board_size", "has_line", "bit_planes", "mover_planes",
 ]
 
 MAX_BITS = 62  # a position's coordinates, packed together, must fit a non-negative int64 key
@@ -169,3 +169,37 @@ def board_array(position, n: int) -> np.ndarray:
             if bits >> i & 1:
                 board[i] = player + 1
     return board.reshape(n, n)
+
+
+def bit_planes(values, cells: int) -> np.ndarray:
+    """The bits of each integer of ``values`` as floats: shape ``values.shape + (cells,)``, low bit first.
+
+    Examples
+    --------
+    >>> bit_planes(np.array([5]), 4).tolist()
+    [[1.0, 0.0, 1.0, 0.0]]
+    """
+    return ((np.asarray(values, dtype=np.int64)[..., None] >> np.arange(cells, dtype=np.int64)) & 1).astype(np.float32)
+
+
+def mover_planes(positions, n: int, reflect: bool) -> np.ndarray:
+    """Two-player boards (one bitboard per player): the mover's stones, the opponent's, a plane of ones.
+
+    The first player is to move when both have as many stones. With ``reflect`` (Hex) the board is
+    reflected in its long diagonal when the second player is to move, so the planes always show a
+    player who joins top and bottom. Shape ``(m, 3, n, n)``.
+
+    Examples
+    --------
+    >>> mover_planes(np.array([[1, 0]]), 2, reflect=False)[0, :2].tolist()  # the second player to move
+    [[[0.0, 0.0], [0.0, 0.0]], [[1.0, 0.0], [0.0, 0.0]]]
+    """
+    P = np.asarray(positions, dtype=np.int64).reshape(-1, 2)
+    m = P.shape[0]
+    second = np.bitwise_count(P[:, 0]) != np.bitwise_count(P[:, 1])
+    out = np.ones((m, 3, n, n), dtype=np.float32)
+    out[:, 0] = bit_planes(np.where(second, P[:, 1], P[:, 0]), n * n).reshape(m, n, n)
+    out[:, 1] = bit_planes(np.where(second, P[:, 0], P[:, 1]), n * n).reshape(m, n, n)
+    if reflect and second.any():
+        out[second, :2] = out[second, :2].transpose(0, 1, 3, 2)
+    return out

@@ -1,4 +1,4 @@
-"""Euclid's game on a board, as seed 000 plays it (read the way its Theorem 5 proof uses it)."""
+"""Euclid's game on a board, as the HQN paper plays it (read the way its Theorem 5 proof uses it)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class euclid(Game):
     coordinate from the larger (from either one when they are equal) without going below 0.
 
     A position with a zero coordinate has no moves, so its player to move loses.
-    Source: Cole and Davie, "A game based on the Euclidean algorithm" (1969); seed 000, section 2.1
+    Source: Cole and Davie, "A game based on the Euclidean algorithm" (1969); the HQN paper, section 2.1
     and Theorem 5.
     """
 

@@ -18,7 +18,7 @@ import numba as nb
 import numpy as np
 
 from games.boardgame import BoardGame
-from games.boards import check_board_size, hex_symmetries, popcount
+from games.boards import check_board_size, hex_symmetries, mover_planes, popcount
 
 __all__ = ["hex_game", "hex_geometry", "hex_flood", "hex_win_cells", "hex_connected"]
 
@@ -122,6 +122,8 @@ class hex_game(BoardGame):
     dims = 2
     impartial = False
     kernel = staticmethod(_hex_moves)
+    layout = "rhombus"
+    search_rules = "hex"
 
     def __init__(self, n: int = 3):
         n = check_board_size(n, "hex", 7)
@@ -136,6 +138,11 @@ class hex_game(BoardGame):
     @property
     def feature_names(self) -> tuple[str, ...]:
         return ("first", "second")
+
+    def planes(self, positions) -> np.ndarray:
+        """The mover's stones, the opponent's and a plane of ones, the board reflected in its long diagonal when
+        the second player moves (so the planes always show a player joining top and bottom)."""
+        return mover_planes(positions, self.n, reflect=True)
 
     def check_position(self, p: np.ndarray) -> None:
         super().check_position(p)

@@ -70,6 +70,7 @@ class nim(LineGame):
     """
 
     name = "nim"
+    binary_features = True
 
     def __init__(self, heaps: int = 3, misere: bool = False):
         heaps = positive_int(heaps, "heaps")
@@ -80,7 +81,7 @@ class nim(LineGame):
 class wythoff(LineGame):
     """Wythoff's game: take any number from one heap, or the same number from both.
 
-    Source: W. A. Wythoff (1907); seed 000 trains its agents on it (a 2-D board where a
+    Source: W. A. Wythoff (1907); the HQN paper trains its agents on it (a 2-D board where a
     queen moves left, down or diagonally towards the corner).
     """
 

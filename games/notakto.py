@@ -13,7 +13,7 @@ import numba as nb
 import numpy as np
 
 from games.boardgame import BoardGame
-from games.boards import canonical_board, check_board_size, has_line, square_lines, square_symmetries
+from games.boards import bit_planes, canonical_board, check_board_size, has_line, square_lines, square_symmetries
 
 __all__ = ["notakto"]
 
@@ -73,6 +73,7 @@ class notakto(BoardGame):
     impartial = True
     misere = True
     kernel = staticmethod(_notakto_moves)
+    search_rules = "notakto"
 
     def __init__(self, n: int = 3, k: int | None = None, boards: int = 1):
         n = check_board_size(n, "notakto", 7)
@@ -100,6 +101,15 @@ class notakto(BoardGame):
     @property
     def feature_names(self) -> tuple[str, ...]:
         return tuple(f"board{q + 1}" for q in range(self.dims)) if self.dims > 1 else ("board",)
+
+    def planes(self, positions) -> np.ndarray:
+        """A plane of marks per board; with several boards also a plane per board that is 1 when it is dead."""
+        P = np.asarray(positions, dtype=np.int64).reshape(-1, self.dims)
+        marks = bit_planes(P, self.cells).reshape(P.shape[0], self.dims, self.n, self.n)
+        if self.dims == 1:
+            return marks
+        dead = np.array([[has_line(x, self.lines) for x in row] for row in P], dtype=np.float32)
+        return np.concatenate([marks, np.broadcast_to(dead[:, :, None, None], marks.shape)], axis=1)
 
     def dead(self, position) -> np.ndarray:
         """For each board of a position, whether it holds a line (no more moves there).

@@ -12,7 +12,7 @@ import numba as nb
 import numpy as np
 
 from games.boardgame import BoardGame
-from games.boards import has_line, popcount, square_lines, square_symmetries
+from games.boards import has_line, mover_planes, popcount, square_lines, square_symmetries
 
 __all__ = ["tictactoe"]
 
@@ -77,6 +77,10 @@ class tictactoe(BoardGame):
     @property
     def feature_names(self) -> tuple[str, ...]:
         return ("x", "o")
+
+    def planes(self, positions) -> np.ndarray:
+        """The mover's marks, the opponent's and a plane of ones (which shows a convolution the board's edge)."""
+        return mover_planes(positions, self.n, reflect=False)
 
     def check_position(self, p: np.ndarray) -> None:
         super().check_position(p)

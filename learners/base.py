@@ -3,8 +3,9 @@
 A learner is a ``sklearn.base.BaseEstimator``: its constructor takes keyword arguments only and
 stores them unchanged (with ``random_state``), so ``get_params``, ``set_params`` and
 ``sklearn.base.clone`` work; ``fit(game, ...)`` returns the learner; fitted results end in ``_``
-(``history_``, learning-curve records; ``value_table_``, a ``ValueTable`` over the game's universe,
-for learners that keep one); ``policy()`` is the fitted player as an ``Agent``.
+(``history_``, learning-curve records, each with ``episode``, the games played so far;
+``episodes_``, the games played; ``value_table_``, a ``ValueTable`` over the game's universe, for
+learners that keep one); ``policy()`` is the fitted player as an ``Agent``.
 
 A learner declares what it needs instead of being special-cased by name:
 

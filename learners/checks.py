@@ -84,6 +84,9 @@ def learner_checks(learner, game=None):
         history = fit(0).history_
         assert isinstance(history, list) and history, "history_ must be a non-empty list of records"
         assert all(isinstance(r, dict) and r for r in history), "each history_ record must be a non-empty dict"
+        episodes = [r.get("episode") for r in history]
+        assert all(isinstance(e, int) for e in episodes), "each record names its episode: the games played so far"
+        assert episodes == sorted(episodes), "the records' episodes must not decrease"
 
     def value_table_covers_the_universe():
         fitted_learner = fit(0)

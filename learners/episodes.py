@@ -10,7 +10,7 @@ alternate, seat 0 first.  A seat is one of
   values and updated after the game from the discounted final reward;
 - ``FIXED``: a fixed policy given as a weight per edge (random, optimal, a rule, a greedy table);
   a learning seat with a ``hint`` probability plays its weights (a model's advice) that often;
-- ``GREEDY``: greedy on a table it does not update (seed 000's simulated opponent).
+- ``GREEDY``: greedy on a table it does not update (the HQN paper's simulated opponent).
 
 Tables are float arrays ``(rows, edges)``: row 0 the value of the edge for the player who
 takes it (Q or posterior mean), row 1 its visit count, rows 2-4 the posterior's
@@ -134,7 +134,7 @@ def _q_update(table, j, target, alpha):
 
 @nb.njit(cache=True)
 def _bayes_update(table, j, r):
-    """Conjugate normal-gamma update of edge ``j`` with the discounted reward ``r`` (seed 001, (2)-(3))."""
+    """Conjugate normal-gamma update of edge ``j`` with the discounted reward ``r`` (the Nim study, (2)-(3))."""
     m, nu = table[0, j], table[2, j]
     table[0, j] = (m * nu + r) / (nu + 1.0)
     table[2, j] = nu + 1.0

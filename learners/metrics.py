@@ -1,6 +1,6 @@
 """Scores of a policy against the exact solution: optimality deviations and win rates.
 
-The optimality deviations are seed 002's Algorithm 3: the N positions (a winning move
+The optimality deviations are the Nim thesis's Algorithm 3: the N positions (a winning move
 exists) where the policy's move does not reach a P position.  A greedy policy with ties
 counts as deviating where any of its tied moves is wrong.
 """

@@ -4,7 +4,7 @@
 position ``s`` for the player to move (the best move's value, unless the learner gives its own
 position values, as AlphaZero's value head does; the terminal outcome where there is no move),
 both in [-1, 1]; ``visits`` count how often each move was learned from.
-Thresholding ``value`` with a confidence gives the learned partition (seed 000's dataset):
+Thresholding ``value`` with a confidence gives the learned partition (the HQN paper's dataset):
 P where ``value <= -confidence``, N where ``value >= confidence``, unsure in between.
 """
 

@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from games import Game
-from games.boards import MAX_BITS
 from solvers.dfpn import Table, prove
-from solvers.search_rules import HEX, NOTAKTO, hex_params, notakto_params
+from solvers.search_rules import RULES
 
 __all__ = ["search", "SearchResult"]
 
@@ -58,25 +57,14 @@ class SearchResult:
 
 
 def _family(game: Game):
-    """(family code, params, children per position, longest play) or ValueError for other games."""
-    name = getattr(game, "name", None)
-    if name == "hex" and game.universe_from_start:
-        if 2 * game.cells > MAX_BITS:
-            raise ValueError(f"search: {game!r} needs a key of {2 * game.cells} bits, more than {MAX_BITS}; use n <= 5")
-        return HEX, hex_params(game.kernel_params()), game.cells, game.cells
-    if name == "notakto" and game.universe_from_start:
-        if game.dims * game.cells > MAX_BITS:
-            most = max(1, MAX_BITS // game.cells)
-            raise ValueError(
-                f"search: {game!r} needs a key of {game.dims * game.cells} bits, more than {MAX_BITS}; "
-                f"use boards <= {most} for n = {game.n}"
-            )
-        params = notakto_params(game.n, game.lines, game.symmetries)
-        return NOTAKTO, params, game.dims * game.cells, game.dims * game.cells
-    raise ValueError(
-        f"search knows the rules of hex and notakto (games without draws), not {game!r}; "
-        f"solve it over its universe with solvers.solve(game)"
-    )
+    """(family code, params, children per position, longest play) of the rules the game names, or ValueError."""
+    rules = RULES.get(getattr(game, "search_rules", None))
+    if rules is None:
+        raise ValueError(
+            f"search knows the rules of {', '.join(RULES)} (games without draws), not {game!r}; "
+            f"solve it over its universe with solvers.solve(game)"
+        )
+    return rules(game)
 
 
 def _table_bits(game: Game, table_bits) -> int:

@@ -26,10 +26,10 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from games.boards import canonical_board, has_line, popcount
+from games.boards import MAX_BITS, canonical_board, has_line, popcount
 from games.hex import hex_connected, hex_win_cells
 
-__all__ = ["HEX", "NOTAKTO", "expand", "hex_params", "notakto_params"]
+__all__ = ["HEX", "NOTAKTO", "RULES", "expand", "hex_params", "notakto_params"]
 
 HEX, NOTAKTO = 0, 1
 # Hex params: geometry (n, full, not_left, not_right, top, bottom, left, right), then the move order
@@ -203,3 +203,21 @@ def state_key(family, params, state):
         cells = params[_N] * params[_N]
         return _hex_key(state[0], state[1], cells)
     return _notakto_key(state, params, np.empty(state.size, dtype=np.int64))
+
+
+def _hex_search(game):
+    if 2 * game.cells > MAX_BITS:
+        raise ValueError(f"search: {game!r} needs a key of {2 * game.cells} bits, more than {MAX_BITS}; use n <= 5")
+    return HEX, hex_params(game.kernel_params()), game.cells, game.cells
+
+
+def _notakto_search(game):
+    if game.dims * game.cells > MAX_BITS:
+        most = max(1, MAX_BITS // game.cells)
+        raise ValueError(f"search: {game!r} needs a key of {game.dims * game.cells} bits, more than {MAX_BITS}; "
+                         f"use boards <= {most} for n = {game.n}")
+    return NOTAKTO, notakto_params(game.n, game.lines, game.symmetries), game.dims * game.cells, game.dims * game.cells
+
+
+#: the rules a board game names in ``search_rules``: the game -> (family code, params, children, longest play)
+RULES = {"hex": _hex_search, "notakto": _notakto_search}

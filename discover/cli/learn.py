@@ -106,7 +106,7 @@ def learn_command(game, params, learner, bound, episodes, opponent, start, seed,
     fitted = _fit(game_obj, learner, bound, episodes, opponent, start, seed, checkpoint)
     seconds = time.perf_counter() - clock
     record = {"learner": repr(fitted), "game": game_obj.spec(), "history": fitted.history_,
-              "episodes_to_optimal": fitted.episodes_to_optimal_}
+              "episodes_to_optimal": getattr(fitted, "episodes_to_optimal_", None)}
     with atomic_folder(folder, LEARN_MARKERS) as out:
         if fitted.value_table_ is not None:
             fitted.value_table_.save(out / "value-table.npz")

@@ -29,6 +29,30 @@ MARKERS = ("index.md", "alphazero.json")  # an existing folder holding these is 
 TABLE_POSITIONS = 50_000  # a value table over at most this many positions is written beside the report
 
 
+def _notakto(game, fit: dict, learner: dict) -> None:
+    if game.dims == 1 and game.n == 3:
+        fit.update(simulations=30)
+    elif game.dims == 1 and game.n == 4:
+        fit.update(iterations=150, games_per_iteration=64, simulations=100, eval_every=10)
+        learner.update(hidden=(128, 128))
+
+
+def _hex(game, fit: dict, learner: dict) -> None:
+    fit.update(iterations=100, games_per_iteration=64, simulations=50, eval_every=10)
+    learner.update(network="conv", hidden=(64,), channels=16, layers=2)
+
+
+def _integer_game(game, fit: dict, learner: dict) -> None:
+    # from one start, self-play narrows to the lines of good play and the network forgets the rest (Nim 1, 3, 5,
+    # 7, 9: the policy head's optimal-move rate rose to 0.91 and fell to 0.23); a few random opening moves keep
+    # every region in the games (it reached 1.000 by iteration 120 and stayed there)
+    fit.update(iterations=100, games_per_iteration=64, simulations=30, eval_every=10, random_openings=6)
+
+
+#: budgets by family (a board game not listed keeps the base budget; integer games share one)
+PRESETS = {"notakto": _notakto, "hex": _hex}
+
+
 def preset(game) -> dict:
     """Default budget and learner parameters for ``game``: ``{"fit": {...}, "learner": {...}}``.
 
@@ -38,22 +62,11 @@ def preset(game) -> dict:
     >>> preset(make_game("notakto", n=3))["fit"]["iterations"]
     20
     """
-    name, n = game.name, getattr(game, "n", None)
     fit = {"iterations": 20, "games_per_iteration": 32, "simulations": 50, "eval_every": 1, "eval_games": 100}
     learner: dict = {}
-    if name == "notakto" and n == 3 and game.dims == 1:
-        fit.update(simulations=30)
-    elif name == "notakto" and n == 4 and game.dims == 1:
-        fit.update(iterations=150, games_per_iteration=64, simulations=100, eval_every=10)
-        learner.update(hidden=(128, 128))
-    elif name == "hex":
-        fit.update(iterations=100, games_per_iteration=64, simulations=50, eval_every=10)
-        learner.update(network="conv", hidden=(64,), channels=16, layers=2)
-    elif not game.universe_from_start:
-        # from one start, self-play narrows to the lines of good play and the network forgets the rest (Nim 1, 3, 5,
-        # 7, 9: the policy head's optimal-move rate rose to 0.91 and fell to 0.23); a few random opening moves keep
-        # every region in the games (it reached 1.000 by iteration 120 and stayed there)
-        fit.update(iterations=100, games_per_iteration=64, simulations=30, eval_every=10, random_openings=6)
+    tune = PRESETS.get(game.name, None if game.universe_from_start else _integer_game)
+    if tune is not None:
+        tune(game, fit, learner)
     return {"fit": fit, "learner": learner}
 
 
@@ -169,7 +182,7 @@ def run(games, seed: int = 0, fit: dict | None = None, learner_params: dict | No
 
 def _summary(run: dict) -> str:
     final, seat = run["final"], run["seat"]
-    text = (f"AlphaZero on {run['game']}: {final['iteration']} iterations, {final['games']:,} games, "
+    text = (f"AlphaZero on {run['game']}: {final['iteration']} iterations, {final['episode']:,} games, "
             f"{run['train_cpu_seconds']:.0f} CPU s: {final[f'score_random_{seat}']:.0f}/100 against random as the "
             f"{seat} player")
     if f"score_optimal_{seat}" in final:
@@ -251,7 +264,7 @@ def _blocks(record: dict) -> list:
     rows = []
     for run in runs:
         f, seat = run["final"], run["seat"]
-        rows.append([run["game"], seat, str(f["iteration"]), f"{f['games']:,}", _fmt(f[f"score_random_{seat}"]),
+        rows.append([run["game"], seat, str(f["iteration"]), f"{f['episode']:,}", _fmt(f[f"score_random_{seat}"]),
                      _fmt(f.get(f"score_optimal_{seat}")),
                      f"{_fmt(f.get('optimal_move_rate'), 3)} / {_fmt(f.get('optimal_move_rate_play'), 3)}",
                      _fmt(f.get("value_accuracy"), 3),
@@ -279,7 +292,7 @@ def _blocks(record: dict) -> list:
         blocks.append(("table", ["iteration", "games", "loss", "vs random first", "vs random second",
                                  "vs optimal first", "vs optimal second", "vs previous", "optimal-move rate", "in play",
                                  "CPU s"],
-                       [[str(r["iteration"]), f"{r['games']:,}", _fmt(r.get("loss"), 3), _fmt(r["score_random_first"]),
+                       [[str(r["iteration"]), f"{r['episode']:,}", _fmt(r.get("loss"), 3), _fmt(r["score_random_first"]),
                          _fmt(r["score_random_second"]), _fmt(r.get("score_optimal_first")),
                          _fmt(r.get("score_optimal_second")), _fmt(r.get("score_previous")),
                          _fmt(r.get("optimal_move_rate"), 3), _fmt(r.get("optimal_move_rate_play"), 3),

@@ -4,7 +4,7 @@ through rule changes (figure 11), for the neural and the symbolic model.
 ``run(game, ...)`` returns the record of all three; ``write(record, folder)`` writes the figures, the
 record (``hqn.json``) and the report (``index.md``, ``index.html``): ``discover hqn wythoff``.
 
-Accuracy is the seed's measure: the share of N positions of an n x n board where the agent's
+Accuracy is the paper's measure: the share of N positions of an n x n board where the agent's
 move is optimal (reaches a P position), scored against the solver.  For a symbolic model on
 boards too large for a move graph, the rule's partition is compared with the solver's on every
 position instead: where they agree everywhere the rule's agent, which moves into a position the
@@ -32,7 +32,7 @@ MARKERS = ("index.md", "hqn.json")  # an existing folder holding these is a repo
 
 
 def model_accuracy(game, model, n: int) -> float:
-    """The seed's accuracy of a model's agent on the n x n board (see the module docstring)."""
+    """the paper's accuracy of a model's agent on the n x n board (see the module docstring)."""
     if n <= GRAPH_LIMIT:
         arena = Arena(game, n)
         return policy_accuracy(arena, HypothesisAgent(model.cold).edge_weights(arena))
@@ -46,10 +46,10 @@ def model_accuracy(game, model, n: int) -> float:
 def accuracy_over_time(game, periods: int = 15, episodes: int = 2000, bound: int = 12, eval_bound: int = 50,
                        seed: int = 0, progress=None) -> dict:
     """Figure 9: per time step, the accuracy on the evaluation board of the Q-agent alone
-    (trained on that board, 5 x ``episodes`` games a step, as the seed's naive Q), of the neural
+    (trained on that board, 5 x ``episodes`` games a step, as the paper's naive Q), of the neural
     HQN's best model and of the symbolic HQN's best model; and the wall time. The Q-network
     (line games only) trains on the training board against the optimal player, ``episodes / 2``
-    games a step as in the seed, and is scored there: its action set is sized by that board."""
+    games a step as in the paper, and is scored there: its action set is sized by that board."""
     say = progress or (lambda message: None)
     curves = {}
     arena = Arena(game, eval_bound)

@@ -84,7 +84,7 @@ def plot_openings(openings, path) -> str:
 
     check_figure_path(path)
     game, values = openings.game, openings.values
-    is_hex = getattr(game, "name", "") == "hex"
+    is_hex = getattr(game, "layout", "grid") == "rhombus"
     panels, n = values.shape[0], values.shape[1]
     width = (n - 1) * 1.5 + 2.4 if is_hex else panels * (n + 1)
     fig, (ax,) = new_figure(max(4.5, 0.75 * width + 1), 0.75 * n + 2.2, layout=None)

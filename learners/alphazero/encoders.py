@@ -3,18 +3,16 @@
 AlphaZero's network reads positions, never moves (see ``learners.alphazero.learner``: the policy scores
 afterstates), so an encoding is a function of an (m, dims) int64 array of positions:
 
-* board games (``game.board``/bitboards): one plane per kind of stone, from the player to
-  move's side.  Notakto: a plane per board of the marks (and, with several boards, a plane per
-  board that is 1 when the board is dead); tic-tac-toe: the mover's marks, the opponent's marks
-  and a plane of ones (which shows the edge of the board to a convolution); Hex: the same three
-  planes, the board reflected in its long diagonal when the second player is to move, so the
-  mover always joins top and bottom (the reflection keeps Hex's adjacency: see
-  ``games.boards``).  Shape ``(planes, n, n)``; an MLP flattens it.
+* board games: the game's own planes (``BoardGame.planes``), seen by the player to move: for
+  Notakto a plane of marks per board (and a plane per board marking it dead); for tic-tac-toe and
+  Hex the mover's stones, the opponent's and a plane of ones, Hex reflected so the mover always
+  joins top and bottom.  Shape ``(planes, n, n)``; an MLP flattens it.
 * integer games: ``"binary"`` writes the binary digits of each coordinate (the natural
   features of Nim: its rule is a bitwise xor), ``"scaled"`` each coordinate divided by the
   largest value, ``"thermometer"`` the indicators ``x >= t`` for t = 1..largest (good for
   Wythoff's comparisons), ``"binary+scaled"`` and ``"binary+thermometer"`` both; ``"auto"`` is
-  binary+scaled for Nim and for bounds above 64, binary+thermometer otherwise (on Wythoff 12 x 12
+  binary+scaled for games whose binary digits are natural features (``game.binary_features``:
+  Nim) and for bounds above 64, binary+thermometer otherwise (on Wythoff 12 x 12
   it gave a value table right on 99% of its confident positions where binary+scaled gave 96%).
 
 Examples
@@ -29,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.boards import has_line
+from games.boards import bit_planes
 
 __all__ = ["Encoder", "make_encoder", "ENCODINGS"]
 
@@ -50,55 +48,18 @@ class Encoder:
         return f"{self.name} {self.shape}"
 
 
-def _bits(values: np.ndarray, cells: int) -> np.ndarray:
-    return ((values[..., None] >> np.arange(cells, dtype=np.int64)) & 1).astype(np.float32)
+class BoardPlanes(Encoder):
+    """A board game's own input planes (``BoardGame.planes``), seen by the player to move."""
 
-
-class NotaktoPlanes(Encoder):
-    """A plane of marks per board; with several boards also a plane per board marking it dead."""
-
-    name = "notakto planes"
+    name = "board planes"
     planes = True
 
     def __init__(self, game):
-        self.n, self.boards, self.lines = game.n, game.dims, game.lines
-        self.shape = ((2 if self.boards > 1 else 1) * self.boards, self.n, self.n)
+        self.game = game
+        self.shape = tuple(game.planes(np.array([game.start], dtype=np.int64)).shape[1:])
 
     def __call__(self, positions):
-        P = np.asarray(positions, dtype=np.int64).reshape(-1, self.boards)
-        marks = _bits(P, self.n * self.n).reshape(P.shape[0], self.boards, self.n, self.n)
-        if self.boards == 1:
-            return marks
-        dead = np.array([[has_line(x, self.lines) for x in row] for row in P], dtype=np.float32)
-        return np.concatenate([marks, np.broadcast_to(dead[:, :, None, None], marks.shape)], axis=1)
-
-
-class MoverPlanes(Encoder):
-    """Two-player boards (tic-tac-toe, Hex): the mover's stones, the opponent's, a plane of ones.
-
-    With ``reflect`` (Hex) the board of the second player to move is reflected in its long
-    diagonal, so the planes always show a player who joins top and bottom.
-    """
-
-    name = "mover planes"
-    planes = True
-
-    def __init__(self, game, reflect: bool):
-        self.n, self.reflect = game.n, reflect
-        self.shape = (3, self.n, self.n)
-
-    def __call__(self, positions):
-        P = np.asarray(positions, dtype=np.int64).reshape(-1, 2)
-        m, n = P.shape[0], self.n
-        second = np.bitwise_count(P[:, 0]) != np.bitwise_count(P[:, 1])
-        mine = np.where(second, P[:, 1], P[:, 0])
-        theirs = np.where(second, P[:, 0], P[:, 1])
-        out = np.ones((m, 3, n, n), dtype=np.float32)
-        out[:, 0] = _bits(mine, n * n).reshape(m, n, n)
-        out[:, 1] = _bits(theirs, n * n).reshape(m, n, n)
-        if self.reflect and second.any():
-            out[second, :2] = out[second, :2].transpose(0, 1, 3, 2)
-        return out
+        return self.game.planes(positions)
 
 
 class IntegerFeatures(Encoder):
@@ -121,7 +82,7 @@ class IntegerFeatures(Encoder):
         P = np.asarray(positions, dtype=np.int64).reshape(-1, self.dims)
         parts = []
         if "binary" in self.kind:
-            parts.append(_bits(P, self.digits))
+            parts.append(bit_planes(P, self.digits))
         if "scaled" in self.kind:
             parts.append((P.astype(np.float32) / self.limit)[..., None])
         if "thermometer" in self.kind:
@@ -154,15 +115,11 @@ def make_encoder(game, limit: int | None = None, encoding: str = "auto") -> Enco
     if game.universe_from_start:
         if encoding not in ("auto", "planes"):
             raise ValueError(f"{game!r} is a board game: its encoding is 'planes' (or 'auto'), not {encoding!r}")
-        if game.name == "notakto":
-            return NotaktoPlanes(game)
-        if game.dims == 2 and game.name in ("hex", "tictactoe"):
-            return MoverPlanes(game, reflect=game.name == "hex")
-        raise ValueError(f"no plane encoding for {game!r}")
+        return BoardPlanes(game)
     if encoding == "planes":
         raise ValueError(f"{game!r} has integer positions: use binary, scaled, thermometer or binary+scaled")
     if limit is None:
         raise ValueError(f"encoding {game!r} needs the largest coordinate (its bound)")
     if encoding == "auto":
-        encoding = "binary+scaled" if game.name == "nim" or limit > 64 else "binary+thermometer"
+        encoding = "binary+scaled" if game.binary_features or limit > 64 else "binary+thermometer"
     return IntegerFeatures(game.dims, limit, encoding)

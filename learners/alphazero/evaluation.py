@@ -5,7 +5,7 @@
 * ``play_optimal_rate``: among the positions a mover met with a winning move (the solver's
   N positions), the share where it played one;
 * ``policy_optimal_rate``: the same for the policy head's top move over every N position of an
-  arena (optionally only those reachable from the starts), seed 002's optimality measure;
+  arena (optionally only those reachable from the starts), the Nim thesis's optimality measure;
 * ``value_accuracy``: share of live positions whose value head has the sign of the exact outcome.
 """
 

@@ -1,4 +1,4 @@
-"""AlphaZero (seed 003; Silver et al. 2017): PUCT search guided by a policy-value network, learned in self-play.
+"""AlphaZero (the Notakto paper; Silver et al. 2017): PUCT search guided by a policy-value network, learned in self-play.
 
 Each iteration plays ``games_per_iteration`` self-play games side by side (``learners.alphazero.play``):
 from every position a PUCT search of ``simulations`` simulations (``learners.alphazero.mcts``; Dirichlet

@@ -13,7 +13,7 @@ Networks: ``"mlp"`` (the encoding flattened, ReLU layers of ``hidden`` units) an
 (``layers`` 3 x 3 convolutions of ``channels`` filters over the planes of a board game, then
 one ReLU layer of ``hidden[0]`` units); both end in a linear layer with the two outputs.
 
-The loss of a batch of samples ``(s, options, pi, z)`` is seed 003's (and Silver et al.'s)
+The loss of a batch of samples ``(s, options, pi, z)`` is the Notakto paper's (and Silver et al.'s)
 ``mean (z - v(s))^2 - mean sum_a pi_a log p(a | s)``; weight decay is the optimiser's
 (Adam's L2 term).  torch is imported here only, when a network is built.
 """

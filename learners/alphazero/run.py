@@ -140,7 +140,7 @@ class Run:
         losses = self._train(steps)
         self.iteration += 1
         self.games += self.games_per_iteration
-        record = {"iteration": self.iteration, "games": self.games, "samples": int(len(samples["z"])),
+        record = {"iteration": self.iteration, "episode": self.games, "samples": int(len(samples["z"])),
                   "mean_plies": float(samples["plies"].mean()), "train_steps": steps, **losses}
         if evaluate:
             record.update(self._evaluate())
@@ -165,7 +165,7 @@ class Run:
 
     def score_untrained(self) -> None:
         clock, cpu = time.perf_counter(), time.process_time()
-        record = {"iteration": 0, "games": 0, **self._evaluate()}
+        record = {"iteration": 0, "episode": 0, **self._evaluate()}
         self.elapsed += time.perf_counter() - clock
         self.cpu += time.process_time() - cpu
         self.history.append({**record, "seconds": self.elapsed, "cpu_seconds": self.cpu})

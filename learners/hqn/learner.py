@@ -1,6 +1,6 @@
-"""Seed 000's Hierarchical Q-Network: a Q-agent and a model that generalises its table.
+"""The HQN paper's Hierarchical Q-Network: a Q-agent and a model that generalises its table.
 
-Each period (seed 000's ``modelBasedLearn``, figure 5):
+Each period (the HQN paper's ``modelBasedLearn``, figure 5):
 
 1. the Q-agent plays ``episodes`` games (figure 3): Boltzmann exploration, a greedy reply from
    its own table (the simulated opponent), backups from the position after the reply, random
@@ -11,16 +11,16 @@ Each period (seed 000's ``modelBasedLearn``, figure 5):
    moving first from random positions of the LARGER evaluation board, against the greedy
    Q-agent (unsupervised: never against the solver). The best model, the new one and, after
    a detected change, every stored model (the recall) are all scored against the Q-agent as
-   it is after this period's games, and the highest becomes the best model (the seed compares
+   it is after this period's games, and the highest becomes the best model (the paper compares
    with the best model's score from earlier periods, against a weaker Q-agent; scoring all
    against the same opponent keeps a stale score, or a score against a freshly reset table,
    from deciding). When the best model's score falls more than ``drop`` below its past
    average, the rules have changed: it goes into the memory, the stored models compete (the
    recall), and the Q-table is reset after the choice.
 
-The model builder is pluggable: ``"neural"`` is the seed's network (``learners.hqn.model_network``);
+The model builder is pluggable: ``"neural"`` is the paper's network (``learners.hqn.model_network``);
 ``discover.symbolic_model.SymbolicModelBuilder`` fits rules with the discovery engines instead
-(the seed's proposal). The solver is used only to score the records of ``history_``.
+(the paper's proposal). The solver is used only to score the records of ``history_``.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class HQN(Learner):
         A builder has ``name`` and ``build(game, positions, cold, weights, bound, rng)`` returning a
         model, or a list of candidate models, with ``cold(positions)`` and ``describe()``.
     alpha, temperature : float
-        The Q-agent's learning rate and Boltzmann temperature (discount 1, as in the seed).
+        The Q-agent's learning rate and Boltzmann temperature (discount 1, as in the paper).
     confidence : float
         A position enters the model's dataset when ``|max_a Q| >= confidence``.
     limit, steepness, onset : float
@@ -192,7 +192,7 @@ class HQN(Learner):
         greedy = arena.best_edges(self.table_[0])
         best = self.best_model_
         return {
-            "period": len(self.history_) + 1, "episodes": self.episodes_, "change_detected": changed,
+            "period": len(self.history_) + 1, "episode": self.episodes_, "change_detected": changed,
             "model_probability": p_model, "new_performance": performance, "best_performance": self.best_performance_,
             "recalled": best is not None and any(best is m for m in self.memory_),
             "q_accuracy": policy_accuracy(arena, greedy, inside),

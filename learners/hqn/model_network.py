@@ -1,6 +1,6 @@
-"""Seed 000's Model-Network: a small feed-forward classifier of cold (P) and hot (N) positions.
+"""The HQN paper's Model-Network: a small feed-forward classifier of cold (P) and hot (N) positions.
 
-One hidden layer of sigmoid units, a sigmoid output, cross-entropy loss, Adam steps; as in the seed, the error limit and the iteration cap are drawn at random for each
+One hidden layer of sigmoid units, a sigmoid output, cross-entropy loss, Adam steps; as in the paper, the error limit and the iteration cap are drawn at random for each
 model (so over- and under-fitted models both occur and play decides between them).  Inputs
 are the coordinates divided by the training bound, so a model trained on a 12 x 12 board
 can be asked about any board.  torch is imported here only.
@@ -41,7 +41,7 @@ class NeuralModel:
 
 
 class NeuralModelBuilder:
-    """Builds ``NeuralModel`` s from labelled positions (seed 000's ``modelBuild``).
+    """Builds ``NeuralModel`` s from labelled positions (the HQN paper's ``modelBuild``).
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""Seed 000's Q-network baseline (figure 7, ``Q_network_learn``; section 3.2).
+"""The HQN paper's Q-network baseline (figure 7, ``Q_network_learn``; section 3.2).
 
 A feed-forward network (one hidden layer of sigmoid units, linear outputs) maps a position
 (its coordinates divided by the bound) to a vector of Q-values over a fixed action set.
@@ -39,16 +39,16 @@ SUPPORTED = ("nim", "wythoff", "wythoff_nd")
 
 
 class QNetworkLearner(Learner):
-    """Q-learning with a neural network over a fixed action set (seed 000's QN agent).
+    """Q-learning with a neural network over a fixed action set (the HQN paper's QN agent).
 
     Parameters
     ----------
     hidden : int
-        Sigmoid units in the one hidden layer (the seed: 15).
+        Sigmoid units in the one hidden layer (the paper: 15).
     learning_rate : float
         Step size of the optimizer that backpropagates the error.
     alpha : float
-        The seed's ``lr`` on the target vector: ``q[a] += alpha (reward - q[a])``, in (0, 1].
+        the paper's ``lr`` on the target vector: ``q[a] += alpha (reward - q[a])``, in (0, 1].
     gamma : float
         Discount of the value after the reply, in [0, 1].
     temperature : float
@@ -58,9 +58,9 @@ class QNetworkLearner(Learner):
     replay_size, batch_size : int
         Instances the buffer keeps (oldest replaced first) and instances per minibatch.
     loss : {"mse", "sse"}
-        Mean or sum of squared errors over the Q-vector (the seed: sum-squared error).
+        Mean or sum of squared errors over the Q-vector (the paper: sum-squared error).
     optimizer : {"adam", "sgd"}
-        Adam, or plain gradient descent (the seed's standard backpropagation). Adam normalises
+        Adam, or plain gradient descent (the paper's standard backpropagation). Adam normalises
         its steps, so under it ``alpha`` and the choice of loss (constant factors on the
         gradient) change little; under ``"sgd"`` the step is ``learning_rate * alpha`` times
         the error (try ``learning_rate=2`` with ``"mse"``).

@@ -1,4 +1,4 @@
-"""Seed 001's quasi-Bayesian agent: a normal-gamma belief about the value of every move.
+"""The Nim study's quasi-Bayesian agent: a normal-gamma belief about the value of every move.
 
 The value of a move is ``V ~ N(mu, 1/tau)`` with ``mu ~ N(m, 1/nu)`` and
 ``tau ~ Gamma(shape, rate)``; the agent samples ``V`` for each legal move and plays the

@@ -66,12 +66,12 @@ class TabularLearner(Learner):
             Games to play in all (a resumed run counts the games already played).
         opponent : {"self", "random", "optimal", "greedy"}, Agent or TabularLearner
             ``"self"``: both sides play from this learner's one table; ``"greedy"``: the reply is
-            greedy on this learner's table (seed 000's simulated opponent); an ``Agent`` plays its
+            greedy on this learner's table (the HQN paper's simulated opponent); an ``Agent`` plays its
             policy; another learner starts untrained and learns alongside (its ``value_table_``
             is set when the fit ends).
         start : {"random", "sweep"} or position
             Start positions: uniform over positions with a move, every such position in turn
-            (seed 002's schedule), or one fixed position.
+            (the Nim thesis's schedule), or one fixed position.
         eval_every : int, optional
             Episodes between learning-curve records (default: ``episodes // 50``, at least 1).
         eval_games : int

@@ -1,12 +1,12 @@
 """Tabular Q-learning (seeds 000, 001, 002): one value per move of the game's universe.
 
 Exploration is epsilon-greedy with ``epsilon_t = epsilon * exp(-eta t)`` over episodes ``t``
-(``eta = 0``: seed 001's Q agent; ``eta > 0``: its Q_t agent) or Boltzmann with a temperature
-(seed 000).  The learning rate is a constant or ``"visits"`` (1 / times the move was learned
-from, seed 002's alpha(N_sa)).  The table holds values for the player to move, so by default
+(``eta = 0``: the Nim study's Q agent; ``eta > 0``: its Q_t agent) or Boltzmann with a temperature
+(the HQN paper).  The learning rate is a constant or ``"visits"`` (1 / times the move was learned
+from, the Nim thesis's alpha(N_sa)).  The table holds values for the player to move, so by default
 every move of a game, the opponent's too, is backed up negamax,
 ``Q(s, a) <- Q + alpha (r - gamma max_a' Q(s', a') - Q)``, and the table converges to the
-game's values whoever the opponent is; ``backup="reply"`` is the seeds' formulation, from
+game's values whoever the opponent is; ``backup="reply"`` is the papers' formulation, from
 the learner's own moves and the position after the reply, which against a random opponent
 learns the best reply to random play (its gaps to the optimal move can be 1e-2 and below).
 """
@@ -34,7 +34,7 @@ class QLearner(TabularLearner):
     alpha : float or "visits"
         Learning rate in (0, 1], or 1 / visit count of the move.
     gamma : float
-        Discount in [0, 1] (1: rewards come only at the end, seed 002's best).
+        Discount in [0, 1] (1: rewards come only at the end, the Nim thesis's best).
     backup : {"negamax", "reply"}
         Back up every move negamax, or only the learner's own from the position after the reply.
     exploration : {"epsilon", "boltzmann"}

@@ -18,7 +18,7 @@ from discover.table import table_from_solution
 from discover.verify import Check
 from games import custom_game, make_game
 from solvers import solve
-from test_catalogue import agrees_with_solver, discovered
+from tests.discover.test_catalogue import agrees_with_solver, discovered
 
 
 # -- signature and result ---------------------------------------------------------------------

@@ -107,10 +107,10 @@ def test_notakto3_first_player_wins(notakto3):
 def test_history_records(notakto3):
     records = notakto3.history_
     assert [r["iteration"] for r in records] == list(range(1, 15))
-    assert all({"loss", "value_loss", "policy_loss", "seconds", "cpu_seconds", "games"} <= set(r) for r in records)
+    assert all({"loss", "value_loss", "policy_loss", "seconds", "cpu_seconds", "episode"} <= set(r) for r in records)
     scored = [r for r in records if "score_random_first" in r]
     assert [r["iteration"] for r in scored] == [7, 14] and "score_previous" in scored[1]
-    assert records[-1]["games"] == notakto3.episodes_ == 14 * 32
+    assert records[-1]["episode"] == notakto3.episodes_ == 14 * 32
 
 
 def test_value_table(notakto3, tmp_path):

@@ -1,4 +1,4 @@
-"""The Q-network baseline (seed 000, figure 7): contract, reproducibility, bad input, and that it learns."""
+"""The Q-network baseline (the HQN paper, figure 7): contract, reproducibility, bad input, and that it learns."""
 
 from __future__ import annotations
 

@@ -90,8 +90,8 @@ def test_result_and_bad_input():
 
 
 def test_every_opening_of_three_3x3_notakto_boards_wins_by_an_independent_minimax():
-    """The plain-Python minimax of ``tests/test_board_games.py`` on every first move."""
-    from test_board_games import cells_of, py_notakto_value
+    """The plain-Python minimax of ``tests/games/test_board_games.py`` on every first move."""
+    from tests.games.test_board_games import cells_of, py_notakto_value
 
     value = py_notakto_value(3, 3)
     result = search(make_game("notakto", n=3, boards=3))

@@ -240,7 +240,7 @@ def test_chomp_first_player_wins_rectangles():
 def test_euclid_golden_ratio():
     """Euclid: a zero coordinate is P; for max > min > 0, P iff max < phi * min; on the diagonal N.
 
-    Seed 000, Theorem 5 states "hot iff a/b > phi" for a >= b; on the diagonal a == b > 0 the
+    The HQN paper, Theorem 5 states "hot iff a/b > phi" for a >= b; on the diagonal a == b > 0 the
     mover takes everything from one side, leaving (0, b): the solver (rightly) says N there."""
     bound = 300
     positions, sol = table(make_game("euclid"), bound)

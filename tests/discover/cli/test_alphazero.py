@@ -55,9 +55,16 @@ def test_rule_from_an_alphazero_table(cli):
     ("alphazero", "notakto", "n=3", "--hidden", "a,b"),
     ("alphazero", "nim", "--iterations", "1"),
     ("alphazero", "hex", "n=3", "--network", "conv", "--start", "1,2,3"),
-    ("learn", "nim", "--learner", "alphazero"),
     ("compare", "nim", "--learner", "alphazero", "--opponent", "random", "--bound", "2", "--episodes", "4"),
 ])
 def test_bad_alphazero_input_gets_one_line(cli, one_error_line, argv, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     one_error_line(*cli(*argv))
+
+
+def test_learn_trains_any_registered_learner(cli, tmp_path):
+    out = tmp_path / "run"
+    code, stdout, err = cli("learn", "nim", "heaps=2", "--learner", "alphazero", "--bound", "2", "--episodes", "4",
+                            "--out", str(out))
+    assert code == 0 and "AlphaZeroLearner" in stdout, err
+    assert {p.name for p in out.iterdir()} == {"history.json", "value-table.npz", "learning-curve.png"}

@@ -1,4 +1,4 @@
-"""Seed 000's experiments: accuracy by board size, the rule-change cycle, and the command's bad input."""
+"""The HQN paper's experiments: accuracy by board size, the rule-change cycle, and the command's bad input."""
 
 from __future__ import annotations
 
