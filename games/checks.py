@@ -12,7 +12,7 @@ import pickle
 
 import numpy as np
 
-__all__ = ["check_game", "game_checks", "small_bound", "SAMPLE"]
+__all__ = ["check_game", "game_checks", "run_checks", "small_bound", "SAMPLE"]
 
 SAMPLE = 400  # positions a check looks at one by one
 
@@ -141,7 +141,13 @@ def check_game(game, bound=None) -> None:
     >>> from games import make_game
     >>> check_game(make_game("subtraction", subtract=(1, 3, 4)), 30)
     """
-    for name, check in game_checks(game, bound):
+    run_checks(game_checks(game, bound))
+
+
+def run_checks(checks) -> None:
+    """Run ``(name, check)`` pairs in order; the first failure is an ``AssertionError`` with the check's name in
+    front (every ``check_*`` of the toolkit runs its named checks this way)."""
+    for name, check in checks:
         try:
             check()
         except AssertionError as err:

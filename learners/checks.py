@@ -166,11 +166,9 @@ def check_learner(learner, game=None) -> None:
     >>> from learners import QLearner
     >>> check_learner(QLearner())
     """
-    for name, check in learner_checks(learner, game):
-        try:
-            check()
-        except AssertionError as err:
-            raise AssertionError(f"{name}: {err}") from err
+    from games.checks import run_checks
+
+    run_checks(learner_checks(learner, game))
 
 
 def _same(a: dict, b: dict) -> bool:

@@ -186,8 +186,6 @@ def check_solver(game, bound=None) -> None:
     >>> from games import make_game
     >>> check_solver(make_game("wythoff"), 8)
     """
-    for name, check in solver_checks(game, bound):
-        try:
-            check()
-        except AssertionError as err:
-            raise AssertionError(f"{name}: {err}") from err
+    from games.checks import run_checks
+
+    run_checks(solver_checks(game, bound))

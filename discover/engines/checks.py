@@ -95,8 +95,6 @@ def check_engine(engine) -> None:
     >>> from discover.engines import make_engine
     >>> check_engine(make_engine("sequence"))
     """
-    for name, check in engine_checks(engine):
-        try:
-            check()
-        except AssertionError as err:
-            raise AssertionError(f"{name}: {err}") from err
+    from games.checks import run_checks
+
+    run_checks(engine_checks(engine))
