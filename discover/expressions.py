@@ -15,7 +15,7 @@ import numpy as np
 import sympy as sp
 from sympy.printing.precedence import PRECEDENCE
 
-__all__ = ["BitXor", "BitAnd", "BitOr", "evaluate", "compile_expr", "exact_floor", "complexity", "SYMPY_LOCALS", "quadratic_parts"]
+__all__ = ["BitXor", "BitAnd", "BitOr", "evaluate", "compile_expr", "exact_floor", "complexity", "quadratic_parts"]
 
 
 class _Bitwise(sp.Function):
@@ -64,7 +64,6 @@ class BitOr(_Bitwise):
     precedence = PRECEDENCE["BitwiseOr"]  # below + and ·: printed as φ·(a ⊕ b), not φ·a ⊕ b
 
 
-SYMPY_LOCALS = {"BitXor": BitXor, "BitAnd": BitAnd, "BitOr": BitOr}
 
 
 def complexity(expr) -> int:

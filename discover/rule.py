@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
-from discover.expressions import SYMPY_LOCALS, compile_expr, complexity
+from discover.expression_json import from_tree, parse_text
+from discover.expressions import compile_expr, complexity
 from discover.features import feature_columns
 from discover.printing import rule_latex, rule_text
 from games import coordinate_names
@@ -57,7 +58,7 @@ class Rule:
     def __post_init__(self):
         if self.target not in ("P", "grundy"):
             raise ValueError(f"target must be 'P' or 'grundy', got {self.target!r}")
-        self.expr = sp.sympify(self.expr, locals=SYMPY_LOCALS)
+        self.expr = _expression(self.expr)
         self.feature_names = tuple(self.feature_names)
 
     @property
@@ -129,15 +130,34 @@ class Rule:
         """Read a rule written by ``to_json`` (a string, or a dict already parsed)."""
         try:
             record = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-            expr = sp.sympify(record["expr"], locals=SYMPY_LOCALS)
+            expr = _expression(record["expr"])
+            names = record["feature_names"]
+            if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.isidentifier()
+                                                                    for n in names):
+                raise ValueError(f"feature_names must be a list of names, got {names!r}")
             accuracy = record.get("train_accuracy")
-            return cls(
-                expr,
-                tuple(record["feature_names"]),
-                record.get("target", "P"),
-                math.nan if accuracy is None else float(accuracy),
-                record.get("provenance", {}),
-                record.get("words", ""),
-            )
-        except (ValueError, KeyError, TypeError, SyntaxError, sp.SympifyError) as err:
+            if accuracy is not None and (isinstance(accuracy, bool) or not isinstance(accuracy, (int, float))
+                                         or not 0 <= accuracy <= 1):
+                raise ValueError(f"train_accuracy must be a number in [0, 1] or null, got {accuracy!r}")
+            provenance, words = record.get("provenance", {}), record.get("words", "")
+            if not isinstance(provenance, dict) or not isinstance(words, str):
+                raise ValueError("provenance must be an object and words a string")
+            return cls(expr, tuple(names), record.get("target", "P"), math.nan if accuracy is None else float(accuracy),
+                       provenance, words)
+        except (ValueError, KeyError, TypeError) as err:
             raise ValueError(f"not a rule record: {err}") from None
+
+
+def _expression(expr) -> sp.Basic:
+    """A rule's expression from a sympy object, a JSON tree, text (parsed, never evaluated), an int or a bool."""
+    if isinstance(expr, sp.Basic):
+        return expr
+    if isinstance(expr, bool):
+        return sp.true if expr else sp.false
+    if isinstance(expr, int):
+        return sp.Integer(expr)
+    if isinstance(expr, str):
+        return parse_text(expr)
+    if isinstance(expr, list):
+        return from_tree(expr)
+    raise TypeError(f"a rule's expression is a sympy expression or its text, got {type(expr).__name__}")
