@@ -12,13 +12,14 @@ from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.rule import Rule
 from discover.table import Table, table_from_solution
 from discover.verify import Check, verify_rule
-from games import Game, __version__
+from games import Game, __version__, check_memory
 from games.validation import positive_int
 from solvers import solve
 
 __all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound", "rules_from"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
+MAX_TRAIN_POSITIONS = 10**6  # largest training table a given bound may ask for
 VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
 VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
 REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to (30, 120, 480)
@@ -64,6 +65,15 @@ class Discovery:
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
             "version": __version__,
         }
+
+
+def _check_training_size(game: Game, bound: int) -> None:
+    """Refuse, before any work, a training table larger than the engines take."""
+    size = game.universe(bound).size
+    if size > MAX_TRAIN_POSITIONS:
+        raise ValueError(f"training on the {size:,} positions of {game!r} at bound {bound} is more than the engines "
+                         f"take (at most {MAX_TRAIN_POSITIONS:,} positions; the default bound gives at most "
+                         f"{TRAIN_POSITIONS:,}): use a smaller --bound, and --verify-bound for a larger trial")
 
 
 def default_bound(game: Game) -> int:
@@ -156,6 +166,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
     if not 0.5 < min_accuracy <= 1.0:
         raise ValueError(f"min_accuracy must be in (0.5, 1], got {min_accuracy}")
+    if table is None:
+        _check_training_size(game, bound)
     names = list(engines) if engines else list(DEFAULT_ENGINES)
     for name in names:
         make_engine(name, seed)  # unknown names and missing backends fail here, before any work
@@ -165,6 +177,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
+        check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
         growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
         # while a one-heap table can still grow, only the sequence engine runs: a longer
         # sequence is cheaper than the whole portfolio on a table too short to show a period

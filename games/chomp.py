@@ -6,7 +6,8 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
-from games.universe import Universe, check_memory
+from games.universe import MAX_DIMS, Universe, check_memory
+from games.validation import at_most
 
 __all__ = ["chomp"]
 
@@ -45,6 +46,7 @@ class chomp(Game):
     def __init__(self, rows: int = 2):
         if isinstance(rows, bool) or not isinstance(rows, (int, np.integer)) or rows < 2:
             raise ValueError(f"rows must be an integer >= 2, got {rows!r}")
+        at_most(int(rows), "rows", MAX_DIMS, "a position's coordinates are packed into one 64-bit key")
         super().__init__(rows=int(rows))
         self.dims = int(rows)
 
@@ -53,7 +55,7 @@ class chomp(Game):
 
     def universe(self, bound: int) -> Universe:
         """Row lengths bound >= r1 >= r2 >= ... >= 0 with r1 >= 1."""
-        check_memory(8.0 * self.dims * (bound + 1) ** self.dims, f"chomp({self.dims}) at bound {bound}")
+        check_memory(8 * self.dims * (bound + 1) ** self.dims, f"chomp({self.dims}) at bound {bound}")
         grid = np.stack(np.meshgrid(*[np.arange(bound + 1)] * self.dims, indexing="ij"), -1)
         rows = grid.reshape(-1, self.dims)
         keep = (rows[:, 0] >= 1) & (np.diff(rows, axis=1) <= 0).all(axis=1)

@@ -13,9 +13,11 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
-from games.validation import positive_int
+from games.validation import at_most, positive_int
 
 __all__ = ["LineGame", "nim", "wythoff", "wythoff_nd"]
+
+MAX_HEAPS = 1000  # nim's moves are heaps x heaps direction entries
 
 
 @nb.njit(cache=True)
@@ -73,7 +75,8 @@ class nim(LineGame):
     binary_features = True
 
     def __init__(self, heaps: int = 3, misere: bool = False):
-        heaps = positive_int(heaps, "heaps")
+        heaps = at_most(positive_int(heaps, "heaps"), "heaps", MAX_HEAPS,
+                        "nim lists its moves as one direction of heaps coordinates per heap")
         axes = np.eye(heaps, dtype=np.int64)
         super().__init__(heaps, axes, heaps=heaps, misere=bool(misere))
 
@@ -100,6 +103,7 @@ class wythoff_nd(LineGame):
     name = "wythoff_nd"
 
     def __init__(self, heaps: int = 3):
-        heaps = positive_int(heaps, "heaps")
+        heaps = at_most(positive_int(heaps, "heaps"), "heaps", 16,
+                        "wythoff_nd lists its 2^heaps - 1 move directions")
         dirs = [v for v in itertools.product((0, 1), repeat=heaps) if any(v)]
         super().__init__(heaps, dirs, heaps=heaps)

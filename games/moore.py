@@ -8,7 +8,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
-from games.validation import positive_int
+from games.validation import at_most, positive_int
 
 __all__ = ["moore"]
 
@@ -65,7 +65,8 @@ class moore(Game):
     kernel = staticmethod(_moore_moves)
 
     def __init__(self, heaps: int = 3, k: int = 2):
-        heaps = positive_int(heaps, "heaps")
+        heaps = at_most(positive_int(heaps, "heaps"), "heaps", 16,
+                        "a move chooses among the 2^heaps sets of heaps, and each is tried")
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= heaps:
             raise ValueError(f"k must be an integer from 1 to heaps={heaps}, got {k!r}")
         super().__init__(heaps=heaps, k=int(k))

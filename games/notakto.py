@@ -13,7 +13,8 @@ import numba as nb
 import numpy as np
 
 from games.boardgame import BoardGame
-from games.boards import bit_planes, canonical_board, check_board_size, has_line, square_lines, square_symmetries
+from games.boards import MAX_BITS, bit_planes, canonical_board, check_board_size, has_line, square_lines, square_symmetries
+from games.validation import at_most
 
 __all__ = ["notakto"]
 
@@ -85,6 +86,8 @@ class notakto(BoardGame):
             raise ValueError(f"notakto: k={k} is longer than the board side n={n}; use k <= {n}")
         if isinstance(boards, bool) or not isinstance(boards, (int, np.integer)) or boards < 1:
             raise ValueError(f"notakto: boards must be an integer >= 1, got boards={boards!r}; use boards=1 for one board")
+        at_most(int(boards), "boards", MAX_BITS, "the search packs a position's boards into one 62-bit key, and the "
+                "retrograde takes far fewer")
         super().__init__(n=n, k=int(k), boards=int(boards))
         self.n = n
         self.k = int(k)

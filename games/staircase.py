@@ -6,7 +6,8 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
-from games.universe import Universe, check_memory
+from games.universe import MAX_DIMS, Universe, check_memory
+from games.validation import at_most, positive_int
 
 __all__ = ["staircase"]
 
@@ -43,8 +44,8 @@ class staircase(Game):
     kernel = staticmethod(_staircase_moves)
 
     def __init__(self, stairs: int = 3):
-        if isinstance(stairs, bool) or not isinstance(stairs, (int, np.integer)) or stairs < 1:
-            raise ValueError(f"stairs must be a positive integer, got {stairs!r}")
+        stairs = at_most(positive_int(stairs, "stairs"), "stairs", MAX_DIMS,
+                         "a position's coordinates are packed into one 64-bit key")
         super().__init__(stairs=int(stairs))
         self.dims = int(stairs)
 
@@ -59,7 +60,7 @@ class staircase(Game):
         """Everything reachable from the box [0, bound]^stairs: at most (stairs - i) * bound
         coins on stairs i+1 and above, for every i."""
         d = self.dims
-        check_memory(8.0 * d * ((d * bound + 1) ** d), f"staircase({d}) at bound {bound}")
+        check_memory(8 * d * ((d * bound + 1) ** d), f"staircase({d}) at bound {bound}")
         rows = np.zeros((1, 0), dtype=np.int64)
         above = np.zeros(1, dtype=np.int64)
         for i in reversed(range(d)):

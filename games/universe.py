@@ -9,11 +9,18 @@ sorted array of keys and its id is the rank of the key.
 
 from __future__ import annotations
 
+import math
 import os
 
 import numpy as np
 
-__all__ = ["Universe", "check_memory", "memory_limit"]
+#: most coordinates a universe's positions may have: their keys are products of (limit + 1) below 2^62
+MAX_DIMS = 62
+
+__all__ = ["Universe", "check_memory", "memory_limit", "MAX_DIMS"]
+
+#: most coordinates a position may have: a universe's keys are products of (limit + 1), each at least 2, below 2^62
+MAX_DIMS = 62
 
 
 def memory_limit() -> int:
@@ -24,7 +31,15 @@ def memory_limit() -> int:
         return 8 << 30
 
 
-def _human(nbytes: float) -> str:
+def _human(nbytes) -> str:
+    """A size in words: ``1.5 GB``, or ``about 10^400 bytes`` for sizes beyond floats.
+
+    >>> _human(3 * 2**30), _human(10**400)
+    ('3.0 GB', 'about 10^400 bytes')
+    """
+    if nbytes >= 10**300:
+        return f"about 10^{int(int(nbytes).bit_length() * math.log10(2))} bytes"
+    nbytes = float(nbytes)
     for unit in ("B", "KB", "MB", "GB", "TB", "PB"):
         if nbytes < 1024 or unit == "PB":
             return f"{nbytes:.1f} {unit}"
@@ -32,8 +47,8 @@ def _human(nbytes: float) -> str:
     raise AssertionError  # pragma: no cover
 
 
-def check_memory(nbytes: float, what: str) -> None:
-    """Refuse, before allocating, a request of ``nbytes`` that would not fit in memory.
+def check_memory(nbytes, what: str) -> None:
+    """Refuse, before allocating, a request of ``nbytes`` (a float, or an int of any size) that would not fit.
 
     Examples
     --------
@@ -45,6 +60,18 @@ def check_memory(nbytes: float, what: str) -> None:
             f"{what} needs about {_human(nbytes)}, more than the {_human(limit)} allowed "
             f"on this machine; use a smaller bound"
         )
+
+
+def _limits_text(limits) -> str:
+    """Limits for a message: ``[7, 7, 7]``, or ``[1] * 70`` when every coordinate has the same limit."""
+    values = [int(x) for x in limits]
+    if len(values) > 8 and len(set(values)) == 1:
+        return f"[{values[0]}] * {len(values)}"
+    return str(values)
+
+
+def _count_text(count: int) -> str:
+    return f"{count:.3g}" if count < 10**300 else f"10^{int(count.bit_length() * math.log10(2))}"
 
 
 class Universe:
@@ -70,11 +97,10 @@ class Universe:
         self.limits = np.asarray(limits, dtype=np.int64).reshape(-1)
         if self.limits.size == 0 or (self.limits < 0).any():
             raise ValueError(f"universe limits must be non-negative, got {self.limits.tolist()}")
-        radix = [float(x) + 1 for x in self.limits]
-        count = float(np.prod(radix))
-        if count >= 2.0**62:
+        count = math.prod(int(x) + 1 for x in self.limits)
+        if count >= 2**62:
             raise ValueError(
-                f"a universe with limits {self.limits.tolist()} has about {count:.3g} positions, "
+                f"a universe with limits {_limits_text(self.limits)} has about {_count_text(count)} positions, "
                 f"more than 2^62; use a smaller bound"
             )
         self.strides = np.cumprod(np.concatenate([[1], self.limits[:-1] + 1])).astype(np.int64)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numbers
 
-__all__ = ["positive_int", "nonnegative_int", "number_in", "seed"]
+__all__ = ["positive_int", "nonnegative_int", "number_in", "seed", "at_most"]
 
 
 def _is_int(value) -> bool:
@@ -79,6 +79,21 @@ def seed(value, name: str = "random_state") -> int:
     if value is None:
         raise ValueError(f"{name} must be an int seed, not None: the same seed gives the same result")
     return nonnegative_int(value, name)
+
+
+def at_most(value: int, name: str, limit: int, why: str) -> int:
+    """``value`` when it is at most ``limit``; else a ``ValueError`` saying why the limit is there.
+
+    Examples
+    --------
+    >>> at_most(40, "heaps", 16, "wythoff_nd lists its 2^heaps - 1 move directions")
+    Traceback (most recent call last):
+    ...
+    ValueError: heaps=40 is too large: wythoff_nd lists its 2^heaps - 1 move directions; use heaps <= 16
+    """
+    if value > limit:
+        raise ValueError(f"{name}={value} is too large: {why}; use {name} <= {limit}")
+    return value
 
 
 def _fmt(bound: float) -> str:

@@ -168,7 +168,7 @@ def build_graph(game: Game, universe: Universe) -> Graph:
         return _python_graph(game, universe)
     n = universe.size
     max_moves = game.max_moves(universe.limits)
-    what = f"the graph of {game!r} over {n} positions"
+    what = f"the graph of {game!r} over {n:,} positions"
     # a lower bound first (row pointers and the kernel's buffer), so a hopeless request is
     # refused before sampling degrees, which allocates a kernel buffer per sampled position
     check_memory(8.0 * (n + 1 + max_moves * game.parts * game.dims), what)

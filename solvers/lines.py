@@ -173,7 +173,7 @@ def line_outcome(game: LineGame, universe: Universe) -> np.ndarray:
     [0, 5, 7]
     """
     coefs, start, nlines, supports = prepare_lines(game, universe)
-    check_memory(universe.size + nlines, f"outcomes of {game!r} over {universe.size} positions")
+    check_memory(universe.size + nlines, f"outcomes of {game!r} over {universe.size:,} positions")
     directions = set(game.line_directions)
     if game.dims == 2 and directions <= {(1, 0), (0, 1), (1, 1)}:
         size0, size1 = (int(x) + 1 for x in universe.limits)
@@ -188,5 +188,5 @@ def line_grundy(game: LineGame, universe: Universe) -> np.ndarray:
     """Grundy value of every position of a box universe of a line game (normal play)."""
     coefs, start, nlines, _ = prepare_lines(game, universe)
     words = game.max_moves(universe.limits) // 64 + 1
-    check_memory(8.0 * (universe.size + nlines * words), f"Grundy values of {game!r} over {universe.size} positions")
+    check_memory(8.0 * (universe.size + nlines * words), f"Grundy values of {game!r} over {universe.size:,} positions")
     return _grundy_pass(universe.limits, coefs, start, nlines, words, universe.size)
