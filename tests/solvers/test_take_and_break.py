@@ -84,7 +84,8 @@ def check_period_beyond(result, heaps: int) -> None:
         assert not np.array_equal(truth[n0 + q:], truth[n0:heaps - q]), f"period {q} < {p} also holds"
 
 
-@pytest.mark.parametrize("code,t,preperiod,period", [("0.77", 2, 71, 12), ("0.137", 3, 52, 34), ("0.07", 2, 53, 34)])
+@pytest.mark.parametrize("code,t,preperiod,period",
+                         [("0.77", 2, 71, 12), ("0.137", 3, 52, 34), ("0.07", 2, 53, 34)])
 def test_kayles_and_dawson_periods_are_proved(code, t, preperiod, period):
     result = grundy_sequence(make_game("octal", code=code))
     assert (result.preperiod, result.period, result.proved) == (preperiod, period, True)
