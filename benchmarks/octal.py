@@ -73,6 +73,7 @@ def bench_rate(code: str, heaps: int, window: int, whole: bool, repeats: int) ->
 
 # -- 2. time to prove the published games -----------------------------------------------------
 def published() -> list[tuple[str, int, int, str]]:
+    """(code, pre-period, period, table) for every row of the published table."""
     with TABLE.open() as lines:
         rows = csv.DictReader(line for line in lines if not line.startswith("#"))
         return [(row["code"], int(row["preperiod"]), int(row["period"]), row["table"]) for row in rows]

@@ -33,11 +33,13 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-__all__ = ["VALUE_LIMIT", "new_sparse_state", "sparse_chunk", "bitset_chunk", "plain_chunk"]
+__all__ = ["VALUE_LIMIT", "MASK", "POSITION", "POSBIT", "RARE_COUNT", "new_sparse_state", "sparse_chunk",
+           "bitset_chunk", "plain_chunk"]
 
 VALUE_LIMIT = 1 << 16  # values are stored as uint16
 
-# the sparse kernel's scalar state, one int64 array so the kernel can update it in place
+# the sparse kernel's scalar state, one int64 array so the kernel can update it in place: the mask,
+# whether the heap's parity (plus POSBIT) joins it, the bits of the largest value, the rare heaps
 MASK, POSITION, POSBIT, BITS, RARE_COUNT, POSITION_ALLOWED = range(6)
 
 

@@ -34,6 +34,9 @@ from games import Game, check_memory
 from games.heaps import grundy_game, hexadecimal, octal
 from solvers.eventual_period import PeriodWatch
 from solvers.sparse_space import (
+    MASK,
+    POSBIT,
+    POSITION,
     RARE_COUNT,
     VALUE_LIMIT,
     bitset_chunk,
@@ -42,7 +45,8 @@ from solvers.sparse_space import (
     sparse_chunk,
 )
 
-__all__ = ["GrundySequence", "grundy_sequence", "sparse_grundy_values", "plain_grundy_values", "take_and_break_rules"]
+__all__ = ["GrundySequence", "RareHeaps", "grundy_sequence", "sparse_grundy_values", "plain_grundy_values",
+           "take_and_break_rules"]
 
 Progress = Callable[[int, float, "tuple[int, int] | None"], None]
 
@@ -80,6 +84,20 @@ def _shape(digits: np.ndarray) -> tuple[int, int]:
 
 
 @dataclass(frozen=True, eq=False)
+class RareHeaps:
+    """The rare class of the sparse engine where it stopped (``solvers.sparse_space``).
+
+    Heap n is rare when popcount(G(n) & mask), plus n + offset if ``heap_parity``, is even;
+    ``heaps`` are the rare heap sizes in ascending order.
+    """
+
+    mask: int
+    heap_parity: bool
+    offset: int
+    heaps: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
 class GrundySequence:
     """The Grundy values of a game's heaps, with the eventual period when one was found.
 
@@ -101,6 +119,8 @@ class GrundySequence:
         Wall time of the computation.
     statement : str
         The outcome in one sentence.
+    rare : RareHeaps or None
+        The rare heaps of the value split (None for games with three-heap moves).
     """
 
     game: Game
@@ -112,6 +132,7 @@ class GrundySequence:
     heaps: int
     seconds: float
     statement: str
+    rare: RareHeaps | None = None
 
     @property
     def period_values(self) -> np.ndarray | None:
@@ -171,6 +192,9 @@ class _Engine:
     def _make_room(self) -> bool:
         return False
 
+    def rare_heaps(self) -> RareHeaps | None:
+        return None
+
 
 class _SparseEngine(_Engine):
     """Moves that leave at most two heaps: the rare/common split."""
@@ -190,6 +214,11 @@ class _SparseEngine(_Engine):
                                                             dtype=np.int64)])
         return sparse_chunk(self.values, start, stop, self.digits, self.unequal, self.rare, self.counts, self.seen,
                             self.missing_flags, self.state)
+
+    def rare_heaps(self) -> RareHeaps:
+        state = self.state
+        return RareHeaps(int(state[MASK]), bool(state[POSITION]), int(state[POSBIT]),
+                         self.rare[: state[RARE_COUNT]].copy())
 
 
 class _BitsetEngine(_Engine):
@@ -290,7 +319,7 @@ def grundy_sequence(game: Game, heaps: int = 1 << 25, seconds: float = 540.0,
             break
     elapsed = time.perf_counter() - began
     return GrundySequence(game, engine.values[:n].copy(), watch.preperiod, watch.period, watch.proved,
-                          watch.hypothesis, n, elapsed, _statement(watch, n, unequal))
+                          watch.hypothesis, n, elapsed, _statement(watch, n, unequal), engine.rare_heaps())
 
 
 def _check_heaps(heaps) -> int:

@@ -20,30 +20,35 @@ TABLE = Path(__file__).with_name("published_octal_games.csv")
 SLOW = {"0.376", "0.354"}  # 4.5 and 20.1 million heaps to prove
 
 
-def published() -> list[tuple[str, int, int, str]]:
-    """(code, pre-period, period, table) for every row of the published table."""
+def published() -> list[dict]:
+    """Every row of the published table: code, preperiod, period, table, rare_mask, rare_count, last_rare."""
     with TABLE.open() as lines:
-        rows = csv.DictReader(line for line in lines if not line.startswith("#"))
-        return [(row["code"], int(row["preperiod"]), int(row["period"]), row["table"]) for row in rows]
+        return list(csv.DictReader(line for line in lines if not line.startswith("#")))
 
 
-CASES = [pytest.param(code, n0, p, table, id=code, marks=[pytest.mark.slow] if code in SLOW else [])
-         for code, n0, p, table in published()]
+CASES = [pytest.param(row, id=row["code"], marks=[pytest.mark.slow] if row["code"] in SLOW else [])
+         for row in published()]
 
 
-@pytest.mark.parametrize("code,preperiod,period,table", CASES)
-def test_published_period_is_recovered_and_proved(code, preperiod, period, table):
-    result = grundy_sequence(make_game("octal", code=code), seconds=1200)
+@pytest.mark.parametrize("row", CASES)
+def test_published_period_is_recovered_and_proved(row):
+    preperiod, period = int(row["preperiod"]), int(row["period"])
+    result = grundy_sequence(make_game("octal", code=row["code"]), seconds=1200)
     assert result.proved, result.statement
     assert (result.preperiod, result.period) == (preperiod, period)
     # the theorem's range (values up to 2 (n0 + p) + t - 1) was computed; a long run stops right there
     first, last = result.hypothesis
     assert first == preperiod and result.heaps >= last + period + 1
-    if table == "solved":
+    if row["table"] == "solved":
         assert result.heaps == last + period + 1
+    if row["rare_mask"]:  # the same split of the values into rare and common as the published solver's
+        mask, _, parity = row["rare_mask"].partition("+")
+        rare = result.rare
+        assert (rare.mask, rare.heap_parity) == (int(mask, 16), parity == "pos")
+        assert (rare.heaps.size, rare.heaps[-1]) == (int(row["rare_count"]), int(row["last_rare"]))
 
 
 def test_the_table_holds_the_records_of_the_field():
-    rows = {code: (n0, p) for code, n0, p, _ in published()}
+    rows = {row["code"]: (int(row["preperiod"]), int(row["period"])) for row in published()}
     assert rows["0.16"] == (105_351, 149_459) and rows["0.354"] == (10_061_916, 1_180)
-    assert sum(table == "solved" for *_, table in published()) == 10
+    assert sum(row["table"] == "solved" for row in published()) == 10

@@ -108,6 +108,17 @@ def test_kayles_exceptions_and_one_period():
     assert kayles.period_values.tolist() == [7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2]
 
 
+@pytest.mark.parametrize("code", ["0.16", "0.127", "0.6"])
+def test_rare_heaps_are_the_heaps_of_the_rare_class(code):
+    result = grundy_sequence(make_game("octal", code=code), heaps=60_000)
+    rare, n = result.rare, np.arange(result.heaps)
+    ones = np.array([bin(int(v) & rare.mask).count("1") for v in result.values])
+    if rare.heap_parity:
+        ones = ones + n + rare.offset
+    np.testing.assert_array_equal(rare.heaps, n[ones % 2 == 0])
+    assert 0 < rare.heaps.size < result.heaps // 20
+
+
 def test_proved_periods_of_random_codes_hold_far_beyond_the_theorem():
     rng = np.random.default_rng(2024)
     proved = 0
