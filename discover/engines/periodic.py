@@ -20,6 +20,7 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine, weighted_accuracy
+from solvers.eventual_period import hypothesis_end
 
 __all__ = [
     "PeriodicEngine",
@@ -147,8 +148,8 @@ def octal_periodicity_proof(t: int, n0: int, p: int, values) -> PeriodicityProof
     t, n0, p = int(t), int(n0), int(p)
     if t < 1 or n0 < 0 or p < 1:
         raise ValueError(f"need t >= 1, n0 >= 0, p >= 1; got t={t}, n0={n0}, p={p}")
-    stop = 2 * n0 + p + t
-    needed = stop + p
+    needed = hypothesis_end(n0, p, t, parts=2) + 1  # n0 = 0 counts as 1 (0.04: G = 0 up to 3, G(4) = 1)
+    stop = needed - p
     checked = len(values)
     if checked < needed:
         return PeriodicityProof(
@@ -162,7 +163,7 @@ def octal_periodicity_proof(t: int, n0: int, p: int, values) -> PeriodicityProof
         )
     return PeriodicityProof(
         True, needed, checked,
-        f"G(n + {p}) = G(n) checked for {n0} <= n < {stop} = 2·{n0} + {p} + {t}, so by the periodicity "
+        f"G(n + {p}) = G(n) checked for {n0} <= n < {stop} = 2·{max(n0, 1)} + {p} + {t}, so by the periodicity "
         f"theorem (Guy and Smith) it holds for every n >= {n0}",
     )
 
