@@ -1,9 +1,11 @@
-"""Every solved octal game of the published tables, recovered and proved with its pre-period and period.
+"""Every solved octal game of the published tables, recovered and proved with its pre-period and period;
+the open games of the same tables (0.6, Grundy's game) to 2^21 heaps, never proved.
 
 The table (``published_octal_games.csv``, also read by ``benchmarks/octal.py``) holds the
 nontrivial solved games (0.16: pre-period 105,351, period 149,459; 0.354: pre-period 10,061,916,
 period 1,180; ...) and the games whose period shows below a thousand heaps.  The two largest
-take about a minute and more, so they are marked slow (part of the default run).
+solved games and the open games take about a minute each, so they are marked slow (part of the
+default run).
 """
 
 from __future__ import annotations
@@ -52,3 +54,17 @@ def test_the_table_holds_the_records_of_the_field():
     rows = {row["code"]: (int(row["preperiod"]), int(row["period"])) for row in published()}
     assert rows["0.16"] == (105_351, 149_459) and rows["0.354"] == (10_061_916, 1_180)
     assert sum(row["table"] == "solved" for row in published()) == 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,code,largest,at,mask,rare,last_rare", [
+    ("grundy_game", None, 231, 763_622, 0xFE, 1274, 82_860),
+    ("octal", "0.6", 319, 1_274_955, 0x1EE, 1584, 20_627),
+])
+def test_open_games_to_two_to_the_21_heaps(name, code, largest, at, mask, rare, last_rare):
+    # the table of open games in tczajka/octal-games (UnsolvedGames.md), checked to n = 2^21
+    game = make_game(name) if code is None else make_game(name, code=code)
+    result = grundy_sequence(game, heaps=1 << 21)
+    assert not result.proved and result.statement.startswith("no period up to n = 2,097,151")
+    assert (int(result.values.max()), int(result.values.argmax())) == (largest, at)
+    assert (result.rare.mask, result.rare.heaps.size, int(result.rare.heaps[-1])) == (mask, rare, last_rare)
