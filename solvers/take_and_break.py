@@ -9,7 +9,9 @@ Engines (``solvers.sparse_space``): moves that leave at most two heaps use the r
 split, O(R + c) work per heap for R rare heaps (tens to hundreds in the published games, fixed
 once the last rare heap is passed) and a scan of c common x common splits (tens to thousands, not
 growing with n in the published games), so the run is about linear in the heap count; three-heap
-moves use option bitsets, O(n) word operations per heap n.  Memory is linear in the heap count: 2 bytes a value (plus 8 bytes a heap
+moves use option bitsets, O(n W) word operations per heap n for values below 64 W (quadratic
+overall, cubic where the values grow with n, as in the arithmetic-periodic 0.7F: 20,000 heaps
+take minutes).  Memory is linear in the heap count: 2 bytes a value (plus 8 bytes a heap
 for three-heap moves), and 2 bytes a heap for the period search.  ``plain_grundy_values`` is the
 definition (the mex over every option, O(n) per heap), the reference the engine is checked against.
 
