@@ -12,7 +12,7 @@ from games.boardgame import BoardGame
 from games.chomp import chomp
 from games.custom import CustomGame, custom_game
 from games.euclid import euclid
-from games.heaps import HeapGame, grundy_game, lasker, octal
+from games.heaps import HeapGame, grundy_game, hexadecimal, lasker, octal
 from games.hex import hex_game
 from games.lines import LineGame, nim, wythoff, wythoff_nd
 from games.moore import moore
@@ -28,6 +28,6 @@ __all__ = [
     "__version__",
     "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
     "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names", "check_memory",
-    "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "lasker", "grundy_game",
+    "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]

@@ -1,7 +1,8 @@
 """Take-and-break games: a position is a sum of heaps, one heap size per coordinate.
 
-An option of a heap is at most two heaps (``parts = 2``); the Grundy value of a sum is the
-xor of its parts (Sprague-Grundy), so solving single heaps solves every sum.
+An option of a heap is at most two heaps (``parts = 2``; three for hexadecimal codes); the
+Grundy value of a sum is the xor of its parts (Sprague-Grundy), so solving single heaps solves
+every sum.
 """
 
 from __future__ import annotations
@@ -11,14 +12,17 @@ import numpy as np
 
 from games.base import Game
 
-__all__ = ["HeapGame", "octal", "lasker", "grundy_game"]
+__all__ = ["HeapGame", "octal", "hexadecimal", "lasker", "grundy_game"]
 
 
 @nb.njit(cache=True)
 def _octal_moves_one(p, params, out):
-    # params[k] is the octal digit for removing k tokens (params[0]: splitting without removal)
+    # params[k] is the code's digit for removing k tokens (params[0]: splitting without removal):
+    # bit 1 leaves nothing, bit 2 one heap, bit 4 two heaps, bit 8 (hexadecimal) three heaps;
+    # a row has one column per part, 0 where there is no heap
     n = p[0]
     count = 0
+    three = out.shape[1] > 2
     for k in range(params.size):
         d = params[k]
         if k > n or d == 0:
@@ -27,16 +31,29 @@ def _octal_moves_one(p, params, out):
         if d & 1 and rest == 0 and k > 0:
             out[count, 0] = 0
             out[count, 1] = 0
+            if three:
+                out[count, 2] = 0
             count += 1
         if d & 2 and rest > 0 and k > 0:
             out[count, 0] = rest
             out[count, 1] = 0
+            if three:
+                out[count, 2] = 0
             count += 1
         if d & 4:
             for left in range(1, rest // 2 + 1):
                 out[count, 0] = rest - left
                 out[count, 1] = left
+                if three:
+                    out[count, 2] = 0
                 count += 1
+        if d & 8:
+            for small in range(1, rest // 3 + 1):
+                for middle in range(small, (rest - small) // 2 + 1):
+                    out[count, 0] = rest - small - middle
+                    out[count, 1] = middle
+                    out[count, 2] = small
+                    count += 1
     return count
 
 
@@ -85,7 +102,7 @@ def _grundy_game_moves(P, params, counts, out):
 
 
 class HeapGame(Game):
-    """A single-heap take-and-break game; options are pairs of heaps (0 = no heap)."""
+    """A single-heap take-and-break game; an option is ``parts`` heaps (0 = no heap)."""
 
     dims = 1
     parts = 2
@@ -102,10 +119,26 @@ class HeapGame(Game):
         return ("n",)
 
 
+def _code_digits(code: str, family: str, radix: int, example: str) -> np.ndarray:
+    """The digits d0, d1, ... of a take-and-break code ``d0.d1d2...`` in base ``radix`` (8 or 16).
+
+    d0 may only split (4, and 8 or C in hexadecimal): removing nothing and leaving one heap
+    would be a pass, and leaving nothing is no move from a heap."""
+    head, dot, tail = code.partition(".")
+    allowed = "01234567" if radix == 8 else "0123456789ABCDEF"
+    heads = ("0", "4") if radix == 8 else ("0", "4", "8", "C")
+    if not dot or head.upper() not in heads or not tail or any(c not in allowed for c in tail.upper()):
+        raise ValueError(
+            f"{family} code must look like {example} (digits {allowed[0]}-{allowed[-1]} after the point, "
+            f"{', '.join(heads[:-1])} or {heads[-1]} before it), got {code!r}"
+        )
+    return np.array([int(c, 16) for c in head + tail], dtype=np.int64)
+
+
 class octal(HeapGame):
-    """Octal game with code ``d0.d1d2d3...``: digit d_k says what removing k tokens may leave:
-    bit 1 nothing, bit 2 one heap, bit 4 two non-empty heaps (d0 is 0, or 4 to split
-    without removing).  "0.77" is Kayles, "0.07" Dawson's Kayles, "0.137" Dawson's chess.
+    """Octal game with code ``d0.d1d2d3...`` (any number of digits): digit d_k says what removing
+    k tokens may leave: bit 1 nothing, bit 2 one heap, bit 4 two non-empty heaps (d0 is 0, or 4
+    to split without removing).  "0.77" is Kayles, "0.07" Dawson's Kayles, "0.137" Dawson's chess.
 
     Source: Berlekamp, Conway and Guy, *Winning Ways*, chapter 4; Guy and Smith (1956).
     """
@@ -116,13 +149,9 @@ class octal(HeapGame):
 
     def __init__(self, code: str = "0.77"):
         code = str(code)
-        head, dot, tail = code.partition(".")
-        if not dot or head not in ("0", "4") or not tail or any(c not in "01234567" for c in tail):
-            raise ValueError(
-                f"octal code must look like 0.77 or 4.07 (digits 0-7 after the point), got {code!r}"
-            )
+        digits = _code_digits(code, "octal", 8, "0.77 or 4.07")
         super().__init__(code=code)
-        self._digits = np.array([int(head)] + [int(c) for c in tail], dtype=np.int64)
+        self._digits = digits
 
     def kernel_params(self) -> np.ndarray:
         return self._digits
@@ -138,6 +167,32 @@ class octal(HeapGame):
 
     def max_moves(self, limits) -> int:
         return len(self._digits) * (int(np.max(limits)) // 2 + 2)
+
+
+class hexadecimal(HeapGame):
+    """Hexadecimal game with code ``d0.d1d2...`` (digits 0-F): as an octal game, and bit 8 of d_k
+    lets a move remove k tokens and leave three non-empty heaps, so an option is up to three heaps
+    (``parts = 3``).  A code with digits 0-7 is the octal game of the same code.
+
+    Source: Berlekamp, Conway and Guy, *Winning Ways*, chapter 4 (hexadecimal games).
+    """
+
+    name = "hexadecimal"
+    parts = 3
+    kernel = staticmethod(_octal_moves)
+
+    def __init__(self, code: str = "0.7F"):
+        code = str(code).upper()  # "0.7f" and "0.7F" are one game
+        digits = _code_digits(code, "hexadecimal", 16, "0.7F or 8.0")
+        super().__init__(code=code)
+        self._digits = digits
+
+    def kernel_params(self) -> np.ndarray:
+        return self._digits
+
+    def max_moves(self, limits) -> int:
+        n = int(np.max(limits))
+        return len(self._digits) * (n // 2 + 3 + (n // 3) * (n // 2 + 1))
 
 
 class lasker(HeapGame):

@@ -10,7 +10,7 @@ import typing
 from games.base import Game
 from games.chomp import chomp
 from games.euclid import euclid
-from games.heaps import grundy_game, lasker, octal
+from games.heaps import grundy_game, hexadecimal, lasker, octal
 from games.hex import hex_game
 from games.lines import nim, wythoff, wythoff_nd
 from games.moore import moore
@@ -23,8 +23,8 @@ __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_
 
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
-    for cls in (nim, wythoff, euclid, subtraction, octal, moore, staircase, chomp, lasker, grundy_game, wythoff_nd,
-                notakto, hex_game, tictactoe)
+    for cls in (nim, wythoff, euclid, subtraction, octal, hexadecimal, moore, staircase, chomp, lasker, grundy_game,
+                wythoff_nd, notakto, hex_game, tictactoe)
 }
 
 

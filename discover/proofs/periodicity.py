@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.eventual_period import hypothesis_end
+
 __all__ = ["PeriodicFit", "PeriodicityProof", "find_periods", "periodicity_proof", "octal_periodicity_proof",
            "subtraction_periodicity_proof"]
 
@@ -123,8 +125,8 @@ def octal_periodicity_proof(t: int, n0: int, p: int, values) -> PeriodicityProof
     t, n0, p = int(t), int(n0), int(p)
     if t < 1 or n0 < 0 or p < 1:
         raise ValueError(f"need t >= 1, n0 >= 0, p >= 1; got t={t}, n0={n0}, p={p}")
-    stop = 2 * n0 + p + t
-    needed = stop + p
+    needed = hypothesis_end(n0, p, t, parts=2) + 1  # n0 = 0 counts as 1 (0.04: G = 0 up to 3, G(4) = 1)
+    stop = needed - p
     checked = len(values)
     if checked < needed:
         return PeriodicityProof(
@@ -138,7 +140,7 @@ def octal_periodicity_proof(t: int, n0: int, p: int, values) -> PeriodicityProof
         )
     return PeriodicityProof(
         True, needed, checked,
-        f"G(n + {p}) = G(n) checked for {n0} <= n < {stop} = 2·{n0} + {p} + {t}, so by the periodicity "
+        f"G(n + {p}) = G(n) checked for {n0} <= n < {stop} = 2·{max(n0, 1)} + {p} + {t}, so by the periodicity "
         f"theorem (Guy and Smith) it holds for every n >= {n0}",
     )
 
