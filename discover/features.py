@@ -72,7 +72,8 @@ def derived_names(dims: int) -> list[str]:
 
 
 def feature_columns(names, coordinate_names, features: np.ndarray) -> dict[str, np.ndarray]:
-    """Columns for the requested feature names from a game's feature matrix.
+    """Columns for the requested feature names from a game's feature matrix (with every coordinate's column, so
+    that an expression of no feature, a constant rule, still sees how many positions there are).
 
     Examples
     --------
@@ -82,7 +83,7 @@ def feature_columns(names, coordinate_names, features: np.ndarray) -> dict[str, 
     """
     features = np.asarray(features, dtype=np.int64)
     index = {n: i for i, n in enumerate(coordinate_names)}
-    columns = {}
+    columns = {name: features[:, i] for name, i in index.items()}
     for name in names:
         if name in index:
             columns[name] = features[:, index[name]]

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+import numpy as np
+
 from games.base import Game
+from games.universe import MAX_DIMS
+from games.validation import at_most, flag, positive_int, text
 
 __all__ = ["CustomGame", "custom_game"]
 
@@ -22,34 +26,43 @@ class CustomGame(Game):
     def __init__(self, name: str, moves: Callable, dims: int, misere: bool = False):
         if not callable(moves):
             raise TypeError(f"moves must be a function of a position, got {moves!r}")
-        if isinstance(dims, bool) or not isinstance(dims, int) or dims < 1:
-            raise ValueError(f"dims must be a positive integer, got {dims!r}")
         super().__init__()
-        self.name = str(name)
-        self.dims = dims
-        self.misere = bool(misere)
+        self.name = text(name, "name", "'take-or-halve'")
+        self.dims = at_most(positive_int(dims, "dims"), "dims", MAX_DIMS, "a position packs into one 64-bit key")
+        self.misere = flag(misere, "misere")
         self._moves = moves
 
     def moves(self, position) -> list[tuple[int, ...]]:
         position = tuple(int(x) for x in position)
-        result = self._moves(position)
-        if not isinstance(result, Iterable):
-            raise ValueError(f"{self.name}: moves{position} returned {result!r}, not a list of positions")
-        options = []
-        for option in result:
-            option = tuple(int(x) for x in option)
-            if len(option) != self.dims:
-                raise ValueError(
-                    f"{self.name}: moves{position} returned {option}, not a position of {self.dims} coordinates"
-                )
-            options.append(option)
-        return options
+        where = f"the moves function {getattr(self._moves, '__name__', 'moves')!r} of {self.name!r} at {position}"
+        try:
+            result = self._moves(position)
+        except Exception as err:  # the user's function failed: one line naming it and the position
+            raise ValueError(f"{where} raised {type(err).__name__}: {err}") from None
+        if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
+            raise ValueError(f"{where} returned {_short(result)}, not a list of positions")
+        return [self._option(where, option) for option in result]
+
+    def _option(self, where: str, option) -> tuple[int, ...]:
+        if isinstance(option, (str, bytes)) or not isinstance(option, Iterable):
+            raise ValueError(f"{where} returned {_short(option)} among its options, not a position (a tuple of "
+                             f"{self.dims} integers)")
+        option = tuple(option)
+        if len(option) != self.dims or not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+                                               for x in option):
+            raise ValueError(f"{where} returned {_short(option)}, not a position of {self.dims} integers")
+        return tuple(int(x) for x in option)
 
     def __repr__(self) -> str:
         return f"custom_game({self.name!r}, dims={self.dims})"
 
     def spec(self) -> dict:
         return {"name": self.name, "params": {"dims": self.dims, "misere": self.misere}, "custom": True}
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def custom_game(name: str, moves: Callable, dims: int, misere: bool = False) -> CustomGame:

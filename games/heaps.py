@@ -11,6 +11,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.validation import text
 
 __all__ = ["HeapGame", "octal", "hexadecimal", "lasker", "grundy_game"]
 
@@ -148,7 +149,7 @@ class octal(HeapGame):
     period_theorem = "octal"
 
     def __init__(self, code: str = "0.77"):
-        code = str(code)
+        code = text(code, "code", "'0.77'")
         digits = _code_digits(code, "octal", 8, "0.77 or 4.07")
         super().__init__(code=code)
         self._digits = digits
@@ -182,7 +183,7 @@ class hexadecimal(HeapGame):
     kernel = staticmethod(_octal_moves)
 
     def __init__(self, code: str = "0.7F"):
-        code = str(code).upper()  # "0.7f" and "0.7F" are one game
+        code = text(code, "code", "'0.7F'").upper()  # "0.7f" and "0.7F" are one game
         digits = _code_digits(code, "hexadecimal", 16, "0.7F or 8.0")
         super().__init__(code=code)
         self._digits = digits

@@ -13,7 +13,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
-from games.validation import at_most, positive_int
+from games.validation import at_most, flag, positive_int
 
 __all__ = ["LineGame", "nim", "wythoff", "wythoff_nd"]
 
@@ -78,7 +78,7 @@ class nim(LineGame):
         heaps = at_most(positive_int(heaps, "heaps"), "heaps", MAX_HEAPS,
                         "nim lists its moves as one direction of heaps coordinates per heap")
         axes = np.eye(heaps, dtype=np.int64)
-        super().__init__(heaps, axes, heaps=heaps, misere=bool(misere))
+        super().__init__(heaps, axes, heaps=heaps, misere=flag(misere, "misere"))
 
 
 class wythoff(LineGame):
@@ -91,7 +91,7 @@ class wythoff(LineGame):
     name = "wythoff"
 
     def __init__(self, misere: bool = False):
-        super().__init__(2, [(1, 0), (0, 1), (1, 1)], misere=bool(misere))
+        super().__init__(2, [(1, 0), (0, 1), (1, 1)], misere=flag(misere, "misere"))
 
 
 class wythoff_nd(LineGame):

@@ -41,12 +41,12 @@ class subtraction(Game):
     def __init__(self, subtract: tuple[int, ...] = (1, 2, 3)):
         if isinstance(subtract, (int, np.integer)):
             subtract = (subtract,)
-        try:
-            values = tuple(sorted({int(s) for s in subtract}))
-        except (TypeError, ValueError):
-            raise ValueError(f"subtract must be a set of positive integers, got {subtract!r}") from None
-        if not values or values[0] < 1 or any(isinstance(s, bool) for s in subtract):
+        if isinstance(subtract, (str, bytes)) or not hasattr(subtract, "__iter__"):
+            raise ValueError(f"subtract must be a set of positive integers, got {subtract!r}")
+        items = list(subtract)
+        if not items or any(isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1 for s in items):
             raise ValueError(f"subtract must be a non-empty set of positive integers, got {subtract!r}")
+        values = tuple(sorted({int(s) for s in items}))
         super().__init__(subtract=values)
 
     def kernel_params(self) -> np.ndarray:

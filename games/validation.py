@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numbers
 
-__all__ = ["positive_int", "nonnegative_int", "number_in", "seed", "at_most"]
+__all__ = ["positive_int", "nonnegative_int", "number_in", "seed", "at_most", "flag", "text"]
 
 
 def _is_int(value) -> bool:
@@ -79,6 +79,36 @@ def seed(value, name: str = "random_state") -> int:
     if value is None:
         raise ValueError(f"{name} must be an int seed, not None: the same seed gives the same result")
     return nonnegative_int(value, name)
+
+
+def flag(value, name: str) -> bool:
+    """``value`` as a bool: only True or False (not the text "false", not 0 or 1).
+
+    Examples
+    --------
+    >>> flag(False, "misere")
+    False
+    >>> flag("false", "misere")
+    Traceback (most recent call last):
+    ...
+    ValueError: misere must be True or False, got 'false'
+    """
+    if not isinstance(value, bool) and type(value).__name__ != "bool_":
+        raise ValueError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def text(value, name: str, example: str) -> str:
+    """``value`` when it is a string; else a ``ValueError`` with an example of one.
+
+    >>> text(0.16, "code", "'0.16'")
+    Traceback (most recent call last):
+    ...
+    ValueError: code must be text such as '0.16', got 0.16 (a float)
+    """
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be text such as {example}, got {value!r} (a {type(value).__name__})")
+    return value
 
 
 def at_most(value: int, name: str, limit: int, why: str) -> int:
