@@ -48,9 +48,11 @@ class CustomGame(Game):
             raise ValueError(f"{where} returned {_short(option)} among its options, not a position (a tuple of "
                              f"{self.dims} integers)")
         option = tuple(option)
-        if len(option) != self.dims or not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-                                               for x in option):
-            raise ValueError(f"{where} returned {_short(option)}, not a position of {self.dims} integers")
+        if len(option) != self.dims:
+            raise ValueError(f"{where} returned {_short(option)}, a position of {len(option)} coordinates where the "
+                             f"game's have {self.dims}")
+        if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in option):
+            raise ValueError(f"{where} returned {_short(option)}: coordinates must be integers")
         return tuple(int(x) for x in option)
 
     def __repr__(self) -> str:

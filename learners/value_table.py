@@ -123,8 +123,34 @@ class ValueTable:
         value = arrays.get("value")
         if value is not None and value.shape != (universe.size,):
             raise ValueError(f"{path} is corrupt: its values do not fit a universe of {universe.size} positions")
-        game = game_from_spec(spec, game, path)
+        _check_arrays(path, universe.size, indptr, targets, q, visits, terminal, value)
+        try:
+            game = game_from_spec(spec, game, path)
+        except (KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"{path} is not a readable value table ({err})") from None
+        if universe.bound is not None and universe != game.universe(universe.bound):
+            raise ValueError(f"{path} is corrupt: its universe is not the one {game!r} has at bound {universe.bound}")
+        from solvers import build_graph
+
+        graph = build_graph(game, universe)
+        if not (np.array_equal(graph.indptr, indptr) and np.array_equal(graph.targets[:, 0], targets)):
+            raise ValueError(f"{path} is corrupt: its moves are not the moves of {game!r}")
         return cls(game, universe, indptr, targets, q, visits, terminal, meta.get("learner"), value)
 
     def __repr__(self) -> str:
         return f"ValueTable({self.game!r}, {self.universe!r}, {self.q.size} moves)"
+
+
+def _check_arrays(path, n: int, indptr, targets, q, visits, terminal, value) -> None:
+    """Numbers of the right kind and range: a move graph over n positions, values in [-1, 1]."""
+    for name, array in (("indptr", indptr), ("targets", targets), ("terminal", terminal)):
+        if not np.issubdtype(array.dtype, np.integer):
+            raise ValueError(f"{path} is corrupt: {name} holds {array.dtype}, not integers")
+    for name, array in (("q", q), ("visits", visits), ("value", value)):
+        if array is not None and (not np.issubdtype(array.dtype, np.number) or not np.isfinite(array).all()):
+            raise ValueError(f"{path} is corrupt: {name} must hold finite numbers")
+    if indptr[0] != 0 or (np.diff(indptr) < 0).any() or (targets.size and (targets.min() < 0 or targets.max() >= n)):
+        raise ValueError(f"{path} is corrupt: its move graph does not fit {n} positions")
+    if (np.abs(q) > 1 + 1e-9).any() or (value is not None and (np.abs(value) > 1 + 1e-9).any()) \
+            or (visits < 0).any() or not np.isin(terminal, (-1, 0, 1)).all():
+        raise ValueError(f"{path} is corrupt: values must lie in [-1, 1], visits be non-negative, terminals -1, 0 or 1")

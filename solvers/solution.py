@@ -127,22 +127,71 @@ class Solution:
 
     @classmethod
     def load(cls, path, game: Game | None = None) -> "Solution":
-        """Read a file written by ``save``; ``game`` is needed for custom games and is checked."""
+        """Read a file written by ``save``; ``game`` is needed for custom games and is checked.
+
+        Nothing in the file is trusted: the game must be rebuilt from its recorded name and parameters
+        (checked like any other), the universe must be that game's own at the recorded bound, every table
+        must hold integers of the right shape and range, Grundy values and remoteness must agree with the
+        outcomes, and a seeded sample of positions must follow from their options' outcomes.
+        """
         arrays, meta = read_npz(path, FORMAT, "solution")
         try:
             spec, shape = meta["game"], meta["universe"]
-            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
+            if not isinstance(spec, dict) or not isinstance(spec.get("params"), dict):
+                raise ValueError(f"game record {spec!r}")
+            bound = shape["bound"]
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 1):
+                raise ValueError(f"bound {bound!r}")
+            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=bound)
             if "outcome" not in arrays:
                 raise KeyError("outcome")
+            game = game_from_spec(spec, game, path)
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"{path} is not a readable solution file ({err})") from None
-        game = game_from_spec(spec, game, path)
-        n = universe.size
-        for name in ("outcome", "grundy", "remoteness"):
-            if name in arrays and arrays[name].shape != (n,):
-                raise ValueError(f"{path} is corrupt: {name} has shape {arrays[name].shape}, expected ({n},)")
-        return cls(game, universe, arrays["outcome"], arrays.get("grundy"), arrays.get("remoteness"))
+        tables = {name: arrays.get(name) for name in ("outcome", "grundy", "remoteness")}
+        _check_tables(game, universe, tables, path)
+        solution = cls(game, universe, tables["outcome"], tables["grundy"], tables["remoteness"])
+        _check_sample(solution, path)
+        return solution
 
     def __repr__(self) -> str:
         computed = ["outcome"] + [n for n in ("grundy", "remoteness") if getattr(self, f"{n}_table") is not None]
         return f"Solution({self.game!r}, {self.universe!r}, {'+'.join(computed)})"
+
+
+def _check_tables(game: Game, universe: Universe, tables: dict, path) -> None:
+    """The universe is the game's own; each table holds integers of the right shape, range and agreement."""
+    if universe.bound is not None and universe != game.universe(universe.bound):
+        raise ValueError(f"{path} is corrupt: its universe is not the one {game!r} has at bound {universe.bound}")
+    n = universe.size
+    ranges = {"outcome": (-1, 1), "grundy": (0, None), "remoteness": (-1, None)}
+    for name, table in tables.items():
+        if table is None:
+            continue
+        low, high = ranges[name]
+        if table.shape != (n,) or not np.issubdtype(table.dtype, np.integer):
+            raise ValueError(f"{path} is corrupt: {name} holds {table.dtype} of shape {table.shape}, not {n} integers")
+        if table.size and (table.min() < low or (high is not None and table.max() > high)):
+            raise ValueError(f"{path} is corrupt: {name} has values outside [{low}, {high if high is not None else 'inf'}]")
+    outcome, grundy, remoteness = tables["outcome"], tables["grundy"], tables["remoteness"]
+    if grundy is not None and (not game.impartial or game.misere or not np.array_equal(grundy == 0, outcome == -1)):
+        raise ValueError(f"{path} is corrupt: its Grundy values do not fit the game or its outcomes")
+    if remoteness is not None and not np.array_equal(remoteness == -1, outcome == 0):
+        raise ValueError(f"{path} is corrupt: its remoteness does not fit its outcomes")
+
+
+def _check_sample(solution: Solution, path, sample: int = 256) -> None:
+    """A seeded sample of positions must have the outcome their options give them."""
+    game, universe, outcome = solution.game, solution.universe, solution.outcome_table
+    ids = np.random.default_rng(0).choice(universe.size, size=min(sample, universe.size), replace=False)
+    for i in ids:
+        position = tuple(int(x) for x in universe.positions([i])[0])
+        options = game.moves(position)
+        if game.parts > 1 or any(not universe.contains(np.array([o]))[0] for o in options):
+            continue
+        values = outcome[universe.index(np.array(options))] if options else np.zeros(0, dtype=np.int8)
+        expected = (int(game.terminal_values([position])[0]) if not options else
+                    1 if (values == -1).any() else -1 if (values == 1).all() else 0)
+        if outcome[i] != expected:
+            raise ValueError(f"{path} is corrupt: {position} is recorded as {int(outcome[i]):+d}, but its moves "
+                             f"give {expected:+d}")

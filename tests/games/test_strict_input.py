@@ -61,10 +61,10 @@ def true_as_a_coordinate(p):
 
 @pytest.mark.parametrize("moves, words", [
     (raises, "raised KeyError"),
-    (half_steps, r"returned \(-?[0-9.]+,\), not a position of 1 integers"),
+    (half_steps, r"returned \(-?[0-9.]+,\): coordinates must be integers"),
     (bare_numbers, "returned 0 among its options, not a position"),
     (text, "returned 'moves', not a list of positions"),
-    (three_coordinates, r"returned \(0, 0, 0\), not a position of 1 integers"),
+    (three_coordinates, r"returned \(0, 0, 0\), a position of 3 coordinates where the game's have 1"),
     (true_as_a_coordinate, r"returned \(True,\)"),
 ])
 def test_a_misbehaving_moves_function_is_named_with_the_position(moves, words):
