@@ -28,10 +28,11 @@ class Checkpoint:
         self.found = False
 
     @classmethod
-    def open(cls, path, learner, arena, opponent: str, start: str, every: int) -> "Checkpoint":
-        """Read ``path`` when it exists and belongs to this run; refuse one that belongs to another."""
+    def open(cls, path, learner, arena, opponent: str, start: str) -> "Checkpoint":
+        """Read ``path`` when it exists and belongs to this run (the same learner, game, bound, opponent and starts:
+        a finished run may go on for more episodes, with any record interval); refuse one of another run."""
         identity = {"learner": repr(learner), "game": arena.game.spec(), "bound": arena.bound,
-                    "opponent": opponent, "start": start, "eval_every": every}
+                    "opponent": opponent, "start": start}
         run = cls(None if path is None else os.fspath(path), identity)
         if run.path is None or not os.path.exists(run.path):
             return run

@@ -83,6 +83,22 @@ def test_checkpoint_resume_gives_the_uninterrupted_table(tmp_path):
         QLearner(random_state=4).fit(NIM, bound=3, episodes=3_000, eval_every=500, checkpoint=path)
 
 
+def test_a_finished_run_goes_on_from_its_checkpoint_with_its_own_record_interval(tmp_path):
+    path = tmp_path / "run.npz"
+    straight = QLearner(random_state=3).fit(NIM, bound=3, episodes=3_000)
+    QLearner(random_state=3).fit(NIM, bound=3, episodes=1_000, checkpoint=path)  # records every 20 episodes
+    extended = QLearner(random_state=3).fit(NIM, bound=3, episodes=3_000, checkpoint=path)  # every 60 from here
+    assert np.array_equal(straight.value_table_.q, extended.value_table_.q)
+    assert extended.history_[49]["episode"] == 1_000 and extended.history_[-1]["episode"] == 3_000
+
+
+def test_the_command_extends_a_finished_run(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for episodes in ("1000", "2000"):
+        code, out, err = cli("learn", "nim", "heaps=2", "--bound", "3", "--episodes", episodes, "--checkpoint", "ck.npz")
+        assert code == 0 and f"{episodes} games" in out, err
+
+
 def test_value_table_round_trip_and_corrupt_file(tmp_path):
     table = QLearner(random_state=0).fit(NIM, bound=3, episodes=1_000).value_table_
     table.save(tmp_path / "t.npz")
