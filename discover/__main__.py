@@ -2,6 +2,6 @@
 
 import sys
 
-from discover.cli import main
+from discover.launch import main
 
 sys.exit(main())

@@ -23,7 +23,7 @@ __all__ = ["BoardGame", "MAX_RETROGRADE_POSITIONS"]
 MAX_RETROGRADE_POSITIONS = 20_000_000  # largest reachable universe built for the exact retrograde
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _images(P, perms, out):
     """``out[s, r, q]``: symmetry ``s`` applied to coordinate ``q`` of position ``r``."""
     for s in range(perms.shape[0]):

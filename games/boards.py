@@ -110,7 +110,7 @@ def hex_symmetries(n: int) -> np.ndarray:
     return np.stack([_perm(n, lambda r, c: r * n + c), _perm(n, lambda r, c: (m - r) * n + (m - c))])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def popcount(x):
     """Number of set bits of a non-negative int64."""
     count = 0
@@ -120,7 +120,7 @@ def popcount(x):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def has_line(bits, lines):
     """True when the bitboard ``bits`` holds one of the line masks (a Notakto board is then dead)."""
     for m in lines:
@@ -129,7 +129,7 @@ def has_line(bits, lines):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def permute_bits(bits, perm):
     """The bitboard whose cell ``perm[i]`` is set exactly when cell ``i`` of ``bits`` is set."""
     out = 0
@@ -143,7 +143,7 @@ def permute_bits(bits, perm):
     return out
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def canonical_board(bits, perms):
     """The least image of a bitboard under a group of symmetries (rows of ``perms``)."""
     best = bits

@@ -12,7 +12,7 @@ from games.validation import at_most
 __all__ = ["chomp"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _chomp_moves_one(p, params, out):
     count = 0
     for i in range(p.size):
@@ -25,7 +25,7 @@ def _chomp_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _chomp_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _chomp_moves_one(P[r], params, out[r])

@@ -9,7 +9,7 @@ from games.base import Game
 __all__ = ["euclid"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _euclid_moves_one(p, params, out):
     a, b = p[0], p[1]
     count = 0
@@ -28,7 +28,7 @@ def _euclid_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _euclid_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _euclid_moves_one(P[r], params, out[r])

@@ -21,7 +21,24 @@ from pathlib import Path
 import numpy as np
 
 __all__ = ["check_output_file", "check_output_folder", "atomic_write", "write_text", "write_json", "atomic_savez",
-           "read_npz", "atomic_folder"]
+           "read_npz", "atomic_folder", "remove_pending"]
+
+#: temporary files and folders being written now (removed by ``remove_pending`` when a run is killed)
+_PENDING: set[str] = set()
+
+
+def remove_pending() -> None:
+    """Remove every temporary file or folder still being written (a run stopped before it could finish them)."""
+    for path in list(_PENDING):
+        shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else _unlink(path)
+        _PENDING.discard(path)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def _umask() -> int:
@@ -127,15 +144,17 @@ def atomic_write(path, what: str = "output", binary: bool = True):
     path = check_output_file(path, what)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".tmp-",
                                suffix=os.path.splitext(path)[1])
+    _PENDING.add(tmp)
     try:
         with os.fdopen(fd, "wb" if binary else "w") as handle:
             yield handle
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        _unlink(tmp)
         raise
+    finally:
+        _PENDING.discard(tmp)
 
 
 def write_text(path, text: str, what: str = "output") -> str:
@@ -193,6 +212,7 @@ def atomic_folder(path, markers=(), what: str = "output folder"):
     """
     target = check_output_folder(path, markers, what)
     built = Path(tempfile.mkdtemp(dir=_existing_ancestor(target), prefix=f".{target.name}-partial-"))
+    _PENDING.add(str(built))
     try:
         yield built
         os.chmod(built, 0o777 & ~_umask())
@@ -212,3 +232,5 @@ def atomic_folder(path, markers=(), what: str = "output folder"):
     except BaseException:
         shutil.rmtree(built, ignore_errors=True)
         raise
+    finally:
+        _PENDING.discard(str(built))

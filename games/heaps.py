@@ -16,7 +16,7 @@ from games.validation import text
 __all__ = ["HeapGame", "octal", "hexadecimal", "lasker", "grundy_game"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _octal_moves_one(p, params, out):
     # params[k] is the code's digit for removing k tokens (params[0]: splitting without removal):
     # bit 1 leaves nothing, bit 2 one heap, bit 4 two heaps, bit 8 (hexadecimal) three heaps;
@@ -58,13 +58,13 @@ def _octal_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _octal_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _octal_moves_one(P[r], params, out[r])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _lasker_moves_one(p, params, out):
     n = p[0]
     count = 0
@@ -79,13 +79,13 @@ def _lasker_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _lasker_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _lasker_moves_one(P[r], params, out[r])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _grundy_game_moves_one(p, params, out):
     n = p[0]
     count = 0
@@ -96,7 +96,7 @@ def _grundy_game_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _grundy_game_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _grundy_game_moves_one(P[r], params, out[r])

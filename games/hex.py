@@ -42,7 +42,7 @@ def hex_geometry(n: int) -> np.ndarray:
     return np.array([n, full, full & ~left, full & ~right, top, bottom, left, right], dtype=np.int64)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _dilate(s, geo):
     """``s`` with every neighbour of its cells added."""
     n = geo[N_]
@@ -51,7 +51,7 @@ def _dilate(s, geo):
     return (s | (r << 1) | (l >> 1) | (s << n) | (s >> n) | (r >> (n - 1)) | (l << (n - 1))) & geo[FULL]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def hex_flood(stones, seed, geo):
     """The cells of ``stones`` connected (through ``stones``) to a cell of ``stones & seed``."""
     reach = stones & seed
@@ -62,13 +62,13 @@ def hex_flood(stones, seed, geo):
         reach = grown
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def hex_connected(stones, start, goal, geo):
     """True when ``stones`` hold a chain from a cell of ``start`` to a cell of ``goal``."""
     return (hex_flood(stones, start, geo) & goal) != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def hex_win_cells(stones, empty, start, goal, geo):
     """Empty cells where one more stone connects ``start`` to ``goal`` (assumes no chain yet)."""
     near_start = _dilate(hex_flood(stones, start, geo), geo) | start
@@ -76,7 +76,7 @@ def hex_win_cells(stones, empty, start, goal, geo):
     return near_start & near_goal & empty
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _hex_moves(P, geo, counts, out):
     for r in range(P.shape[0]):
         a = P[r, 0]

@@ -20,7 +20,7 @@ __all__ = ["LineGame", "nim", "wythoff", "wythoff_nd"]
 MAX_HEAPS = 1000  # nim's moves are heaps x heaps direction entries
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _ray_moves_one(p, params, out):
     ndirs, dims = params[0], params[1]
     count = 0
@@ -37,7 +37,7 @@ def _ray_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _ray_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _ray_moves_one(P[r], params, out[r])

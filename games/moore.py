@@ -13,7 +13,7 @@ from games.validation import at_most, positive_int
 __all__ = ["moore"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _moore_moves_one(p, params, out):
     k = params[0]
     dims = p.size
@@ -48,7 +48,7 @@ def _moore_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _moore_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _moore_moves_one(P[r], params, out[r])

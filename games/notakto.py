@@ -19,7 +19,7 @@ from games.validation import at_most
 __all__ = ["notakto"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _notakto_moves(P, params, counts, out):
     cells = params[0]
     lines = params[1:]
@@ -40,7 +40,7 @@ def _notakto_moves(P, params, counts, out):
         counts[r] = count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _canonical_boards(P, perms, out):
     for r in range(P.shape[0]):
         for q in range(P.shape[1]):

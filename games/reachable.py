@@ -19,7 +19,7 @@ __all__ = ["layered_universe", "sorted_unique"]
 BLOCK_BYTES = 1 << 24  # size of the kernel's option buffer per block
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _option_keys(counts, out, strides, keys, m):
     """Append the keys of a block's options to ``keys`` from index ``m``; return the new end."""
     dims = strides.size

@@ -12,7 +12,7 @@ from games.validation import at_most, positive_int
 __all__ = ["staircase"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _staircase_moves_one(p, params, out):
     count = 0
     for i in range(p.size):
@@ -26,7 +26,7 @@ def _staircase_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _staircase_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _staircase_moves_one(P[r], params, out[r])

@@ -10,7 +10,7 @@ from games.base import Game
 __all__ = ["subtraction"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _subtraction_moves_one(p, params, out):
     count = 0
     for s in params:
@@ -20,7 +20,7 @@ def _subtraction_moves_one(p, params, out):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _subtraction_moves(P, params, counts, out):
     for r in range(P.shape[0]):
         counts[r] = _subtraction_moves_one(P[r], params, out[r])

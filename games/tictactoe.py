@@ -20,7 +20,7 @@ FULL = (1 << 9) - 1
 LINES = square_lines(3, 3)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _tictactoe_moves(P, lines, counts, out):
     for r in range(P.shape[0]):
         x = P[r, 0]
@@ -38,7 +38,7 @@ def _tictactoe_moves(P, lines, counts, out):
         counts[r] = count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _terminal_values(P, lines, out):
     for r in range(P.shape[0]):
         out[r] = -1 if has_line(P[r, 0], lines) or has_line(P[r, 1], lines) else 0

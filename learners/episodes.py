@@ -42,7 +42,7 @@ STATS = ("moves_from_n", "optimal_moves", "wins", "losses", "draws", "plies")
 START_RANDOM, START_SWEEP = 0, 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _max_value(table, lo, hi):
     best = -np.inf
     for j in range(lo, hi):
@@ -51,7 +51,7 @@ def _max_value(table, lo, hi):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _greedy(table, lo, hi, state):
     """An edge of largest value, ties broken uniformly."""
     best, pick, ties = -np.inf, lo, 0
@@ -66,7 +66,7 @@ def _greedy(table, lo, hi, state):
     return pick
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _weighted(weights, lo, hi, state):
     total = 0.0
     for j in range(lo, hi):
@@ -81,7 +81,7 @@ def _weighted(weights, lo, hi, state):
     return hi - 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _boltzmann(table, lo, hi, temperature, state):
     top = _max_value(table, lo, hi)
     total = 0.0
@@ -95,7 +95,7 @@ def _boltzmann(table, lo, hi, temperature, state):
     return hi - 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _sampled(table, lo, hi, state):
     """The edge whose sampled value V ~ N(mu, 1/tau), mu ~ N(m, 1/nu), tau ~ Gamma(shape, rate) is largest."""
     best, pick = -np.inf, lo
@@ -108,7 +108,7 @@ def _sampled(table, lo, hi, state):
     return pick
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _choose(kind, table, weights, hyper, lo, hi, t, state):
     if kind == FIXED:
         return _weighted(weights, lo, hi, state)
@@ -125,14 +125,14 @@ def _choose(kind, table, weights, hyper, lo, hi, t, state):
     return _greedy(table, lo, hi, state)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _q_update(table, j, target, alpha):
     table[1, j] += 1.0
     rate = alpha if alpha > 0.0 else 1.0 / table[1, j]
     table[0, j] += rate * (target - table[0, j])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _bayes_update(table, j, r):
     """Conjugate normal-gamma update of edge ``j`` with the discounted reward ``r`` (the Nim study, (2)-(3))."""
     m, nu = table[0, j], table[2, j]
@@ -143,7 +143,7 @@ def _bayes_update(table, j, r):
     table[1, j] += 1.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _finish(kinds, learns, backups, tables, hyper, pending, trail, trail_len, reward0):
     """End-of-game updates: ``reward0`` is the final reward of seat 0 (seat 1 gets its negative)."""
     for p in range(2):
@@ -159,7 +159,7 @@ def _finish(kinds, learns, backups, tables, hyper, pending, trail, trail_len, re
                 scale *= hyper[p, 5]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def run_episodes(indptr, targets, terminal, outcome, start_pool, start_mode, first_episode, episodes,
                  kinds, learns, backups, table0, table1, weights0, weights1, hyper, shared, max_plies, state, stats):
     """Play ``episodes`` games, updating the learning seats' tables in place.

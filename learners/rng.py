@@ -34,7 +34,7 @@ def new_state(random_state, stream: int = 0) -> np.ndarray:
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def next_u64(state):
     """Advance the state; return 64 random bits."""
     state[0] += _GOLDEN
@@ -44,26 +44,26 @@ def next_u64(state):
     return z ^ (z >> np.uint64(31))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def uniform(state):
     """A float in [0, 1)."""
     return float(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def below(state, n):
     """An integer in [0, n)."""
     return min(int(uniform(state) * n), n - 1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def normal(state):
     """A standard normal draw (Box-Muller)."""
     u = 1.0 - uniform(state)
     return math.sqrt(-2.0 * math.log(u)) * math.cos(2.0 * math.pi * uniform(state))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def gamma(state, shape, rate):
     """A Gamma(shape, rate) draw (Marsaglia-Tsang; shape < 1 boosted by U^(1/shape))."""
     boost = 1.0

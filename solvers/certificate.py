@@ -27,7 +27,7 @@ _REASONS = {
 }
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _line_closure(limits, coefs, start, nlines, supports, terminal, is_p):
     first_p = np.full(nlines, -1, dtype=np.int64)
     p = np.zeros(limits.size, dtype=np.int64)
@@ -53,7 +53,7 @@ def _line_closure(limits, coefs, start, nlines, supports, terminal, is_p):
     return -1, 0, -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _graph_closure(indptr, targets, terminal, is_p):
     for i in range(is_p.size):
         if indptr[i] == indptr[i + 1]:
@@ -72,7 +72,7 @@ def _graph_closure(indptr, targets, terminal, is_p):
     return -1, 0, -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _mex_check(indptr, targets, values):
     for i in range(values.size):
         k = indptr[i + 1] - indptr[i]

@@ -40,7 +40,7 @@ class Table:
         return int(np.count_nonzero(self.keys))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _slot(keys, pn, dn, key):
     mask = keys.size - 1
     h = key * 0x5851F42D4C957F2D
@@ -56,7 +56,7 @@ def _slot(keys, pn, dn, key):
     return spare if spare >= 0 else first
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _get(keys, pn, dn, key):
     j = _slot(keys, pn, dn, key)
     if keys[j] == key + 1:
@@ -64,7 +64,7 @@ def _get(keys, pn, dn, key):
     return np.int64(1), np.int64(1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _put(keys, pn, dn, key, p, d):
     j = _slot(keys, pn, dn, key)
     keys[j] = key + 1
@@ -72,7 +72,7 @@ def _put(keys, pn, dn, key, p, d):
     dn[j] = d
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _prove(family, params, root, keys, pn, dn, max_children, depth_limit, stats):
     """df-pn from ``root`` with an explicit stack (numba cannot cache recursive functions)."""
     width = root.size

@@ -52,7 +52,7 @@ def hypothesis_end(preperiod: int, period: int, removal_limit: int, parts: int) 
     return parts * (max(preperiod, 1) + period) + removal_limit - 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _minimal_period(window):
     border = np.zeros(window.size, dtype=np.int32)
     k = 0
@@ -65,7 +65,7 @@ def _minimal_period(window):
     return window.size - k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _period_start(values, start, period):
     # the smallest s with values[i] == values[i + period] for s <= i < start
     s = start

@@ -44,7 +44,7 @@ class Graph:
         return _all_ordered(self.indptr, self.targets, True)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _all_ordered(indptr, targets, upwards):
     for i in range(indptr.size - 1):
         for j in range(indptr[i], indptr[i + 1]):
@@ -54,7 +54,7 @@ def _all_ordered(indptr, targets, upwards):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _bucket_starts(keys, shift, buckets):
     """``starts[b]``: the first rank whose key has ``key >> shift >= b`` (a coarse index of sorted keys)."""
     starts = np.empty(buckets + 1, dtype=np.int64)
@@ -78,7 +78,7 @@ def _key_index(keys: np.ndarray) -> tuple[int, np.ndarray]:
     return bits, _bucket_starts(keys, bits, int(keys[-1] >> bits) + 1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _encode(counts, out, strides, limits, keys, shift, starts, parts, targets, m):
     """Append the ids of a block's options to ``targets`` from row ``m``; returns (m, bad row, bad option).
 

@@ -13,7 +13,7 @@ from solvers.graph import Graph
 __all__ = ["grundy_values", "topological_order"]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _mex_in_order(indptr, targets, order):
     n = indptr.size - 1
     grundy = np.full(n, -1, dtype=np.int64)
@@ -35,7 +35,7 @@ def _mex_in_order(indptr, targets, order):
     return grundy
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _kahn(indptr, targets):
     # reverse topological order: a position comes after all of its options' parts
     n = indptr.size - 1

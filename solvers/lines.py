@@ -66,7 +66,7 @@ def is_terminal(p, supports):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _outcome_pass(limits, coefs, start, nlines, supports, terminal, n):
     # row by row along coordinate 0: the line keys move by a fixed step per cell, and once the
     # line that runs along the row holds a P position, the rest of the row is N
@@ -104,7 +104,7 @@ def _outcome_pass(limits, coefs, start, nlines, supports, terminal, n):
     return out
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _outcome_pass_2d(size0, size1, use_row, use_col, use_diag, terminal):
     # the same pass for two coordinates with the lines in flat flag arrays; a line along the
     # row needs none: the row ends at its first P position
@@ -127,7 +127,7 @@ def _outcome_pass_2d(size0, size1, use_row, use_col, use_diag, terminal):
     return out
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _grundy_pass(limits, coefs, start, nlines, words, n):
     seen = np.zeros((nlines, words), dtype=np.uint64)
     out = np.empty(n, dtype=np.int64)

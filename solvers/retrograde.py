@@ -47,7 +47,7 @@ def terminal_table(terminal, n: int) -> np.ndarray:
     return table
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _outcome_in_order(indptr, targets, terminal, backwards):
     """One pass over ids (upwards, or downwards when ``backwards``) with every option already decided."""
     n = indptr.size - 1
@@ -95,7 +95,7 @@ def outcome_ascending(indptr, targets, terminal) -> np.ndarray:
     return _outcome_in_order(indptr, targets, terminal_table(terminal, indptr.size - 1), True)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _reverse(indptr, targets):
     n = indptr.size - 1
     rptr = np.zeros(n + 1, dtype=np.int64)
@@ -113,7 +113,7 @@ def _reverse(indptr, targets):
     return rptr, sources
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _retrograde(indptr, targets, terminal):
     n = indptr.size - 1
     rptr, sources = _reverse(indptr, targets)

@@ -51,7 +51,7 @@ def notakto_params(n: int, lines: np.ndarray, perms: np.ndarray) -> np.ndarray:
     return np.concatenate([[n * n, lines.size], lines, perms.reshape(-1), _centre_first(n)]).astype(np.int64)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _reverse(bits, cells):
     out = 0
     rest = bits
@@ -65,7 +65,7 @@ def _reverse(bits, cells):
     return out
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _listed(keys, m, key):
     """Whether ``key`` is among the first ``m`` children's keys (a symmetric twin already listed)."""
     for j in range(m):
@@ -74,14 +74,14 @@ def _listed(keys, m, key):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _hex_key(a, b, cells):
     key = a | (b << cells)
     turned = _reverse(a, cells) | (_reverse(b, cells) << cells)
     return min(key, turned)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _hex_expand(params, state, children, keys):
     geo = params[:8]
     cells = geo[_N] * geo[_N]
@@ -136,7 +136,7 @@ def _hex_expand(params, state, children, keys):
     return 0, m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _notakto_key(state, params, scratch):
     cells = params[0]
     nlines = params[1]
@@ -151,7 +151,7 @@ def _notakto_key(state, params, scratch):
     return key
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _notakto_expand(params, state, children, keys):
     cells = params[0]
     nlines = params[1]
@@ -188,7 +188,7 @@ def _notakto_expand(params, state, children, keys):
     return 0, m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def expand(family, params, state, children, keys):
     """Status and children of ``state`` for the game ``family`` (HEX or NOTAKTO); see the module."""
     if family == HEX:
@@ -196,7 +196,7 @@ def expand(family, params, state, children, keys):
     return _notakto_expand(params, state, children, keys)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def state_key(family, params, state):
     """The transposition key of a state (equal for symmetric states)."""
     if family == HEX:

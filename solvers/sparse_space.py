@@ -83,7 +83,7 @@ def _mark_removals(values, n, digits, seen):
             seen[values[n - k]] = n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _best_split(counts, bits, total, position_allowed):
     """(mask, position term, rare heaps) minimising the rare heaps, from value counts by parity."""
     size = 1 << (bits + 1)
@@ -107,7 +107,7 @@ def _best_split(counts, bits, total, position_allowed):
     return best >> 1, best & 1, best_rare
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _rebuild_rare(values, n, mask, position, posbit, rare):
     count = 0
     for i in range(n):
@@ -118,7 +118,7 @@ def _rebuild_rare(values, n, mask, position, posbit, rare):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def sparse_chunk(values, start, stop, digits, unequal, rare, counts, seen, missing_flags, state):
     """Extend ``values`` over heaps [start, stop) of a game whose moves leave at most two heaps.
 
@@ -224,7 +224,7 @@ def _lowest_zero(word):
     return i
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def bitset_chunk(values, start, stop, digits, pairs, triples, by_value, used):
     """Extend ``values`` over heaps [start, stop) of a game with three-heap moves.
 
@@ -283,7 +283,7 @@ def bitset_chunk(values, start, stop, digits, pairs, triples, by_value, used):
     return stop
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def plain_chunk(values, start, stop, digits, unequal):
     """Extend ``values`` over heaps [start, stop) by the definition: the mex over every option.
 

@@ -22,11 +22,11 @@ import sys
 import click
 
 from discover.cli import alphazero, hqn, learn, rule, solve
+from discover.cli.interrupt import EXIT_INTERRUPTED, watch
 
 __all__ = ["cli", "main"]
 
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
 
 
 class GameGroup(click.Group):
@@ -97,8 +97,17 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]
+    with watch():
+        return _run(args)
+
+
+def _run(args: list[str]) -> int:
+    # the context is made and invoked here rather than by cli.main, which writes a blank line on Ctrl-C
     try:
-        result = cli.main(args=args, prog_name="discover", standalone_mode=False, obj={"argv": args})
+        with cli.make_context("discover", args, obj={"argv": args}) as ctx:
+            result = cli.invoke(ctx)
+    except click.exceptions.Exit as done:
+        return done.exit_code
     except click.exceptions.Abort:
         _error("interrupted")
         return EXIT_INTERRUPTED

@@ -69,7 +69,7 @@ def options_block(game, positions) -> tuple[np.ndarray, np.ndarray]:
     return counts, out[np.arange(out.shape[1])[None, :] < counts[:, None]]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _select(nchild, node_val, P, N, W, Q0, child, opt, used, uct, c, path_node, path_edge, path_len, leaf_node,
             leaf_new, leaf_pos, leaf_value):
     for g in range(nchild.shape[0]):
@@ -124,7 +124,7 @@ def _select(nchild, node_val, P, N, W, Q0, child, opt, used, uct, c, path_node, 
         path_len[g] = depth
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _expand(nchild, node_val, P, N, W, Q0, child, opt, gs, nodes, counts, options, logits, q0, values):
     o = 0
     for i in range(gs.size):
@@ -148,7 +148,7 @@ def _expand(nchild, node_val, P, N, W, Q0, child, opt, gs, nodes, counts, option
         o += k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _backup(N, W, path_node, path_edge, path_len, leaf_value):
     for g in range(path_len.size):
         v = leaf_value[g]

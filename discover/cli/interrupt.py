@@ -1,0 +1,58 @@
+"""Ctrl-C: one line "interrupted", status 130, within a second or two, nothing half-written.
+
+Python turns SIGINT into ``KeyboardInterrupt`` only between bytecodes of the main thread, and a compiled
+kernel (numba, run without the GIL) can take many seconds to return. ``watch()`` has the signal written to a
+pipe the moment it arrives (``signal.set_wakeup_fd``); a watchdog thread reads it, gives the main thread
+``GRACE`` seconds to stop by itself (the command then prints "interrupted" and returns 130), and otherwise
+removes the files still being written (``games.files.remove_pending``) and ends the process with status 130.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+
+__all__ = ["watch", "GRACE", "EXIT_INTERRUPTED"]
+
+GRACE = 1.0  # seconds the main thread has to stop by itself
+EXIT_INTERRUPTED = 130
+
+
+@contextmanager
+def watch():
+    """Watch for Ctrl-C while the body runs (in the main thread; elsewhere this does nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    previous = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    finished = threading.Event()
+    watchdog = threading.Thread(target=_watchdog, args=(read, finished), daemon=True)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        finished.set()
+        signal.set_wakeup_fd(previous)
+        os.write(write, b"\0")  # wake the watchdog so that it sees the run is over
+        watchdog.join()
+        os.close(read)
+        os.close(write)
+
+
+def _watchdog(read: int, finished: threading.Event) -> None:
+    while True:
+        data = os.read(read, 64)
+        if finished.is_set():
+            return
+        if signal.SIGINT in data and not finished.wait(GRACE):
+            from games.files import remove_pending
+
+            sys.stderr.write("discover: interrupted\n")
+            sys.stderr.flush()
+            remove_pending()
+            os._exit(EXIT_INTERRUPTED)
