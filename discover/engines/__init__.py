@@ -33,7 +33,8 @@ def make_engine(name: str, random_state: int = 0) -> Engine:
     'SequenceEngine'
     """
     if name not in ENGINES:
-        near = difflib.get_close_matches(name, list(ENGINES), n=3, cutoff=0.4) or sorted(ENGINES)
-        raise ValueError(f"unknown engine {name!r}; choose from: {', '.join(near)}")
+        near = difflib.get_close_matches(name, list(ENGINES), n=2, cutoff=0.6)
+        hint = f"did you mean {' or '.join(near)}? " if near else ""
+        raise ValueError(f"unknown engine {name!r}; {hint}the engines: {', '.join(ENGINES)}")
     module, cls, params = ENGINES[name]
     return getattr(importlib.import_module(module), cls)(random_state=random_state, **params)

@@ -1,7 +1,7 @@
 """Symbolic regression for numeric relations, with every constant snapped and re-checked exactly.
 
 A regression backend fits a numeric target against one or two integer features: pyoperon
-(the default), gplearn (optional) or PySR (only when Julia is installed; imported only when
+(in the default portfolio), gplearn (optional) or PySR (only when Julia is installed; imported only when
 asked for).  What they return has float constants, and a float is never a rule: each constant
 is snapped to a closed form (``sympy.nsimplify`` against φ, √2, √3, √5, and small rationals),
 the expression is rebuilt exactly and checked exactly on the data.  Integer targets are read
@@ -40,7 +40,8 @@ from discover.expressions import complexity, evaluate
 __all__ = ["RegressionEngine", "integer_relation", "symbolic_fit", "PYSR_NEEDS_JULIA"]
 
 PYSR_NEEDS_JULIA = (
-    "the PySR backend needs Julia, which is not installed; use --engines operon (the default) or gplearn"
+    "the PySR backend needs Julia, which is not installed; use --engines operon or gplearn (symbolic regression "
+    "backends that need no Julia), or leave out --engines for the default portfolio"
 )
 BACKENDS = ("operon", "pysr", "gplearn")
 # feature pairs (u, v) tried for P-position relations, plainest first
