@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 
-from games import Game, Universe, __version__
+from games import Game, Universe, __version__, coordinate_names
 from games.files import atomic_savez, read_npz
 from games.registry import game_from_spec
 
@@ -108,6 +108,40 @@ class Solution:
         }
 
     # -- files -----------------------------------------------------------------------
+    def write_csv(self, path, chunk: int = 1 << 16) -> None:
+        """Write one row per position (its coordinates, outcome, and Grundy value and remoteness when computed) as
+        CSV, atomically.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from games import make_game
+        >>> from solvers import solve
+        >>> out = os.path.join(tempfile.mkdtemp(), "nim.csv")
+        >>> solve(make_game("nim", heaps=2), bound=1, grundy=True).write_csv(out)
+        >>> print(open(out).read(), end="")
+        a,b,outcome,grundy
+        0,0,-1,0
+        1,0,1,1
+        0,1,1,1
+        1,1,-1,0
+        """
+        from games.files import atomic_write
+
+        tables = [("outcome", self.outcome_table), ("grundy", self.grundy_table),
+                  ("remoteness", self.remoteness_table)]
+        tables = [(name, table) for name, table in tables if table is not None]
+        names = self.game.feature_names
+        if len(names) != self.universe.dims:
+            names = coordinate_names(self.universe.dims)
+        header = ",".join([*names, *(name for name, _ in tables)])
+        with atomic_write(path, "--csv", binary=False) as handle:
+            handle.write(header + "\n")
+            for lo in range(0, self.universe.size, chunk):
+                ids = np.arange(lo, min(lo + chunk, self.universe.size))
+                block = np.column_stack([self.universe.positions(ids), *(t[ids] for _, t in tables)])
+                np.savetxt(handle, block, fmt="%d", delimiter=",")
+
     def save(self, path) -> None:
         """Write one compressed file recording game, parameters, bound and version (atomically)."""
         meta = {

@@ -6,13 +6,10 @@ the commands import what they need when they run.
 
 from __future__ import annotations
 
-import threading
-from contextlib import contextmanager
-
 import click
 
-__all__ = ["BOUND", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "say", "spinner", "output_folder",
-           "check_output_file", "command_line"]
+__all__ = ["BOUND", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "say", "print_rows",
+           "spinner", "output_folder", "check_output_file", "command_line"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
 
@@ -84,33 +81,49 @@ def game_from_words(name: str, words) -> object:
 
 
 def say(message: str) -> None:
-    """Print a message on stdout as it is (no markup)."""
+    """Print a message on stdout as it is: no markup, no padding, no wrapping but the terminal's own."""
+    click.echo(message)
+
+
+def print_rows(title: str, rows) -> None:
+    """A titled table of (name, value) rows: boxed by rich on a terminal, plain aligned lines in a pipe or a file.
+
+    Examples
+    --------
+    >>> print_rows("nim(heaps=2)", [("positions", "16"), ("losses (P)", "4")])
+    nim(heaps=2)
+      positions   16
+      losses (P)  4
+    """
     from rich.console import Console
+
+    console = Console()
+    if not console.is_terminal:
+        width = max((len(key) for key, _ in rows), default=0)
+        lines = [title]
+        for key, value in rows:
+            first, *rest = str(value).split("\n")
+            lines += [f"  {key:<{width}}  {first}".rstrip(), *(f"  {'':<{width}}  {line}".rstrip() for line in rest)]
+        click.echo("\n".join(lines))
+        return
+    from rich import box
+    from rich.table import Table
     from rich.text import Text
 
-    Console().print(Text(message))
+    table = Table(title=Text(title), show_header=False, box=box.SIMPLE, title_justify="left")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, value in rows:
+        table.add_row(Text(key), Text(str(value)))
+    console.print(table)
 
 
-@contextmanager
-def spinner(message: str, delay: float = 0.4):
-    """A transient status on stderr, shown only when stderr is a terminal and the work lasts longer than
-    ``delay`` seconds; stdout is never touched. Yields a function that replaces the message."""
-    from rich.console import Console
+def spinner(message: str):
+    """A spinner with the elapsed time on stderr while a step runs (only on a terminal; stdout is never touched);
+    the context yields a function that changes the words."""
+    from games.progress import status
 
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        yield lambda text: None
-        return
-    status = console.status(message, spinner="dots")
-    timer = threading.Timer(delay, status.start)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield lambda text: status.update(text)
-    finally:
-        timer.cancel()
-        timer.join()
-        status.stop()
+    return status(message)
 
 
 def output_folder(given, default: str, markers) -> str:

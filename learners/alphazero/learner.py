@@ -30,10 +30,12 @@ moves along it), ``policy_value_`` (the network), ``episodes_`` (self-play games
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import numpy as np
 
 from games.validation import nonnegative_int, number_in, positive_int, seed
-from learners.progress import progress_bar
+from games.progress import label, progress_bar, status
 from learners.alphazero.agents import AlphaZeroAgent
 from learners.alphazero.checkpoint import load_run
 from learners.alphazero.run import Run
@@ -165,11 +167,13 @@ class AlphaZeroLearner(Learner):
         self._check()
         torch = torch_module()
         iterations = positive_int(iterations, "iterations")
-        run = Run(self, game, bound, start, solution, positive_int(games_per_iteration, "games_per_iteration"),
-                   positive_int(simulations, "simulations"), positive_int(eval_every, "eval_every"),
-                   positive_int(eval_games, "eval_games"),
-                   simulations if eval_simulations is None else nonnegative_int(eval_simulations, "eval_simulations"),
-                   nonnegative_int(random_openings, "random_openings"))
+        with status(f"{label(self, game)}: building the network, solving the game for the scores") if progress \
+                else nullcontext():
+            run = Run(self, game, bound, start, solution, positive_int(games_per_iteration, "games_per_iteration"),
+                      positive_int(simulations, "simulations"), positive_int(eval_every, "eval_every"),
+                      positive_int(eval_games, "eval_games"),
+                      simulations if eval_simulations is None else nonnegative_int(eval_simulations, "eval_simulations"),
+                      nonnegative_int(random_openings, "random_openings"))
         saved = load_run(checkpoint, run.identity(), torch)
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin
@@ -178,12 +182,12 @@ class AlphaZeroLearner(Learner):
                 run.restore(saved)
             elif score_untrained:
                 run.score_untrained()
-            with progress_bar(progress, iterations, run.iteration, repr(self)) as advance:
+            with progress_bar(progress, iterations, run.iteration, label(self, game), unit="iterations") as advance:
                 while run.iteration < iterations:
                     run.step(evaluate=(run.iteration + 1) % run.eval_every == 0 or run.iteration + 1 == iterations)
                     if checkpoint is not None:
                         run.save(checkpoint)
-                    advance(1)
+                    advance(1, _score(run.history[-1]))
         finally:
             torch.set_num_threads(threads)
         self.history_ = run.history
@@ -271,3 +275,10 @@ class AlphaZeroLearner(Learner):
         if str(self.device).startswith("cuda") and not torch_module().cuda.is_available():
             raise ValueError(f"device {self.device!r} asked for, but torch sees no GPU here: use device='cpu'")
         seed(self.random_state)
+
+
+def _score(record: dict) -> str:
+    """The latest scores against random (as first / second player) for the progress bar, when scored."""
+    if "score_random_first" not in record:
+        return ""
+    return f"vs random {record['score_random_first']:.0f} / {record['score_random_second']:.0f}"

@@ -36,7 +36,7 @@ from learners.base import Learner
 from learners.episodes import GREEDY, HYPER, Q, REPLY, START_RANDOM, STATS, run_episodes
 from learners.metrics import policy_accuracy
 from learners.play import duel
-from learners.progress import progress_bar
+from games.progress import label, progress_bar
 from learners.rng import new_state
 from learners.value_table import ValueTable
 
@@ -129,12 +129,12 @@ class HQN(Learner):
         self.arena_ = arena
         inside = np.all(arena.universe.positions() <= bound, axis=1)
         pool = np.flatnonzero(inside & (np.diff(arena.indptr) > 0))
-        with progress_bar(progress, periods, 0, repr(self)) as advance:
+        with progress_bar(progress, periods, 0, label(self, game), unit="periods") as advance:
             for _ in range(periods):
                 record = self._period(arena, pool, inside, bound, episodes, builder, rng)
                 record["game"] = repr(game)
                 self.history_.append(record)
-                advance(1)
+                advance(1, f"model accuracy {record['model_accuracy']:.3f}")
         meta = {"learner": "HQN", "params": self.json_params(), "episodes": self.episodes_, "bound": eval_bound}
         self.value_table_ = ValueTable(game, arena.universe, arena.indptr, arena.targets, self.table_[0],
                                        self.table_[1], arena.terminal, meta)

@@ -27,7 +27,7 @@ from games.validation import number_in, positive_int, seed
 from learners.arena import Arena
 from learners.metrics import policy_accuracy
 from learners.base import Learner
-from learners.progress import progress_bar
+from games.progress import label, progress_bar
 from learners.value_table import ValueTable
 
 __all__ = ["QNetworkLearner"]
@@ -143,7 +143,7 @@ class QNetworkLearner(Learner):
         inputs = torch.as_tensor(arena.universe.positions().astype(np.float32) / arena.bound)
         run = _Episodes(self, arena, net, inputs, edge_action, actions, opponent, rng, torch)
         history, done, clock = [], 0, time.perf_counter()
-        with progress_bar(progress, episodes, 0, repr(self)) as advance:
+        with progress_bar(progress, episodes, 0, label(self, game)) as advance:
             while done < episodes:
                 n = min(every, episodes - done)
                 run.play(n)
@@ -154,7 +154,7 @@ class QNetworkLearner(Learner):
                                      f"lower learning_rate (now {self.learning_rate})")
                 history.append({"episode": done, "accuracy": policy_accuracy(arena, arena.best_edges(q)),
                                 "seconds": time.perf_counter() - clock})
-                advance(n)
+                advance(n, f"accuracy {history[-1]['accuracy']:.3f}")
         self.network_, self.history_, self.episodes_ = net, history, done
         meta = {"learner": type(self).__name__, "params": self.json_params(), "episodes": done,
                 "opponent": opponent, "bound": arena.bound}

@@ -13,6 +13,7 @@ checkpoint may be written, from which a later ``fit`` resumes exactly.
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from learners.tabular.checkpoint import Checkpoint
 from learners.episodes import FIXED, GREEDY, HYPER, REPLY, START_RANDOM, START_SWEEP, STATS, run_episodes
 from learners.metrics import deviations, win_rate
 from learners.base import Learner
-from learners.progress import progress_bar
+from games.progress import label, progress_bar, status
 from learners.rng import new_state
 from learners.value_table import ValueTable
 
@@ -91,7 +92,9 @@ class TabularLearner(Learner):
         self
         """
         episodes = positive_int(episodes, "episodes")
-        arena = Arena(game, positive_int(bound, "bound"), solution)
+        with status(f"{label(self, game)}: solving bound {bound} for the scores") if progress and solution is None \
+                else nullcontext():
+            arena = Arena(game, positive_int(bound, "bound"), solution)
         every = positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 50)
         eval_games = positive_int(eval_games, "eval_games")
         seats = self._seats(arena, opponent)
@@ -104,7 +107,7 @@ class TabularLearner(Learner):
         else:
             history, done, state = [], 0, new_state(self.random_state)
         clock = time.perf_counter() - (history[-1]["seconds"] if history else 0.0)
-        with progress_bar(progress, episodes, done, repr(self)) as advance:
+        with progress_bar(progress, episodes, done, label(self, game)) as advance:
             while done < episodes and not (stop_when_optimal and history and history[-1]["deviations"] == 0):
                 n = min(every, episodes - done)
                 stats = np.zeros(len(STATS), dtype=np.int64)
@@ -116,7 +119,7 @@ class TabularLearner(Learner):
                 history.append(self._record(arena, seats["table0"], done, stats, eval_games, time.perf_counter() - clock))
                 run.write(seats["table0"], seats["table1"] if seats["learner"] is not None else None,
                           history, done, state)
-                advance(n)
+                advance(n, f"deviations {history[-1]['deviations']}")
         self.history_ = history
         self.episodes_ = done
         self.episodes_to_optimal_ = next((r["episode"] for r in history if r["deviations"] == 0), None)
