@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["check_output_file", "check_output_folder", "atomic_write", "write_text", "write_json", "atomic_savez",
-           "read_npz", "atomic_folder", "remove_pending"]
+__all__ = ["check_output_file", "check_output_folder", "atomic_write", "write_text", "write_json", "write_records_csv",
+           "atomic_savez", "read_npz", "atomic_folder", "remove_pending"]
 
 #: temporary files and folders being written now (removed by ``remove_pending`` when a run is killed)
 _PENDING: set[str] = set()
@@ -167,6 +167,29 @@ def write_text(path, text: str, what: str = "output") -> str:
 def write_json(path, record, what: str = "output") -> str:
     """Write ``record`` as indented JSON (numpy numbers as floats) atomically; return the path."""
     return write_text(path, json.dumps(record, indent=1, default=float) + "\n", what)
+
+
+def write_records_csv(path, records: list, what: str = "output") -> str:
+    """Write a list of flat dicts (learning-curve records, say) as CSV, one column per key in first-seen order.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "h.csv")
+    >>> _ = write_records_csv(out, [{"episode": 10, "deviations": 3}, {"episode": 20, "deviations": 0, "score": 0.5}])
+    >>> print(open(out).read(), end="")
+    episode,deviations,score
+    10,3,
+    20,0,0.5
+    """
+    import csv
+
+    columns = list(dict.fromkeys(key for record in records for key in record))
+    with atomic_write(path, what, binary=False) as handle:
+        writer = csv.DictWriter(handle, columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+    return os.fspath(path)
 
 
 def atomic_savez(path, arrays: dict, what: str = "output") -> None:

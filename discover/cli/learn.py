@@ -91,12 +91,13 @@ def _summary(learner, seconds: float) -> None:
 @click.command("learn")
 @_learner_options
 @click.option("--out", "folder", metavar="FOLDER", default=None,
-              help="Where to write value-table.npz, history.json, learning-curve.png (default: runs/<game>-<learner>/).")
+              help="Where to write value-table.npz, history.json and .csv, learning-curve.png (default: "
+                   "runs/<game>-<learner>/).")
 @click.option("--checkpoint", metavar="FILE", default=None, help="Resume from this file if it exists; write it as it goes.")
 def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint):
     """Train a learner on GAME and save its value table and learning curve."""
     from discover.render.curves import curve_figure
-    from games.files import atomic_folder, write_json
+    from games.files import atomic_folder, write_json, write_records_csv
 
     game_obj = game_from_words(game, params)
     folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS)
@@ -111,10 +112,11 @@ def learn_command(game, params, learner, bound, episodes, opponent, start, seed,
         if fitted.value_table_ is not None:
             fitted.value_table_.save(out / "value-table.npz")
         write_json(out / "history.json", record)
+        write_records_csv(out / "history.csv", fitted.history_)
         curve_figure({learner: fitted.history_}, out / "learning-curve.png",
                      f"{fitted!r} on {game_obj!r}, bound {fitted.value_table_.bound}")
     _summary(fitted, seconds)
-    say(f"wrote {folder}/value-table.npz, history.json, learning-curve.png")
+    say(f"wrote {folder}/: value-table.npz, history.json, history.csv, learning-curve.png")
 
 
 @click.command("compare")

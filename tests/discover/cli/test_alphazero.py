@@ -67,4 +67,4 @@ def test_learn_trains_any_registered_learner(cli, tmp_path):
     code, stdout, err = cli("learn", "nim", "heaps=2", "--learner", "alphazero", "--bound", "2", "--episodes", "4",
                             "--out", str(out))
     assert code == 0 and "AlphaZeroLearner" in stdout, err
-    assert {p.name for p in out.iterdir()} == {"history.json", "value-table.npz", "learning-curve.png"}
+    assert {p.name for p in out.iterdir()} == {"history.json", "history.csv", "value-table.npz", "learning-curve.png"}

@@ -13,7 +13,7 @@ def test_learn_writes_table_history_and_curve(cli, tmp_path):
     out = tmp_path / "run"
     code, stdout, _ = cli("learn", "nim", "heaps=2", "--bound", "3", "--episodes", "3000", "--out", str(out))
     assert code == 0 and "optimality deviations 0" in stdout
-    assert {p.name for p in out.iterdir()} == {"value-table.npz", "history.json", "learning-curve.png"}
+    assert {p.name for p in out.iterdir()} == {"value-table.npz", "history.json", "history.csv", "learning-curve.png"}
     table = ValueTable.load(out / "value-table.npz")
     assert table.meta["episodes"] == 3000 and table.bound == 3
     assert json.loads((out / "history.json").read_text())["history"][-1]["episode"] == 3000
