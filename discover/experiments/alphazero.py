@@ -20,8 +20,11 @@ player per game; ``write(record, folder)`` writes ``scores.png``, ``alphazero.js
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 
 import numpy as np
+
+from games.progress import status
 
 __all__ = ["run", "write", "preset", "train_and_score", "winning_seat", "MARKERS", "TABLE_POSITIONS"]
 
@@ -134,8 +137,9 @@ def train_and_score(game, seed: int = 0, fit: dict | None = None, learner_params
     seat = 0 if seat is None else seat
     label = ("first", "second")[seat]
     sims = [learner.eval_simulations_] if baseline_simulations is None else list(baseline_simulations)
-    matches = [{name: learner.match("rollout", s, baseline_games, simulations=n, seed=seed)
-                for s, name in ((0, "first"), (1, "second"))} for n in sims]
+    with status(f"AlphaZero on {game!r}: matches against MCTS with random rollouts") if progress else nullcontext():
+        matches = [{name: learner.match("rollout", s, baseline_games, simulations=n, seed=seed)
+                    for s, name in ((0, "first"), (1, "second"))} for n in sims]
     baseline = matches[0]
     history = learner.history_
     scored = [r for r in history if f"score_random_{label}" in r]

@@ -56,7 +56,7 @@ def accuracy_over_time(game, periods: int = 15, episodes: int = 2000, bound: int
     q = QLearner(backup="reply", exploration="boltzmann", random_state=seed)
     say("Q-agent")
     q.fit(game, bound=eval_bound, episodes=5 * episodes * periods, opponent="greedy", eval_every=5 * episodes,
-          solution=arena.solution)
+          solution=arena.solution, progress=progress is not None)
     n_positions = int(((arena.outcome == 1) & (np.diff(arena.indptr) > 0)).sum())
     points = [{"step": k + 1, "accuracy": 1 - r["deviations"] / n_positions, "seconds": r["seconds"]}
               for k, r in enumerate(q.history_)]
@@ -66,6 +66,7 @@ def accuracy_over_time(game, periods: int = 15, episodes: int = 2000, bound: int
         from learners.hqn.qnetwork import QNetworkLearner
 
         qn = QNetworkLearner(random_state=seed).fit(game, bound=bound, episodes=episodes // 2 * periods,
+                                                    progress=progress is not None,
                                                     opponent="optimal", eval_every=episodes // 2)
         curves[f"Q-network ({bound} x {bound} board)"] = [
             {"step": k + 1, "accuracy": r["accuracy"], "seconds": r["seconds"]} for k, r in enumerate(qn.history_)]
@@ -73,7 +74,7 @@ def accuracy_over_time(game, periods: int = 15, episodes: int = 2000, bound: int
         say(name)
         clock = time.perf_counter()
         hqn = HQN(model=builder, random_state=seed).fit(game, bound=bound, eval_bound=eval_bound, periods=periods,
-                                                        episodes=episodes)
+                                                        episodes=episodes, progress=progress is not None)
         seconds = (time.perf_counter() - clock) / periods
         curves[name] = [{"step": r["period"], "accuracy": r["model_accuracy"], "seconds": seconds * r["period"],
                          "performance": r["best_performance"], "model": r["model"]} for r in hqn.history_]
@@ -143,7 +144,7 @@ def run(game, periods: int = 15, episodes: int = 2000, bound: int = 12, eval_bou
     for name, builder in (("neural model", "neural"), ("symbolic model", SymbolicModelBuilder())):
         say(f"HQN with the {name}, to convergence")
         hqn = HQN(model=builder, random_state=seed).fit(game, bound=bound, eval_bound=eval_bound, periods=periods,
-                                                        episodes=episodes)
+                                                        episodes=episodes, progress=progress is not None)
         models[name] = hqn.best_model_
     say("accuracy across board sizes")
     sizes = accuracy_by_size(game, models)

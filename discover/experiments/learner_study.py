@@ -49,6 +49,7 @@ def run(game, bound: int, learners=("q", "qt", "bayes"), episodes: int = 20_000,
         learner = make_learner(name, seed + i)
         copy = make_learner(name, seed + 1000 + i)
         curves[name] = learner.fit(game, bound=bound, episodes=episodes, opponent=copy, eval_every=every,
+                                   progress=progress is not None,
                                    solution=arena.solution).history_
     opponents = list(learners) + ["random"]
     first = {a: {} for a in learners}
@@ -59,6 +60,7 @@ def run(game, bound: int, learners=("q", "qt", "bayes"), episodes: int = 20_000,
             learner = make_learner(a, seed + 100 * i + j)
             rival = RandomAgent() if b == "random" else make_learner(b, seed + 100 * i + j + 5000)
             learner.fit(game, bound=bound, episodes=episodes, opponent=rival, eval_every=episodes,
+                        progress=progress is not None,
                         solution=arena.solution)
             other = rival if b == "random" else rival.policy()
             as_first = duel(arena, learner.policy(), other, games, seed, stream=2 * (100 * i + j))
