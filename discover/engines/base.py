@@ -46,8 +46,11 @@ class Engine:
 
     The constructor stores keyword parameters only.  ``fit(X, y, feature_names=...,
     sample_weight=None, target="P")`` returns self and sets ``candidates_``: a list of
-    ``Candidate`` ranked by accuracy, then description length.
+    ``Candidate`` ranked by accuracy, then description length, and ``notes_``: sentences saying
+    what the engine left out of this table and why (empty when it tried everything it knows).
     """
+
+    notes_: list[str] = []
 
     name = "engine"
 

@@ -244,6 +244,10 @@ class RegressionEngine(Engine):
         cols = {n: X[:, i] for i, n in enumerate(feature_names)}
         w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
         keep = w > 0
+        self.notes_ = []
+        if target == "P" and len(cols) < 2:
+            self.notes_ = [f"{self.name} fits a relation between two features, and this table has one "
+                           "coordinate: it proposed nothing (the sequence engine handles one-heap games)"]
         exprs = self._grundy(cols, y, keep) if target == "grundy" else self._p_rules(cols, y.astype(bool), keep)
         candidates = []
         for expr in exprs:
