@@ -65,3 +65,9 @@ def test_learn_refuses_an_output_that_is_a_file(cli, one_error_line, tmp_path):
     target = tmp_path / "file"
     target.write_text("x")
     one_error_line(*cli("learn", "nim", "--bound", "2", "--episodes", "10", "--out", str(target)))
+
+
+@pytest.mark.parametrize("game", [("hex", "n=3"), ("tictactoe",)])
+def test_learn_on_a_board_game_takes_the_board_as_its_universe(cli, tmp_path, game):
+    code, out, err = cli("learn", *game, "--episodes", "500", "--out", str(tmp_path / "run"))
+    assert code == 0 and "500 games" in out, err
