@@ -10,6 +10,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.symbolic import TakeAndBreak
 
 __all__ = ["HeapGame", "octal", "lasker", "grundy_game"]
 
@@ -129,6 +130,9 @@ class octal(HeapGame):
     def max_moves(self, limits) -> int:
         return len(self._digits) * (int(np.max(limits)) // 2 + 2)
 
+    def move_relation(self) -> TakeAndBreak:
+        return TakeAndBreak(tuple(self._digits.tolist()))
+
 
 class lasker(HeapGame):
     """Lasker's Nim: remove any positive number of tokens from a heap, or split a heap into two
@@ -139,6 +143,9 @@ class lasker(HeapGame):
 
     def __init__(self):
         super().__init__()
+
+    def move_relation(self) -> TakeAndBreak:
+        return TakeAndBreak((4,), rest=3)  # split without removing; remove any amount, leaving 0 or 1 heap
 
 
 class grundy_game(HeapGame):
@@ -152,3 +159,6 @@ class grundy_game(HeapGame):
 
     def __init__(self):
         super().__init__()
+
+    def move_relation(self) -> TakeAndBreak:
+        return TakeAndBreak((4,), unequal=True)

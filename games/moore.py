@@ -9,6 +9,7 @@ import numpy as np
 
 from games.base import Game
 from games.lines import _check_heaps
+from games.symbolic import TakeFromSome
 
 __all__ = ["moore"]
 
@@ -73,6 +74,9 @@ class moore(Game):
 
     def kernel_params(self) -> np.ndarray:
         return np.array([self.params["k"]], dtype=np.int64)
+
+    def move_relation(self) -> TakeFromSome:
+        return TakeFromSome(self.params["k"])
 
     def max_moves(self, limits) -> int:
         limits = np.broadcast_to(np.asarray(limits, dtype=np.int64), (self.dims,)).tolist()
