@@ -6,7 +6,7 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
-from discover.expressions import BitAnd, BitOr, BitXor
+from discover.expressions import BitAnd, BitOr, BitXor, DigitSum
 from discover.features import DERIVED
 
 __all__ = ["expand_derived", "rule_text", "rule_latex", "general_text"]
@@ -14,6 +14,7 @@ __all__ = ["expand_derived", "rule_text", "rule_latex", "general_text"]
 _SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
 _BIT_SYMBOLS = {BitXor: "⊕", BitAnd: "&", BitOr: "|"}
 _BIT_LATEX = {BitXor: r"\oplus", BitAnd: r"\mathbin{\&}", BitOr: r"\mid"}
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
 def expand_derived(expr, coordinate_names) -> sp.Basic:
@@ -62,6 +63,9 @@ class _TextPrinter(StrPrinter):
     def _print_Function(self, e):
         if type(e) in _BIT_SYMBOLS:
             return f" {_BIT_SYMBOLS[type(e)]} ".join(self._wrap(a) for a in e.args)
+        if isinstance(e, DigitSum):  # the carry-less sum mod m: a ⊕₃ b ⊕₃ c
+            sign = "⊕" + str(int(e.args[0])).translate(_SUBSCRIPTS)
+            return f" {sign} ".join(self._wrap(a) for a in e.args[1:])
         return super()._print_Function(e)
 
     def _print_Min(self, e):
@@ -114,6 +118,8 @@ class _Latex(LatexPrinter):
     def _print_Function(self, e, exp=None):
         if type(e) in _BIT_LATEX:
             return f" {_BIT_LATEX[type(e)]} ".join(self._wrap(a) for a in e.args)
+        if isinstance(e, DigitSum):
+            return f" \\oplus_{{{int(e.args[0])}}} ".join(self._wrap(a) for a in e.args[1:])
         return super()._print_Function(e, exp)
 
     def _print_Symbol(self, e, style="plain"):
