@@ -72,8 +72,8 @@ class DigitSum(sp.Function):
 
     Examples
     --------
-    >>> DigitSum(3, 5, 7, 3)  # columns (from bit 0): 3, 1, 2 -> 0 + 1*3 + 2*9
-    21
+    >>> DigitSum(3, 5, 7, 3)  # column sums (from bit 0): 3, 2, 2 -> 0 + 2*3 + 2*9
+    24
     >>> DigitSum(2, 5, 7, 3) == BitXor(5, 7, 3)
     True
     """
