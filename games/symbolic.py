@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["MoveRelation", "Steps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak",
-           "take_from_one"]
+           "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -214,3 +214,26 @@ class TakeAndBreak(MoveRelation):
 
     def words(self) -> str:
         return "remove tokens from a heap and leave nothing, one heap or two heaps, as the octal code allows"
+
+
+_KINDS = {cls.__name__: cls for cls in (Steps, TakeFromSome, ChompBite, EuclidMultiples, TakeAndBreak)}
+
+
+def relation_from_record(record: dict) -> MoveRelation:
+    """The relation a ``to_record()`` dict describes (kinds and fields checked against a whitelist).
+
+    Examples
+    --------
+    >>> relation_from_record(take_from_one(2).to_record()) == take_from_one(2)
+    True
+    """
+    try:
+        cls = _KINDS[record["kind"]]
+        fields = {k: v for k, v in record.items() if k != "kind"}
+        known = set(cls.__dataclass_fields__)
+        if not set(fields) <= known:
+            raise ValueError(f"unknown fields {sorted(set(fields) - known)} for {cls.__name__}")
+        return cls(**{k: tuple(map(tuple, v)) if k == "vectors" else tuple(v) if isinstance(v, list) else v
+                      for k, v in fields.items()})
+    except (KeyError, TypeError) as err:
+        raise ValueError(f"not a move relation record: {record!r} ({err}); kinds: {', '.join(_KINDS)}") from None
