@@ -11,7 +11,7 @@ Examples
 >>> a, h = sp.symbols("a h")
 >>> tree = to_tree(sp.Lt(BitXor(h, a), h))
 >>> tree
-['StrictLessThan', ['BitXor', ['Symbol', 'a'], ['Symbol', 'h']], ['Symbol', 'h']]
+['StrictLessThan', ['BitXor', ['Symbol', 'h'], ['Symbol', 'a']], ['Symbol', 'h']]
 >>> from_tree(tree) == sp.Lt(BitXor(h, a), h)
 True
 """
