@@ -22,7 +22,7 @@ __all__ = ["MovesSmt"]
 class MovesSmt:
     """The z3 form of a move relation over ``dims`` coordinates in an ``Arithmetic``."""
 
-    def __init__(self, relation: MoveRelation, dims: int, arithmetic: Arithmetic):
+    def __init__(self, relation: MoveRelation, dims: int, arithmetic: Arithmetic, bound_bits: int | None = None):
         if not isinstance(relation, (Steps, TakeFromSome, ChompBite, EuclidMultiples)):
             raise Unsupported(f"the move relation {type(relation).__name__} has no z3 form here")
         if isinstance(relation, Steps):
@@ -33,6 +33,7 @@ class MovesSmt:
         if isinstance(relation, EuclidMultiples) and dims != 2:
             raise ValueError(f"Euclid's moves need 2 coordinates, got {dims}")
         self.relation, self.dims, self.ar = relation, dims, arithmetic
+        self.bound_bits = arithmetic.bits if bound_bits is None else bound_bits  # the bounded set, if any
 
     # -- the set of positions ---------------------------------------------------------------
     @property
@@ -45,8 +46,8 @@ class MovesSmt:
         parts = [x >= zero for x in p]
         if isinstance(self.relation, ChompBite):
             parts += [p[0] >= ar.const(1)] + [p[i] >= p[i + 1] for i in range(self.dims - 1)]
-        if ar.is_bits:
-            top = ar.const(1 << ar.bits)
+        if self.bound_bits is not None:
+            top = ar.const(1 << self.bound_bits)
             parts += [sum(p[1:], p[0]) < top] if self.grows else [x < top for x in p]
         return z3.And(*parts)
 
@@ -54,10 +55,10 @@ class MovesSmt:
         """The positions a proof in this arithmetic covers, in words."""
         names = "Chomp positions (row lengths non-increasing, the first ≥ 1)" if isinstance(self.relation, ChompBite) \
             else "positions"
-        if not self.ar.is_bits:
+        if self.bound_bits is None:
             return f"for every position: all {names} of non-negative integers"
         what = "a total number of tokens" if self.grows else "every coordinate"
-        return f"for every position with {what} < 2^{self.ar.bits}: all such {names}"
+        return f"for every position with {what} < 2^{self.bound_bits}: all such {names}"
 
     def measure(self, p):
         weights = self.relation.measure(self.dims)

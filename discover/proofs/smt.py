@@ -22,7 +22,7 @@ import z3
 from discover.expressions import BitAnd, BitOr, BitXor, DigitSum, quadratic_parts
 from discover.features import DERIVED
 
-__all__ = ["Arithmetic", "Unsupported", "needs_bits", "expand_features", "split_scale", "value_range", "SmtTranslator"]
+__all__ = ["Arithmetic", "Unsupported", "is_condition", "needs_bits", "expand_features", "split_scale", "value_range", "SmtTranslator"]
 
 
 class Unsupported(Exception):
@@ -59,6 +59,15 @@ def expand_features(expr, coordinates) -> sp.Basic:
                 raise Unsupported(f"the feature {name} needs {DERIVED[name].min_dims} coordinates")
             subs[symbol] = DERIVED[name].expand(coords)
     return expr.xreplace(subs) if subs else expr
+
+
+def is_condition(expr) -> bool:
+    """True for a condition (a comparison, a connective, membership, true/false, or branches of them);
+    a symbol is a value here, though sympy counts it as Boolean too."""
+    if isinstance(expr, sp.Piecewise):
+        return is_condition(expr.args[0][0])
+    return isinstance(expr, (sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains,
+                             sp.logic.boolalg.BooleanAtom))
 
 
 def _bits(value: int) -> int:
@@ -173,7 +182,7 @@ def value_range(expr, ranges: dict) -> tuple[tuple[int, int] | None, int]:
         elif e not in (sp.true, sp.false):
             raise Unsupported(f"{e} (a {type(e).__name__}) is not a condition this prover reads")
 
-    if isinstance(expr, sp.logic.boolalg.Boolean):
+    if is_condition(expr):
         walk_bool(expr)
         return None, peak
     bounds = walk(expr)
@@ -224,8 +233,9 @@ class SmtTranslator:
 
     def __init__(self, arithmetic: Arithmetic):
         self.ar = arithmetic
-        self.side: list = []
-        self._fresh = 0
+        self.side: list = []  # constraints defining the fresh variables
+        self.fresh: list = []  # variables standing for floor(c·x) with c irrational
+        self.nonlinear = False  # a product of unknowns, a division by one, or a square root was used
 
     def term(self, expr, env: dict):
         ar = self.ar
@@ -246,8 +256,10 @@ class SmtTranslator:
                 coeff, rest = e.as_coeff_Mul()
                 if not coeff.is_Integer:
                     raise Unsupported(f"{e}: a non-integer coefficient outside floor()")
+                factors = sp.Mul.make_args(rest)
+                self.nonlinear |= len(factors) > 1
                 out = ar.const(int(coeff))
-                for a in sp.Mul.make_args(rest):
+                for a in factors:
                     out = out * num(a)
                 return out
             if isinstance(e, sp.Pow) and e.exp.is_Integer and e.exp >= 0:
@@ -256,6 +268,7 @@ class SmtTranslator:
                     out = out * num(e.base)
                 return out
             if isinstance(e, sp.Mod):
+                self.nonlinear |= not e.args[1].is_Integer
                 return ar.mod(num(e.args[0]), num(e.args[1]))
             if isinstance(e, sp.floor):
                 return floor(e.args[0])
@@ -304,6 +317,7 @@ class SmtTranslator:
         def floor(arg):
             num_, den = sp.fraction(sp.together(arg))
             if not den.is_number:
+                self.nonlinear = True
                 return ar.floordiv(num(num_), num(den))
             coeff, rest = split_scale(arg)
             parts = quadratic_parts(coeff)
@@ -344,12 +358,13 @@ class SmtTranslator:
                 return out
             raise Unsupported(f"{e} (a {type(e).__name__}) is not a condition this prover reads")
 
-        return boolean(expr) if isinstance(expr, sp.logic.boolalg.Boolean) else num(expr)
+        return boolean(expr) if is_condition(expr) else num(expr)
 
     def _quadratic_floor(self, p, q, m, r, x):
         """y = floor((p + q·sqrt(m)) x / r): r y - p x <= q x sqrt(m) < r y + r - p x, by squares."""
-        self._fresh += 1
-        y = z3.Int(f"floor_{self._fresh}")
+        y = z3.Int(f"floor_{len(self.fresh)}_{id(self)}")
+        self.fresh.append(y)
+        self.nonlinear = True
         u, low, high = q * x, r * y - p * x, r * y + r - p * x
         lower = z3.If(u >= 0, z3.Or(low <= 0, low * low <= m * u * u), z3.And(low <= 0, low * low >= m * u * u))
         upper = z3.If(u >= 0, z3.And(high > 0, m * u * u < high * high), z3.Or(high > 0, high * high < m * u * u))
