@@ -23,7 +23,7 @@ import numpy as np
 import sympy as sp
 
 from discover.expression_json import from_tree, to_tree
-from discover.expressions import compile_expr
+from discover.expressions import BitAnd, BitOr, BitXor, compile_expr
 from discover.features import DERIVED, feature_columns
 from discover.render import rule_latex, rule_text
 from discover.rule import Rule
@@ -161,6 +161,8 @@ class Strategy:
 
     def _show(self, expr, latex: bool) -> str:
         short = {sp.Symbol(k): sp.Symbol(v) for k, v in self._abbreviations().items()}
+        expr = expr.replace(lambda e: isinstance(e, (BitXor, BitAnd, BitOr)) and HEAP in e.args,  # h_j ⊕ s
+                            lambda e: type(e)(HEAP, *[a for a in e.args if a != HEAP]))
         expr = expr.xreplace(short).xreplace({HEAP: sp.Symbol("h_j")})
         return rule_latex(expr, ()) if latex else rule_text(expr, ())
 
@@ -172,11 +174,14 @@ class Strategy:
             if latex:
                 return rf"h_j \to {value}"
             if takes:
-                return f"take h_j - ({value}) from a heap j where {value} < h_j"
+                taken = value if branch.values[0].is_Atom else f"({value})"
+                return f"take h_j - {taken} from a heap j where {value} < h_j"
             return f"move a heap j to {value}"
         names = ", ".join(self.coordinates)
         values = ", ".join(self._show(v, latex) for v in branch.values)
-        return rf"({names}) \to ({values})" if latex else f"({names}) → ({values})"
+        if len(branch.values) > 1:
+            names, values = f"({names})", f"({values})"
+        return rf"{names} \to {values}" if latex else f"{names} → {values}"
 
     def _where(self, latex: bool) -> str:
         coords = [sp.Symbol(n) for n in self.coordinates]

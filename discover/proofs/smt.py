@@ -70,6 +70,16 @@ def is_condition(expr) -> bool:
                              sp.logic.boolalg.BooleanAtom))
 
 
+def _zero_digit_sum(e):
+    """The DigitSum of ``DigitSum(...) = 0`` (or ``≠ 0``), else None: such a test is encoded column by
+    column in a few bits, never as the base-m number."""
+    if isinstance(e, (sp.Eq, sp.Ne)):
+        for side, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+            if isinstance(side, DigitSum) and other == 0:
+                return side
+    return None
+
+
 def _bits(value: int) -> int:
     return max(int(abs(value)).bit_length(), 1)
 
@@ -172,6 +182,10 @@ def value_range(expr, ranges: dict) -> tuple[tuple[int, int] | None, int]:
         elif isinstance(e, (sp.And, sp.Or, sp.Not)):
             for a in e.args:
                 walk_bool(a)
+        elif _zero_digit_sum(e) is not None:
+            for a in _zero_digit_sum(e).args[1:]:
+                if walk(a)[0] < 0:
+                    raise Unsupported(f"{e}: a digit sum of possibly negative values")
         elif isinstance(e, sp.core.relational.Relational):
             walk(e.lhs)
             walk(e.rhs)
@@ -299,20 +313,25 @@ class SmtTranslator:
                 return digit_sum(e)
             raise Unsupported(f"{e} (a {type(e).__name__}) has no exact encoding here")
 
-        def digit_sum(e):
+        def residues(e):
+            """Each binary column's sum mod m, as small bit-vectors (bit 0 first)."""
             if not ar.is_bits:
                 raise Unsupported(f"{e}: digit sums need bit-vectors")
-            m, parts = int(e.args[0]), [num(a) for a in e.args[1:]]
-            top = (1 << ar.bits) - 1  # the digits of a coordinate below 2^bits (arguments are coordinates)
             if any(not a.is_Symbol for a in e.args[1:]):
                 raise Unsupported(f"{e}: a digit sum of terms other than coordinates")
-            out = ar.const(0)
-            for b in range(_bits(top)):
-                column = ar.const(0)
-                for p in parts:
-                    column = column + z3.ZeroExt(ar.width - 1, z3.Extract(b, b, p))
-                out = out + z3.URem(column, ar.const(m)) * ar.const(m**b)
+            m, parts = int(e.args[0]), [num(a) for a in e.args[1:]]
+            small = max(len(parts), m).bit_length() + 1
+            out = []
+            for b in range(ar.bits):  # arguments are coordinates, below 2^bits
+                column = sum((z3.ZeroExt(small - 1, z3.Extract(b, b, p)) for p in parts[1:]),
+                             z3.ZeroExt(small - 1, z3.Extract(b, b, parts[0])))
+                out.append(z3.URem(column, z3.BitVecVal(m, small)))
             return out
+
+        def digit_sum(e):
+            m = int(e.args[0])
+            return sum((z3.ZeroExt(ar.width - r.size(), r) * ar.const(m**b) for b, r in enumerate(residues(e))),
+                       ar.const(0))
 
         def floor(arg):
             num_, den = sp.fraction(sp.together(arg))
@@ -345,6 +364,9 @@ class SmtTranslator:
             if isinstance(e, sp.Contains):
                 x = num(e.args[0])
                 return z3.Or(*[x == ar.const(int(v)) for v in e.args[1]])
+            if _zero_digit_sum(e) is not None:
+                zero = z3.And(*[r == 0 for r in residues(_zero_digit_sum(e))])
+                return zero if isinstance(e, sp.Eq) else z3.Not(zero)
             ops = {sp.Eq: lambda x, y: x == y, sp.Ne: lambda x, y: x != y, sp.StrictLessThan: lambda x, y: x < y,
                    sp.LessThan: lambda x, y: x <= y, sp.StrictGreaterThan: lambda x, y: x > y,
                    sp.GreaterThan: lambda x, y: x >= y}
