@@ -21,7 +21,7 @@ from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
 from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.smt import Unsupported, expand_features, needs_bits, value_range
 from games import Game
-from games.symbolic import EuclidMultiples
+from games.symbolic import EuclidMultiples, Steps
 
 __all__ = ["Proof", "prove_rule", "relation_agrees"]
 
@@ -149,9 +149,13 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
 def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) -> Proof:
     names = rule.feature_names
     candidates = None if strategy is None else [c for b in strategy.branches for c in b.instances(names)]
-    exprs = [expand_features(rule.expr, names)]
     try:
-        exprs += [expand_features(sp.sympify(v), names) for c in candidates or [] for v in c]
+        exprs = [expand_features(rule.expr, names)]
+        moves_of = [expand_features(sp.sympify(v), names) for c in candidates or [] for v in c]
+        finite = isinstance(relation, Steps) and relation.amounts is not None
+        if finite and needs_bits(*moves_of) and not needs_bits(*exprs):
+            candidates, moves_of = None, []  # finitely many options: quantifier-free in integers without it
+        exprs += moves_of
         use_bits = needs_bits(*exprs)
         ranges = {n: (0, (1 << bits) - 1) for n in names}
         peak = max(value_range(e, ranges)[1] for e in exprs) if use_bits else 0
@@ -164,7 +168,7 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
     kind = "nonlinear integer arithmetic" if nonlinear else "linear integer arithmetic"
     method = f"z3 closure certificate, {arithmetic.width}-bit bit-vectors" if arithmetic.is_bits else \
         f"z3 closure certificate, {kind}"
-    if strategy is not None:
+    if candidates is not None:
         method += ", with the strategy"
     statement = moves.statement()
     parts = queries.run(max(0.0, time_budget - (time.perf_counter() - start)))
