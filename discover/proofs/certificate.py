@@ -128,7 +128,7 @@ class CertificateQueries:
         solver.set("timeout", max(1, int(seconds * 1000)))
         solver.add(self.moves.is_move(p, self.q), self.rule_q, *self.translator.side)
         answer = solver.check()
-        return {z3.sat: "yes", z3.unsat: "no"}.get(answer, "unknown")
+        return "yes" if answer == z3.sat else "no" if answer == z3.unsat else "unknown"
 
     def run(self, budget: float) -> list[Part]:
         """Every part in order, stopping at the first that fails or stays unknown."""
