@@ -143,8 +143,9 @@ class CertificateQueries:
 
 
 def arithmetic_for(bits: int | None, peak: int, dims: int) -> Arithmetic:
-    """Unbounded integers, or bit-vectors wide enough for ``peak`` and for measures over ``dims``."""
+    """Unbounded integers, or bit-vectors wide enough for ``peak`` and for sums of ``dims`` coordinates
+    (a staircase move adds to a coordinate; the measure part is asked in integers)."""
     if bits is None:
         return Arithmetic()
-    width = max(bits + 2 + (dims * dims).bit_length(), int(peak).bit_length() + 2)
+    width = max(bits + 2 + dims.bit_length(), int(peak).bit_length() + 2)
     return Arithmetic(bits=bits, width=width)

@@ -77,9 +77,9 @@ class MovesSmt:
                 cases.append(z3.And(*(same + amount)))
             return z3.And(z3.Or(*cases), *[x >= zero for x in q])
         if isinstance(rel, TakeFromSome):
-            changed = sum((z3.If(q[i] < p[i], ar.const(1), zero) for i in range(self.dims)), zero)
+            lower = [q[i] < p[i] for i in range(self.dims)]  # counted as booleans, never with adders
             return z3.And(*[z3.And(q[i] <= p[i], q[i] >= zero) for i in range(self.dims)],
-                          changed >= ar.const(1), changed <= ar.const(rel.k))
+                          z3.Or(*lower), z3.AtMost(*lower, rel.k))
         if isinstance(rel, ChompBite):
             cases = []
             for i in range(self.dims):

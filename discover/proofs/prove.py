@@ -1,7 +1,7 @@
 """``prove_rule``: a proof for every position, a counterexample, or "unknown" with the reason.
 
 Methods, in order: a theorem whose hypotheses code can check (complementary mex pairs and
-Beatty's theorem for Wythoff-type rules), then the closure certificate in z3 (unbounded
+Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k), then the closure certificate in z3 (unbounded
 integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits).
 Nothing else is ever "proved": a Grundy rule, a game without a symbolic move relation, a rule or
 strategy the translation cannot state exactly, or a part z3 leaves open gives "unknown".
@@ -18,6 +18,7 @@ import sympy as sp
 
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
+from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.smt import Unsupported, expand_features, needs_bits, value_range
 from games import Game
@@ -99,7 +100,8 @@ def _unknown(reason: str, start: float, method: str = "", statement: str = "", *
     return Proof("unknown", method, statement, seconds=time.perf_counter() - start, reason=reason, **kw)
 
 
-def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bits: int = 64) -> Proof:
+def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bits: int = 64,
+               methods=("theorem", "z3")) -> Proof:
     """Prove a P rule for every position of ``game``, disprove it, or say why neither.
 
     Parameters
@@ -114,6 +116,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         Seconds for the whole proof (each part gets what is left).
     bits : int
         Bit-vector proofs cover coordinates below 2^bits (at least 64).
+    methods : tuple of str
+        "theorem" (the pairs theorem, Moore's theorem) and "z3" (the closure certificate), tried in order.
 
     Examples
     --------
@@ -139,10 +143,17 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     differs = relation_agrees(game)
     if differs is not None:
         return _unknown("the game's symbolic move relation disagrees with its moves", start, counterexample=differs)
-    applies, said = wythoff_hypotheses(rule, game)
-    if applies:
-        return Proof("proved", WYTHOFF_METHOD, "for every position (a, b) of non-negative integers",
-                     seconds=time.perf_counter() - start, reason="; ".join(said))
+    unknown = set(methods) - {"theorem", "z3"}
+    if unknown or not methods:
+        raise ValueError(f"methods are 'theorem' and 'z3', got {methods!r}")
+    if "theorem" in methods:
+        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD)):
+            applies, said = hypotheses(rule, game)
+            if applies:
+                return Proof("proved", method, "for every position: all positions of non-negative integers",
+                             seconds=time.perf_counter() - start, reason="; ".join(said))
+    if "z3" not in methods:
+        return _unknown("no theorem applies and the z3 certificate was not asked for", start)
     return _by_certificate(rule, game, relation, strategy, start, time_budget, bits)
 
 

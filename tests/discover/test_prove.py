@@ -113,3 +113,14 @@ def test_proof_record_and_bad_arguments():
     rule, strategy = nim_strategy(game)
     with pytest.raises(ValueError, match="strategy is for the moves"):
         prove_rule(rule, make_game("wythoff_nd", heaps=3), strategy)
+
+
+def test_moore_by_moores_theorem_and_a_wrong_base_is_not():
+    game = make_game("moore", heaps=4, k=2)
+    proof = prove_rule(Rule(sp.Eq(S("dsum3_all"), 0), game.feature_names), game)
+    assert proof.status == "proved" and proof.method.startswith("theorem: Moore's Nim_k")
+    wrong = prove_rule(Rule(sp.Eq(S("dsum4_all"), 0), game.feature_names), game, time_budget=20)
+    assert wrong.status in ("disproved", "unknown") and not wrong.method.startswith("theorem")
+    assert prove_rule(Rule(sp.Eq(S("dsum3_all"), 0), game.feature_names), game, methods=("theorem",)).status == "proved"
+    only_theorem = prove_rule(Rule(sp.Eq(S("xor_all"), 0), ("a", "b", "c")), make_game("nim"), methods=("theorem",))
+    assert only_theorem.status == "unknown" and "not asked for" in only_theorem.reason
