@@ -172,7 +172,7 @@ class Strategy:
             takes = isinstance(self.relation, TakeFromSome) or (
                 isinstance(self.relation, Steps) and all(min(v) >= 0 and sum(v) == 1 for v in self.relation.vectors))
             if latex:
-                return rf"h_j \to {value}"
+                return rf"h_{{j}} \to {value}"
             if takes:
                 taken = value if branch.values[0].is_Atom else f"({value})"
                 return f"take h_j - {taken} from a heap j where {value} < h_j"
