@@ -47,8 +47,8 @@ def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
 class MoveRelation:
     """Base class: a move relation over integer positions."""
 
-    #: every move decreases this linear measure (coefficients per coordinate); all >= 0 on positions
     def measure(self, dims: int) -> tuple[int, ...]:
+        """Weights of a linear measure, >= 0 on positions, that every move decreases (the total by default)."""
         return (1,) * dims
 
     def allows(self, before, after) -> np.ndarray:

@@ -232,11 +232,6 @@ class Arithmetic:
         """Python's x // y (0 for y = 0): exact division of x - (x mod y)."""
         return z3.If(y == 0, self.const(0), (x - self.mod(x, y)) / y)
 
-    def describe(self) -> str:
-        if self.is_bits:
-            return f"{self.width}-bit signed bit-vectors, coordinates below 2^{self.bits}"
-        return "unbounded integers"
-
 
 class SmtTranslator:
     """Translate sympy rule and strategy expressions into z3 terms over an environment of variables.
