@@ -53,12 +53,11 @@ class MovesSmt:
 
     def statement(self) -> str:
         """The positions a proof in this arithmetic covers, in words."""
-        names = "Chomp positions (row lengths non-increasing, the first ≥ 1)" if isinstance(self.relation, ChompBite) \
-            else "positions"
+        shape = " (row lengths non-increasing, the first ≥ 1)" if isinstance(self.relation, ChompBite) else ""
         if self.bound_bits is None:
-            return f"for every position: all {names} of non-negative integers"
-        what = "a total number of tokens" if self.grows else "every coordinate"
-        return f"for every position with {what} < 2^{self.bound_bits}: all such {names}"
+            return f"for every position{shape}"
+        what = "fewer than 2^{} tokens in all" if self.grows else "every coordinate < 2^{}"
+        return f"for every position{shape} with {what.format(self.bound_bits)}"
 
     def measure(self, p):
         weights = self.relation.measure(self.dims)

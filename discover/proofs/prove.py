@@ -126,7 +126,7 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     >>> rule = Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",))
     >>> proof = prove_rule(rule, make_game("subtraction", subtract=(1, 2, 3)))
     >>> proof.status, proof.statement
-    ('proved', 'for every position: all positions of non-negative integers')
+    ('proved', 'for every position')
     """
     start = time.perf_counter()
     if not isinstance(game, Game):
@@ -150,7 +150,7 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD)):
             applies, said = hypotheses(rule, game)
             if applies:
-                return Proof("proved", method, "for every position: all positions of non-negative integers",
+                return Proof("proved", method, "for every position",
                              seconds=time.perf_counter() - start, reason="; ".join(said))
     if "z3" not in methods:
         return _unknown("no theorem applies and the z3 certificate was not asked for", start)
