@@ -155,23 +155,27 @@ class _Search:
     # -- candidates --------------------------------------------------------------------
     def best_branch(self, chosen) -> Branch | None:
         rows = np.flatnonzero(self.open)
-        best, best_key = None, None
-        for branch in self._candidates(rows):
-            if branch in chosen:
-                continue
-            covered = int((Strategy(self.rule, self.relation, [branch]).moves(self.positions[rows]) >= 0)
-                          .all(axis=1).sum())
-            size = sum(sp.count_ops(v) for v in branch.values)
-            key = (-covered, size, str(branch.values))
-            if covered and (best_key is None or key < best_key):
-                best, best_key = branch, key
+        best, best_key, seen = None, None, set(chosen)
+        for group in self._candidates(rows):  # groups of candidates, cheapest to fit first
+            for branch in group:
+                if branch in seen:
+                    continue
+                seen.add(branch)
+                covered = int((Strategy(self.rule, self.relation, [branch]).moves(self.positions[rows]) >= 0)
+                              .all(axis=1).sum())
+                size = sum(sp.count_ops(v) for v in branch.values)
+                key = (-covered, size, str(branch.values))
+                if covered and (best_key is None or key < best_key):
+                    best, best_key = branch, key
+            if best_key is not None and -best_key[0] == len(rows):
+                break  # covers every open position: later groups cannot do better
         return best
 
-    def _candidates(self, rows) -> list[Branch]:
-        out = []
+    def _candidates(self, rows):
+        """Groups of candidate branches (each group fitted only when the earlier ones left rows open)."""
         if self.dims >= 2 and (isinstance(self.relation, TakeFromSome) or
                                (isinstance(self.relation, Steps) and _unit_vectors(self.relation))):
-            out += [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
+            yield [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
         if isinstance(self.relation, Steps):
             coords = [sp.Symbol(n) for n in self.names]
             for v in self.relation.vectors:
@@ -179,12 +183,11 @@ class _Search:
                 amounts, values = self._fit_steps(rows, np.array(v))
                 amounts += [v[lead] * (coords[lead] - value) for value in values]  # the lead's new value
                 amounts = list(self.relation.amounts or []) + amounts
-                out += [Branch(tuple(x - t * k for x, k in zip(coords, v))) for t in map(sp.sympify, amounts)]
+                yield [Branch(tuple(x - t * k for x, k in zip(coords, v))) for t in map(sp.sympify, amounts)]
         else:
-            out += self._fit_new_positions(rows)
+            yield self._fit_new_positions(rows)
         if isinstance(self.relation, TakeFromSome) and self.relation.k == 2 and self.dims in (3, 4):
-            out += _moore_pairs(self.names)
-        return list(dict.fromkeys(out))
+            yield _moore_pairs(self.names)
 
     def _fit(self, positions, extra, y) -> list:
         """Integer expressions of the features (and ``extra`` columns) fitted to y: exact ones, then the best partial."""

@@ -133,16 +133,14 @@ class Strategy:
         if positions.ndim != 2 or positions.shape[1] != len(self.coordinates):
             raise ValueError(f"positions must have shape (n, {len(self.coordinates)}), got {positions.shape}")
         result = np.full_like(positions, -1)
-        open_rows = np.ones(len(positions), dtype=bool)
+        open_rows = np.arange(len(positions))
         for q in self.candidates(positions):
-            legal = open_rows & self.relation.allows(positions, q)
-            if not legal.any():
-                continue
-            rows = np.flatnonzero(legal)
-            into_p = np.zeros(len(positions), dtype=bool)
-            into_p[rows] = self.rule.predicate(q[rows])
-            result[into_p] = q[into_p]
-            open_rows &= ~into_p
+            if not len(open_rows):
+                break
+            rows = open_rows[self.relation.allows(positions[open_rows], q[open_rows])]
+            done = rows[self.rule.predicate(q[rows])] if len(rows) else rows
+            result[done] = q[done]
+            open_rows = np.setdiff1d(open_rows, done, assume_unique=True)
         return result
 
     def move(self, position) -> tuple[int, ...]:
