@@ -106,7 +106,7 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     search = _Search(rule, game, relation, seed, start + time_budget)
     search.add_positions(game.universe(train).positions())
     branches: list[Branch] = []
-    while len(branches) < max_branches and time.perf_counter() < search.deadline:
+    while time.perf_counter() < search.deadline:
         if not search.uncovered():
             if not branches:
                 return None
@@ -116,6 +116,8 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
                                 provenance={"train_bound": train, "seed": seed, "seconds": time.perf_counter() - start})
             search.add_positions(missed[:2000])
             continue
+        if len(branches) >= max_branches:
+            return None
         best = search.best_branch(branches)
         if best is None:
             return None
@@ -156,23 +158,26 @@ class _Search:
     def best_branch(self, chosen) -> Branch | None:
         rows = np.flatnonzero(self.open)
         best, best_key, seen = None, None, set(chosen)
-        for group in self._candidates(rows):  # groups of candidates, cheapest to fit first
+        union = np.zeros(len(rows), dtype=bool)
+        for group in self._candidates(rows):  # groups of candidates, cheapest first
             for branch in group:
                 if branch in seen:
                     continue
                 seen.add(branch)
-                covered = int((Strategy(self.rule, self.relation, [branch]).moves(self.positions[rows]) >= 0)
-                              .all(axis=1).sum())
+                hits = (Strategy(self.rule, self.relation, [branch]).moves(self.positions[rows]) >= 0).all(axis=1)
+                union |= hits
                 size = sum(sp.count_ops(v) for v in branch.values)
-                key = (-covered, size, str(branch.values))
-                if covered and (best_key is None or key < best_key):
+                key = (-int(hits.sum()), size, str(branch.values))
+                if hits.any() and (best_key is None or key < best_key):
                     best, best_key = branch, key
-            if best_key is not None and -best_key[0] == len(rows):
-                break  # covers every open position: later groups cannot do better
+            if union.all():
+                break  # the candidates so far can cover every open position: fit no more
         return best
 
     def _candidates(self, rows):
         """Groups of candidate branches (each group fitted only when the earlier ones left rows open)."""
+        if isinstance(self.relation, TakeFromSome) and self.relation.k == 2 and self.dims in (3, 4):
+            yield _moore_pairs(self.names)
         if self.dims >= 2 and (isinstance(self.relation, TakeFromSome) or
                                (isinstance(self.relation, Steps) and _unit_vectors(self.relation))):
             yield [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
@@ -186,8 +191,6 @@ class _Search:
                 yield [Branch(tuple(x - t * k for x, k in zip(coords, v))) for t in map(sp.sympify, amounts)]
         else:
             yield self._fit_new_positions(rows)
-        if isinstance(self.relation, TakeFromSome) and self.relation.k == 2 and self.dims in (3, 4):
-            yield _moore_pairs(self.names)
 
     def _fit(self, positions, extra, y) -> list:
         """Integer expressions of the features (and ``extra`` columns) fitted to y: exact ones, then the best partial."""
