@@ -5,6 +5,7 @@ Run by hand from the repository root (nothing is asserted on time; the figures a
     python benchmarks/proofs.py                  # every case of issue 14's list, a few minutes on 2 cores
     python benchmarks/proofs.py --quick          # three cases, 200 games each: a smoke run
     python benchmarks/proofs.py --cases nim3,wythoff
+    python benchmarks/proofs.py --cases moore4 --methods z3 --budget 900   # the bit-vector proof, not the theorem
 
 For each case, in one process: ``find_rule`` with its defaults, ``find_strategy`` for the rule,
 ``prove_rule`` with the strategy, and, for a proved case, 1,000 games from random N positions far
@@ -198,7 +199,7 @@ def far_strategy(strategy: Strategy, game, dims: int) -> tuple[Strategy, object]
     return Strategy(rule, wide.move_relation(), strategy.branches), wide
 
 
-def run_case(name: str, games: int, seed: int = 0) -> dict:
+def run_case(name: str, games: int, seed: int = 0, methods=("theorem", "z3"), budget: float = 120.0) -> dict:
     family, params, bound, (far_dims, top) = CASES[name]
     game = make_game(family, **params)
     clock = time.perf_counter()
@@ -211,7 +212,7 @@ def run_case(name: str, games: int, seed: int = 0) -> dict:
     strategy = find_strategy(found.rule, game, seed=seed)
     row["strategy_seconds"] = time.perf_counter() - clock
     row["strategy"] = strategy.text() if strategy else "none found"
-    proof = prove_rule(found.rule, game, strategy, time_budget=120.0)
+    proof = prove_rule(found.rule, game, strategy, time_budget=budget, methods=methods)
     row.update(proof=proof.status, method=proof.method, statement=proof.statement, seconds=proof.seconds,
                reason=proof.reason)
     if proof.status == "proved" and strategy is not None:
@@ -228,11 +229,13 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="three cases, 200 games each")
     parser.add_argument("--cases", help="comma-separated case names: " + ", ".join(CASES))
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--methods", default="theorem,z3", help="proof methods in order (z3 alone: the certificate)")
+    parser.add_argument("--budget", type=float, default=120.0, help="seconds for each proof")
     args = parser.parse_args(argv)
     names = QUICK if args.quick else (args.cases.split(",") if args.cases else list(CASES))
     games = 200 if args.quick else args.games
     for name in names:
-        row = run_case(name, games)
+        row = run_case(name, games, methods=tuple(args.methods.split(",")), budget=args.budget)
         print(f"## {name}: {row['status']} (find {row['find']:.1f} s)")
         for key in ("rule", "strategy", "proof", "method", "statement", "reason", "far"):
             if row.get(key):
