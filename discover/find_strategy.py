@@ -7,9 +7,9 @@ set of coordinates (one new value each).  The enumeration engine, with the rule 
 t or the new values as expressions of the position's features (plus h); for finite subtraction
 sets each amount is a candidate too, and for Moore's Nim_2 on 3 or 4 heaps the pair construction
 of Moore's proof is.  Candidates are then chosen greedily, each time the one that gives a winning
-move from the most positions still uncovered, until every N position is covered; the strategy is
-then checked on every N position of a larger bound, and positions it misses there go back into
-the search.
+move from the most positions still uncovered, until every N position is covered; branches the
+others make redundant are dropped, and the strategy is checked on every N position of a larger
+bound, positions it misses there going back into the search.
 """
 
 from __future__ import annotations
@@ -110,6 +110,7 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
         if not search.uncovered():
             if not branches:
                 return None
+            branches = search.prune(branches)
             missed = check_strategy(Strategy(rule, relation, branches), game, check)
             if not len(missed):
                 return Strategy(rule, relation, branches, checked_bound=check,
@@ -153,6 +154,15 @@ class _Search:
 
     def cover(self, strategy: Strategy):
         self.open &= (strategy.moves(self.positions) < 0).any(axis=1)
+
+    def prune(self, branches) -> list:
+        """Drop branches the others make redundant on every position in play (greedy picks can be)."""
+        kept = list(branches)
+        for branch in list(kept):
+            rest = [b for b in kept if b is not branch]
+            if rest and (Strategy(self.rule, self.relation, rest).moves(self.positions) >= 0).all():
+                kept = rest
+        return kept
 
     # -- candidates --------------------------------------------------------------------
     def best_branch(self, chosen) -> Branch | None:
