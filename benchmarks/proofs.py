@@ -11,8 +11,9 @@ For each case, in one process: ``find_rule`` with its defaults, ``find_strategy`
 ``prove_rule`` with the strategy, and, for a proved case, 1,000 games from random N positions far
 beyond the training bound (Nim: 20 heaps below 2^20; Wythoff, Chomp, staircase, Euclid:
 coordinates up to 10^6; subtraction games, whose plays take a few tokens a move, up to 10^4) in
-which the strategy moves first against the optimal player.  The positions are judged by closed forms written here (the nim-sum, Wythoff's pairs from integer
-square roots, the periods of Winning Ways, Moore's digit sums), never by the rule under test: a
+which the strategy moves first against the optimal player.  The positions are judged by closed
+forms written here (the nim-sum, Wythoff's pairs from integer square roots, the periods of Winning
+Ways, Moore's digit sums, Cole and Davie's ratio for Euclid), never by the rule under test: a
 strategy move that leaves an N position counts as a lost game, since the optimal player would
 then win; from a P position every move loses, and the optimal player picks one at random.
 """
