@@ -38,9 +38,9 @@ import ast
 
 import sympy as sp
 
-from discover.expressions import BitAnd, BitOr, BitXor
+from discover.expressions import BitAnd, BitOr, BitXor, DigitSum
 
-__all__ = ["to_tree", "from_tree", "parse_text", "MAX_NODES", "MAX_DIGITS", "MAX_EXPONENT"]
+__all__ = ["to_tree", "from_tree", "parse_text", "as_expression", "MAX_NODES", "MAX_DIGITS", "MAX_EXPONENT"]
 
 MAX_NODES = 20_000
 MAX_DIGITS = 100
@@ -49,7 +49,7 @@ MAX_EXPONENT = 64
 _OPERATORS = {
     cls.__name__: cls
     for cls in (sp.Add, sp.Mul, sp.Pow, sp.Mod, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Abs, BitXor, BitAnd, BitOr,
-                sp.Eq, sp.Ne, sp.StrictLessThan, sp.LessThan, sp.StrictGreaterThan, sp.GreaterThan, sp.And, sp.Or,
+                DigitSum, sp.Eq, sp.Ne, sp.StrictLessThan, sp.LessThan, sp.StrictGreaterThan, sp.GreaterThan, sp.And, sp.Or,
                 sp.Not)
 }
 #: names the printers use for the same operators
@@ -124,6 +124,27 @@ def _from_tree(tree) -> sp.Basic:
         return _apply(build, [_from_tree(a) for a in rest])
     raise ValueError(f"not an expression tree: {_short(tree)}; heads: Symbol, Integer, Rational, Piecewise, "
                      f"Contains, {', '.join(list(_ATOMS) + list(_OPERATORS))}")
+
+
+def as_expression(value) -> sp.Basic:
+    """A sympy expression from a sympy object, a JSON tree, text (parsed, never evaluated), an int or a bool.
+
+    Examples
+    --------
+    >>> as_expression(3), as_expression(True), as_expression("n + 1"), as_expression(["Symbol", "n"])
+    (3, True, n + 1, n)
+    """
+    if isinstance(value, sp.Basic):
+        return value
+    if isinstance(value, bool):
+        return sp.true if value else sp.false
+    if isinstance(value, int):
+        return _integer(value)
+    if isinstance(value, str):
+        return parse_text(value)
+    if isinstance(value, list):
+        return from_tree(value)
+    raise TypeError(f"an expression is a sympy expression, its text or its tree, got {type(value).__name__}")
 
 
 def parse_text(text: str) -> sp.Basic:

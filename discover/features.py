@@ -14,9 +14,9 @@ from typing import Callable
 import numpy as np
 import sympy as sp
 
-from discover.expressions import BitXor
+from discover.expressions import BitXor, DigitSum, digit_sum
 
-__all__ = ["Derived", "DERIVED", "derived_names", "feature_columns"]
+__all__ = ["Derived", "DERIVED", "DIGIT_SUM_BASES", "derived_names", "feature_columns"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,21 @@ def _sorted(k: int) -> Derived:
         lambda xs: sp.Symbol(f"sorted{k + 1}"),
         f"the {k + 1}-th smallest coordinate",
         min_dims=3,
+    )
+
+
+#: bases m of the carry-less digit sums among the derived features (Moore's Nim_k for k = m - 1)
+DIGIT_SUM_BASES = (3, 4)
+
+
+def _digit_sum(m: int) -> Derived:
+    """The carry-less digit sum mod m of all coordinates; only with at least m coordinates (k < heaps)."""
+    return Derived(
+        f"dsum{m}_all",
+        lambda P: digit_sum(m, P),
+        lambda xs: DigitSum(m, *xs),
+        f"the binary digit sums of all coordinates, each mod {m}",
+        min_dims=m,
     )
 
 
@@ -62,6 +77,7 @@ DERIVED: dict[str, Derived] = {
         ),
     ]
     + [_sorted(k) for k in range(1, 4)]
+    + [_digit_sum(m) for m in DIGIT_SUM_BASES]
 }
 
 

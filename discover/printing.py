@@ -6,7 +6,7 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
-from discover.expressions import BitAnd, BitOr, BitXor
+from discover.expressions import BitAnd, BitOr, BitXor, DigitSum
 from discover.features import DERIVED
 
 __all__ = ["expand_derived", "rule_text", "rule_latex", "general_text"]
@@ -14,6 +14,7 @@ __all__ = ["expand_derived", "rule_text", "rule_latex", "general_text"]
 _SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
 _BIT_SYMBOLS = {BitXor: "⊕", BitAnd: "&", BitOr: "|"}
 _BIT_LATEX = {BitXor: r"\oplus", BitAnd: r"\mathbin{\&}", BitOr: r"\mid"}
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
 def expand_derived(expr, coordinate_names) -> sp.Basic:
@@ -46,6 +47,14 @@ def _as_equality(e):
     return sp.Eq(sp.Add(*plus), sp.Add(*minus), evaluate=False)
 
 
+def _bit_operand(printer, arg, parent) -> str:
+    """An operand of a bitwise operator: another bitwise operator inside it is bracketed, (b | c) ⊕ d."""
+    if isinstance(arg, (BitXor, BitAnd, BitOr, DigitSum)) and type(arg) is not type(parent):
+        text = printer._print(arg)
+        return rf"\left({text}\right)" if isinstance(printer, LatexPrinter) else f"({text})"
+    return printer._wrap(arg)
+
+
 class _TextPrinter(StrPrinter):
     def _wrap(self, e):
         text = self._print(e)
@@ -61,7 +70,10 @@ class _TextPrinter(StrPrinter):
 
     def _print_Function(self, e):
         if type(e) in _BIT_SYMBOLS:
-            return f" {_BIT_SYMBOLS[type(e)]} ".join(self._wrap(a) for a in e.args)
+            return f" {_BIT_SYMBOLS[type(e)]} ".join(_bit_operand(self, a, e) for a in e.args)
+        if isinstance(e, DigitSum):  # the carry-less sum mod m: a ⊕₃ b ⊕₃ c
+            sign = "⊕" + str(int(e.args[0])).translate(_SUBSCRIPTS)
+            return f" {sign} ".join(_bit_operand(self, a, e) for a in e.args[1:])
         return super()._print_Function(e)
 
     def _print_Min(self, e):
@@ -113,7 +125,9 @@ class _TextPrinter(StrPrinter):
 class _Latex(LatexPrinter):
     def _print_Function(self, e, exp=None):
         if type(e) in _BIT_LATEX:
-            return f" {_BIT_LATEX[type(e)]} ".join(self._wrap(a) for a in e.args)
+            return f" {_BIT_LATEX[type(e)]} ".join(_bit_operand(self, a, e) for a in e.args)
+        if isinstance(e, DigitSum):
+            return f" \\oplus_{{{int(e.args[0])}}} ".join(_bit_operand(self, a, e) for a in e.args[1:])
         return super()._print_Function(e, exp)
 
     def _print_Symbol(self, e, style="plain"):

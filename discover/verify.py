@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from discover.proofs.periodicity import find_periods, periodicity_proof
+from discover.engines.periodic import find_periods
+from discover.proofs.periodicity import periodicity_proof
 from learners import HypothesisAgent, OptimalAgent, RandomAgent, match
 from solvers import closure_counterexample, mex_counterexample, solve
 

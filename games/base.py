@@ -94,6 +94,10 @@ class Game:
         """An upper bound on the options of any position within ``limits``."""
         raise NotImplementedError
 
+    def move_relation(self):
+        """The moves as a ``games.symbolic`` relation a prover can read, or None (bounded checks only)."""
+        return None
+
     def check_position(self, p: np.ndarray) -> None:
         """Raise ``ValueError`` if ``p`` (an int64 vector) is not a position of this game."""
         if p.size != self.dims or (p < 0).any():

@@ -6,6 +6,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.symbolic import ChompBite
 from games.universe import MAX_DIMS, Universe, check_memory
 from games.validation import at_most
 
@@ -52,6 +53,9 @@ class chomp(Game):
 
     def max_moves(self, limits) -> int:
         return int(np.sum(np.broadcast_to(limits, (self.dims,))))
+
+    def move_relation(self) -> ChompBite:
+        return ChompBite()
 
     def universe(self, bound: int) -> Universe:
         """Row lengths bound >= r1 >= r2 >= ... >= 0 with r1 >= 1."""

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from games.base import Game
+from games.symbolic import MoveRelation
 from games.universe import MAX_DIMS
 from games.validation import at_most, flag, positive_int, text
 
@@ -23,7 +24,7 @@ class CustomGame(Game):
     [(2,), (1,)]
     """
 
-    def __init__(self, name: str, moves: Callable, dims: int, misere: bool = False):
+    def __init__(self, name: str, moves: Callable, dims: int, misere: bool = False, relation=None):
         if not callable(moves):
             raise TypeError(f"moves must be a function of a position, got {moves!r}")
         super().__init__()
@@ -31,6 +32,13 @@ class CustomGame(Game):
         self.dims = at_most(positive_int(dims, "dims"), "dims", MAX_DIMS, "a position packs into one 64-bit key")
         self.misere = flag(misere, "misere")
         self._moves = moves
+        if relation is not None and not isinstance(relation, MoveRelation):
+            raise TypeError(f"relation must be a games.symbolic relation such as Steps(...), got {relation!r}")
+        self._relation = relation
+
+    def move_relation(self):
+        """The relation given to ``custom_game``, or None."""
+        return self._relation
 
     def moves(self, position) -> list[tuple[int, ...]]:
         position = tuple(int(x) for x in position)
@@ -67,10 +75,21 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def custom_game(name: str, moves: Callable, dims: int, misere: bool = False) -> CustomGame:
+def custom_game(name: str, moves: Callable, dims: int, misere: bool = False, relation=None) -> CustomGame:
     """Make a game from ``moves(position) -> iterable of positions`` over ``dims`` integer coordinates.
 
     ``solve(game, bound=B)`` uses the box [0, B]^dims (a move leaving it is an error naming
     the position); ``solve(game, starts=[...])`` uses the positions reachable from the starts.
+    ``relation`` (a ``games.symbolic`` relation, e.g. ``take_from_one(1, (1, 2))``) states the same
+    moves symbolically so that rules can be proved for every position; the prover first checks it
+    against ``moves`` on a small box.
+
+    Examples
+    --------
+    >>> from games.symbolic import take_from_one
+    >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1,
+    ...                 relation=take_from_one(1, (1, 2)))
+    >>> g.move_relation().words()
+    'subtract t·v (t in {1, 2}, every coordinate staying ≥ 0) for v in 1'
     """
-    return CustomGame(name, moves, dims, misere)
+    return CustomGame(name, moves, dims, misere, relation)

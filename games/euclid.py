@@ -5,6 +5,7 @@ from __future__ import annotations
 import numba as nb
 
 from games.base import Game
+from games.symbolic import EuclidMultiples
 
 __all__ = ["euclid"]
 
@@ -52,3 +53,6 @@ class euclid(Game):
 
     def max_moves(self, limits) -> int:
         return 2 * int(max(limits)) + 2
+
+    def move_relation(self) -> EuclidMultiples:
+        return EuclidMultiples()

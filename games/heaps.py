@@ -11,6 +11,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.symbolic import TakeAndBreak
 from games.validation import text
 
 __all__ = ["HeapGame", "octal", "hexadecimal", "lasker", "grundy_game"]
@@ -169,6 +170,9 @@ class octal(HeapGame):
     def max_moves(self, limits) -> int:
         return len(self._digits) * (int(np.max(limits)) // 2 + 2)
 
+    def move_relation(self) -> TakeAndBreak:
+        return TakeAndBreak(tuple(self._digits.tolist()))
+
 
 class hexadecimal(HeapGame):
     """Hexadecimal game with code ``d0.d1d2...`` (digits 0-F): as an octal game, and bit 8 of d_k
@@ -206,6 +210,9 @@ class lasker(HeapGame):
     def __init__(self):
         super().__init__()
 
+    def move_relation(self) -> TakeAndBreak:
+        return TakeAndBreak((4,), rest=3)  # split without removing; remove any amount, leaving 0 or 1 heap
+
 
 class grundy_game(HeapGame):
     """Grundy's game: split one heap into two non-empty heaps of different sizes.
@@ -218,3 +225,6 @@ class grundy_game(HeapGame):
 
     def __init__(self):
         super().__init__()
+
+    def move_relation(self) -> TakeAndBreak:
+        return TakeAndBreak((4,), unequal=True)

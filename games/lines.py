@@ -13,6 +13,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.symbolic import Steps
 from games.validation import at_most, flag, positive_int
 
 __all__ = ["LineGame", "nim", "wythoff", "wythoff_nd"]
@@ -61,6 +62,9 @@ class LineGame(Game):
     def max_moves(self, limits) -> int:
         limits = np.broadcast_to(np.asarray(limits, dtype=np.int64), (self.dims,))
         return int(sum(min(limits[i] for i in range(self.dims) if v[i]) for v in self.line_directions))
+
+    def move_relation(self) -> Steps:
+        return Steps(self.line_directions)
 
 
 class nim(LineGame):

@@ -8,6 +8,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.symbolic import TakeFromSome
 from games.validation import at_most, positive_int
 
 __all__ = ["moore"]
@@ -74,6 +75,9 @@ class moore(Game):
 
     def kernel_params(self) -> np.ndarray:
         return np.array([self.params["k"]], dtype=np.int64)
+
+    def move_relation(self) -> TakeFromSome:
+        return TakeFromSome(self.params["k"])
 
     def max_moves(self, limits) -> int:
         limits = np.broadcast_to(np.asarray(limits, dtype=np.int64), (self.dims,)).tolist()

@@ -6,6 +6,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.symbolic import Steps
 from games.universe import MAX_DIMS, Universe, check_memory
 from games.validation import at_most, positive_int
 
@@ -51,6 +52,10 @@ class staircase(Game):
 
     def max_moves(self, limits) -> int:
         return int(np.sum(np.broadcast_to(limits, (self.dims,)))) + 1
+
+    def move_relation(self) -> Steps:
+        """Coins from stair i + 1 to stair i: the vector e_i - e_(i-1) (off the board from the first)."""
+        return Steps(tuple(tuple(int(j == i) - int(j == i - 1) for j in range(self.dims)) for i in range(self.dims)))
 
     @property
     def feature_names(self) -> tuple[str, ...]:

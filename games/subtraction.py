@@ -6,6 +6,7 @@ import numba as nb
 import numpy as np
 
 from games.base import Game
+from games.symbolic import Steps, take_from_one
 
 __all__ = ["subtraction"]
 
@@ -54,6 +55,9 @@ class subtraction(Game):
 
     def max_moves(self, limits) -> int:
         return len(self.params["subtract"])
+
+    def move_relation(self) -> Steps:
+        return take_from_one(1, self.params["subtract"])
 
     @property
     def removal_limit(self) -> int:

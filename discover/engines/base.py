@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -9,7 +10,7 @@ import sympy as sp
 
 from discover.expressions import complexity, evaluate
 
-__all__ = ["Candidate", "Engine", "weighted_accuracy"]
+__all__ = ["Candidate", "Engine", "WorkBudget", "weighted_accuracy"]
 
 
 @dataclass
@@ -32,6 +33,42 @@ class Candidate:
 
     def sort_key(self):
         return (-self.accuracy, self.complexity, str(self.expr))
+
+
+class WorkBudget:
+    """How much an engine may search, counted in units of work (element operations, fits, expansions), so that
+    the same seed and table give the same candidates on any machine, at any load; and a wall-clock cap far
+    above the usual run, as a safety net only (a search it stops says so: ``stopped_by_clock``).
+
+    Examples
+    --------
+    >>> budget = WorkBudget(10, seconds=60)
+    >>> [budget.spend(4) for _ in range(3)]
+    [True, True, False]
+    """
+
+    def __init__(self, units: float, seconds: float = 120.0):
+        self.units, self.seconds = float(units), float(seconds)
+        self.spent = 0.0
+        self.stopped_by_clock = False
+        self._start = time.perf_counter()
+
+    def spend(self, units: float = 1.0) -> bool:
+        """Count ``units`` of work; True while the budget (and the clock cap) allow going on."""
+        self.spent += units
+        if self.spent > self.units:
+            return False
+        if time.perf_counter() - self._start > self.seconds:
+            self.stopped_by_clock = True
+            return False
+        return True
+
+    def note(self, engine: str) -> list[str]:
+        """What to tell the user when the clock, not the work budget, ended the search."""
+        if not self.stopped_by_clock:
+            return []
+        return [f"{engine} stopped at its {self.seconds:.0f} s safety cap before its work budget: on another "
+                "machine it may find other candidates"]
 
 
 def weighted_accuracy(predicted, y, sample_weight=None) -> float:

@@ -19,12 +19,11 @@ inexact ones are returned with their true accuracy.
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import sympy as sp
 
-from discover.engines.base import Candidate, Engine
+from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.expressions import complexity, exact_floor
 
 try:  # a multi-threaded BLAS spins on small products; one thread is faster here
@@ -179,18 +178,21 @@ class DecisionList(Engine):
     max_constant : the largest constant in guards such as ``max_all <= k``.
     constants : closed-form constants c in formulas ``f <= floor(c*g)``, ``f == floor(c*g)``.
     max_candidates : how many candidates to return.
-    time_budget : seconds after which the search stops deepening (what it found is kept).
+    work_budget : guarded lists the search may extend (a count: the same table gives the same lists on any
+        machine); what it found is kept when they run out.
+    time_cap : seconds after which it stops anyway (a safety net far above the usual run; ``notes_`` says so).
     random_state : accepted for the common contract; the search is deterministic.
     """
 
     name = "decision_list"
 
     def __init__(self, max_guards=3, beam=8, max_constant=4, constants=_CLOSED_FORMS, max_candidates=10,
-                 time_budget=1.0, random_state=None):
+                 work_budget=100_000, time_cap=120.0, random_state=None):
         super().__init__(max_guards=max_guards, beam=beam, max_constant=max_constant,
-                         constants=constants, max_candidates=max_candidates, time_budget=time_budget,
-                         random_state=random_state)
-        self.time_budget = time_budget
+                         constants=constants, max_candidates=max_candidates, work_budget=work_budget,
+                         time_cap=time_cap, random_state=random_state)
+        self.work_budget = work_budget
+        self.time_cap = time_cap
         self.max_guards = max_guards
         self.beam = beam
         self.max_constant = max_constant
@@ -221,12 +223,13 @@ class DecisionList(Engine):
 
         rows = w > 0
         found: list[list[tuple]] = []  # [(formula, guard, negated), ..., (formula, None, None)]
-        self._deadline = time.perf_counter() + self.time_budget
+        self._budget = WorkBudget(self.work_budget, self.time_cap)
         for depth in range(0, self.max_guards + 1):
             found = self._exact(rows, depth)
-            if found or time.perf_counter() > self._deadline:
+            if found or not self._budget.spend(0):
                 break
         lists = found or self._approximate(rows)
+        self.notes_ = self._budget.note(self.name)
 
         total = float(w.sum()) or 1.0
         scored = []
@@ -319,7 +322,7 @@ class DecisionList(Engine):
         beam = pure + [o for o in options if id(o) not in chosen][: self.beam - len(pure)]
         lists = []
         for _, _, g, neg, f, rest in beam:
-            if time.perf_counter() > self._deadline:
+            if not self._budget.spend(1):
                 break
             for tail in self._exact(rest, depth - 1):
                 lists.append([(f, g, neg)] + tail)

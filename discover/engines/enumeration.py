@@ -23,7 +23,7 @@ import time
 import numpy as np
 import sympy as sp
 
-from discover.engines.base import Candidate, Engine
+from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.engines.grammar import CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node, to_sympy
 from discover.expressions import evaluate, exact_floor
 
@@ -31,6 +31,7 @@ __all__ = ["EnumerationEngine"]
 
 _LIMIT = 1 << 30  # terms with larger values are dropped (values are stored as int32)
 _CHUNK = 1 << 21  # elements per vectorised block
+WORK_BUDGET = 4e9  # element operations a search may spend (the catalogue's tables end on the other limits first)
 
 
 class _Level:
@@ -78,7 +79,7 @@ class _Level:
 
 
 class _Budget(Exception):
-    """The time budget ran out."""
+    """The work budget ran out."""
 
 
 class EnumerationEngine(Engine):
@@ -88,8 +89,13 @@ class EnumerationEngine(Engine):
     ----------
     max_size : int
         Largest expression (nodes) tried: boolean size for ``"P"``, integer size for ``"grundy"``.
-    time_budget : float
-        Seconds; the search stops (keeping what it found) when they run out.
+    work_budget : float
+        Element operations the search may spend (values computed, compared, combined); it stops, keeping
+        what it found, when they run out. A count, not seconds: the same table gives the same candidates on
+        any machine. The other limits (sizes, terms, pairs) end most searches first.
+    time_cap : float
+        Seconds after which the search stops anyway (a safety net far above the usual run; ``notes_`` says
+        when it acted).
     max_terms : int
         Most integer terms kept per size (the earliest, i.e. the most readable, are kept).
     sample_size : int
@@ -120,14 +126,15 @@ class EnumerationEngine(Engine):
 
     name = "enumeration"
 
-    def __init__(self, max_size=9, time_budget=3.0, max_terms=150_000, sample_size=128, n_partial=5,
+    def __init__(self, max_size=9, work_budget=WORK_BUDGET, time_cap=120.0, max_terms=150_000, sample_size=128, n_partial=5,
                  max_exact=10, and_or=True, max_pool=2000, max_stored=15_000_000,
                  max_pairs=400_000, random_state=0):
-        super().__init__(max_size=max_size, time_budget=time_budget, max_terms=max_terms, sample_size=sample_size,
+        super().__init__(max_size=max_size, work_budget=work_budget, time_cap=time_cap, max_terms=max_terms, sample_size=sample_size,
                          n_partial=n_partial, max_exact=max_exact, and_or=and_or, max_pool=max_pool,
                          max_stored=max_stored, max_pairs=max_pairs, random_state=random_state)
         self.max_size = max_size
-        self.time_budget = time_budget
+        self.work_budget = work_budget
+        self.time_cap = time_cap
         self.max_terms = max_terms
         self.sample_size = sample_size
         self.n_partial = n_partial
@@ -162,6 +169,7 @@ class EnumerationEngine(Engine):
         self._partial: list = []  # (estimated mismatch, size, order, node)
         self._order = 0
         self._start = time.perf_counter()
+        self._budget = WorkBudget(self.work_budget, self.time_cap)
         self.timed_out_ = False
         # sample rows, P rows then N rows, each section a multiple of 64 (rows repeated if needed)
         if target == "P":
@@ -190,8 +198,9 @@ class EnumerationEngine(Engine):
             self._sample = np.resize(np.arange(n), max(64, 64 * int(np.ceil(min(n, self.sample_size) / 64))))
             self._word_w = None
 
-    def _check_time(self):
-        if time.perf_counter() - self._start > self.time_budget:
+    def _spend(self, units) -> None:
+        """Count ``units`` element operations of the block about to be computed; stop when the budget is spent."""
+        if not self._budget.spend(units):
             self.timed_out_ = True
             raise _Budget
 
@@ -256,7 +265,7 @@ class EnumerationEngine(Engine):
         if inner is not None and inner.full and size - 3 in (1, 3):
             terms = inner.terms[inner.maxabs[inner.terms] < (1 << 24)]
             for ci, c in enumerate(IRRATIONALS):
-                self._check_time()
+                self._spend(len(terms) * inner.values.shape[1])
                 vals = exact_floor(c, inner.values[terms].astype(np.int64))
                 self._accept(level, vals, lambda rows, ci=ci: [("floor", ci, inner.nodes[terms[r]]) for r in rows])
         for name, (_, commutative, right_consts) in INT_OPS.items():
@@ -296,7 +305,7 @@ class EnumerationEngine(Engine):
         step = max(1, _CHUNK // (kb * n))
         ufunc = {"floordiv": np.floor_divide, "mod": np.mod}.get(name, INT_OPS[name][0])
         for start in range(0, len(left), step):
-            self._check_time()
+            self._spend(len(left[start:start + step]) * kb * n)
             if len(level) >= self.max_terms:
                 return
             li = left[start:start + step]
@@ -369,8 +378,8 @@ class EnumerationEngine(Engine):
                 m = Bs.shape[1]
                 step = max(1, _CHUNK // max(1, len(right) * m))
                 for start in range(0, len(left), step):
-                    self._check_time()
                     la = left[start:start + step]
+                    self._spend(len(la) * len(right) * m)
                     C = fn(L.sample[la][:, None, :], Bs[None, :, :])
                     packed = np.packbits(C, axis=-1).view(np.uint64)
                     miss_words = np.bitwise_count(packed ^ self._ys_packed)
@@ -421,7 +430,7 @@ class EnumerationEngine(Engine):
         if swap:
             L, left, ka, R, right, kb = R, right, kb, L, left, ka
         for b in range(len(right)):
-            self._check_time()
+            self._spend(len(ka))
             hits = np.flatnonzero(ka == kb[b])
             if L is R:
                 hits = hits[left[hits] != right[b]]
@@ -486,8 +495,8 @@ class EnumerationEngine(Engine):
                 B = np.array(pools[sj][0])
                 step = max(1, _CHUNK // max(1, len(B) * A.shape[1]))
                 for start in range(0, len(A), step):
-                    self._check_time()
                     block = A[start:start + step]
+                    self._spend(len(block) * B.size)
                     res = (block[:, None, :] & B[None, :, :]) if op == "And" else (block[:, None, :] | B[None, :, :])
                     miss = np.bitwise_count(res ^ y).sum(-1)
                     if si == sj:
@@ -524,6 +533,7 @@ class EnumerationEngine(Engine):
         except _Budget:
             pass
         self.candidates_ = self._finish()
+        self.notes_ = self._budget.note(self.name)
         self.elapsed_ = time.perf_counter() - self._start
         return self
 

@@ -7,21 +7,79 @@ than two full periods, and writes it as an exact sympy expression: a residue tes
 ``n mod 7 ∈ {0, 2}`` for P positions, a table over residues for Grundy values, and the values
 before n0 that break the pattern listed as exceptions (the Kayles style).
 
-Periods are found by ``discover.proofs.periodicity.find_periods``; for octal games the periodicity
-theorem of Guy and Smith, and for subtraction games a repeated window of max(S) values, turn a checked
-period into a proof for every heap size (``discover.proofs.periodicity``).
+For octal games the periodicity theorem of Guy and Smith, and for subtraction games a repeated window of
+max(S) values, turn a period checked here into a proof for every heap size (``discover.proofs.periodicity``,
+applied by verification).
 """
 
 from __future__ import annotations
 
 
+from dataclasses import dataclass
+
 import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine, weighted_accuracy
-from discover.proofs.periodicity import PeriodicFit, find_periods, octal_periodicity_proof, subtraction_periodicity_proof
 
-__all__ = ["PeriodicEngine", "one_dimensional", "p_expression", "grundy_expression"]
+__all__ = ["PeriodicEngine", "PeriodicFit", "find_periods", "one_dimensional", "p_expression", "grundy_expression"]
+
+
+@dataclass(frozen=True)
+class PeriodicFit:
+    """y[n + period] = y[n] + saltus for every n >= start (within the table)."""
+
+    start: int  # the pre-period n0
+    period: int
+    saltus: int
+    length: int  # how many values y[0..length-1] were checked
+
+    @property
+    def repeats(self) -> float:
+        """How many full periods the periodic part spans in the table."""
+        return (self.length - self.start) / self.period
+
+
+def _min_tail(period: int, margin: int) -> int:
+    return 2 * period + max(margin, period)
+
+
+def find_periods(values, max_period=None, margin: int = 3, limit: int = 3, arithmetic: bool = True):
+    """The shortest (pre-period, period, saltus) descriptions of a sequence, smallest period first.
+
+    A fit counts only when its periodic part spans at least ``2 * p + max(margin, p)``
+    values (three periods), so a table cannot be "periodic" by being too short to contradict it.  Periods that
+    are multiples of an accepted one with no earlier start are skipped.
+
+    Examples
+    --------
+    >>> find_periods([2, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0])[0]
+    PeriodicFit(start=1, period=3, saltus=0, length=14)
+    >>> find_periods([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13, 14])[0]
+    PeriodicFit(start=1, period=4, saltus=4, length=15)
+    """
+    y = np.asarray(values).astype(np.int64)
+    length = len(y)
+    top = length // 3 if max_period is None else int(max_period)
+    fits: list[PeriodicFit] = []
+    for p in range(1, max(top, 0) + 1):
+        if length - _min_tail(p, margin) < 0:
+            break
+        d = y[p:] - y[:-p]  # d[i] = y[i + p] - y[i]
+        s = int(d[-1]) if arithmetic else 0
+        bad = np.flatnonzero(d != s)
+        start = int(bad[-1]) + 1 if bad.size else 0
+        if length - start < _min_tail(p, margin):
+            continue
+        if any(p % f.period == 0 and f.start <= start for f in fits):
+            continue
+        fits.append(PeriodicFit(start, p, s, length))
+        if len(fits) >= limit:
+            break
+    return fits
+
+
+# -- proofs ---------------------------------------------------------------------------------
 
 
 # -- expressions ------------------------------------------------------------------------------
@@ -196,11 +254,6 @@ class PeriodicEngine(Engine):
         The periodic part must span at least 2 p + max(margin, p) values.
     limit : int
         How many periods to propose.
-    removal_limit : int, optional
-        t of an octal game (largest number of tokens removed): Grundy candidates then say
-        whether the periodicity theorem proves them for every heap size.
-    subtract_max : int, optional
-        max(S) of a subtraction game: candidates then say whether the period is proved.
 
     Examples
     --------
@@ -231,28 +284,17 @@ class PeriodicEngine(Engine):
         candidates = []
         for fit in fits:
             words = _fit_words(fit, target)
-            proof = self._proof(seq, fit, target)
             if target == "P":
                 forms = p_expression(seq, fit, symbol)
             else:
                 forms = [grundy_expression(seq, fit, symbol)]
             for expr, extra in forms:
-                sentence = "; ".join(part for part in (words, extra, proof) if part)
+                sentence = "; ".join(part for part in (words, extra) if part)
                 accuracy = self.score(expr, X, y, feature_names, sample_weight, target)
                 candidates.append(Candidate(expr, target, accuracy, self.name, sentence))
         candidates += self._majority(X, y, seq, symbol, feature_names, sample_weight, target, fits)
         self.candidates_ = self._ranked(candidates)
         return self
-
-    def _proof(self, seq, fit: PeriodicFit, target: str) -> str:
-        if fit.saltus:
-            return ""
-        t, s_max = self.params.get("removal_limit"), self.params.get("subtract_max")
-        if t is not None and target == "grundy":
-            return octal_periodicity_proof(t, fit.start, fit.period, seq).reason
-        if s_max is not None:
-            return subtraction_periodicity_proof(s_max, fit.start, fit.period, seq).reason
-        return ""
 
     def _majority(self, X, y, seq, symbol, feature_names, sample_weight, target, fits):
         """Inexact purely periodic candidates by majority per residue (for noisy tables)."""

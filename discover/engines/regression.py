@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import itertools
 import shutil
-import time
 import warnings
 
 import numpy as np
 import sympy as sp
 
-from discover.engines.base import Candidate, Engine
+from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.engines.constants import constant_cost, interval_constants, slope_interval, snap_model
 from discover.expressions import complexity, evaluate
 
@@ -207,17 +206,19 @@ class RegressionEngine(Engine):
     random_state : seed passed to the backend.
     generations, population_size, max_length : the backend's search budget (small: the
         relations are short and the engine must answer in about a second).
-    time_budget : seconds after which no further relation is fitted.
+    work_budget : relations the backend may fit (a count: the same seed and table give the same candidates on any
+        machine).
+    time_cap : seconds after which no further relation is fitted anyway (a safety net; ``notes_`` says so).
     max_candidates : how many candidates to keep.
     """
 
     name = "regression"
 
     def __init__(self, backend="operon", random_state=0, generations=20, population_size=100, max_length=5,
-                 time_budget=2.0, max_candidates=10):
+                 work_budget=64, time_cap=120.0, max_candidates=10):
         super().__init__(backend=backend, random_state=random_state, generations=generations,
-                         population_size=population_size, max_length=max_length, time_budget=time_budget,
-                         max_candidates=max_candidates)
+                         population_size=population_size, max_length=max_length, work_budget=work_budget,
+                         time_cap=time_cap, max_candidates=max_candidates)
         if backend not in BACKENDS:
             raise ValueError(f"unknown regression backend {backend!r}; choose from: {', '.join(BACKENDS)}")
         if backend == "pysr" and not _pysr_available():
@@ -227,7 +228,8 @@ class RegressionEngine(Engine):
         self.generations = generations
         self.population_size = population_size
         self.max_length = max_length
-        self.time_budget = time_budget
+        self.work_budget = work_budget
+        self.time_cap = time_cap
         self.max_candidates = max_candidates
         self.name = backend
 
@@ -240,7 +242,7 @@ class RegressionEngine(Engine):
         X = np.asarray(X, dtype=np.int64)
         y = np.asarray(y)
         feature_names = list(feature_names)
-        self._deadline = time.perf_counter() + self.time_budget
+        self._budget = WorkBudget(self.work_budget, self.time_cap)
         cols = {n: X[:, i] for i, n in enumerate(feature_names)}
         w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
         keep = w > 0
@@ -254,10 +256,12 @@ class RegressionEngine(Engine):
             accuracy = self.score(expr, X, y, feature_names, sample_weight, target)
             candidates.append(Candidate(expr, target, accuracy, self.name))
         self.candidates_ = self._ranked(candidates)[: self.max_candidates]
+        self.notes_ += self._budget.note(self.name)
         return self
 
     def _time_left(self) -> bool:
-        return time.perf_counter() < self._deadline
+        """Whether one more relation may be fitted (counting it)."""
+        return self._budget.spend(1)
 
     # numeric targets: the value as an expression of one feature
     def _grundy(self, cols, y, keep):

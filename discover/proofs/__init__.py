@@ -1,5 +1,7 @@
 """Proofs that a rule holds for every position, not only on a checked bound.
 
-``periodicity``: the periodicity theorems of octal and subtraction games (Guy and Smith; a repeated
-window of max(S) values), each hypothesis checked on computed values.
+``prove`` (``prove_rule`` -> ``Proof``: proved, disproved or unknown, never "proved" otherwise) tries the theorems
+whose hypotheses are checked by code (``periodicity``: octal and subtraction games, Guy and Smith and a repeated
+window of max(S) values; ``beatty``: complementary mex pairs; ``moore``: Moore's Nim_k) and the closure certificate
+in z3 (``certificate``, ``smt``, ``moves_smt``: unbounded integers, or bit-vectors of a stated width).
 """

@@ -1,15 +1,15 @@
-"""Periodicity of one-heap games: finding an eventual period, and the theorems that prove one.
+"""Periodicity of one-heap games: the theorems that prove an eventual period for every heap size.
 
-``find_periods`` finds the shortest (pre-period, period, saltus) descriptions a sequence of values
-supports. Two theorems turn a period checked on finitely many values into a statement about every
-heap size, each with its hypothesis checked by code on the computed values:
+Two theorems turn a period checked on finitely many values (found by
+``discover.engines.periodic.find_periods``) into a statement about every heap size, each with its
+hypothesis checked by code on the computed values:
 
 - the periodicity theorem of Guy and Smith for octal games (``octal_periodicity_proof``);
 - for subtraction games, a repeated window of max(S) values (``subtraction_periodicity_proof``).
 
 A game says which applies through its ``period_theorem`` and ``removal_limit`` (``periodicity_proof``).
 
-Verification (``discover.verify``) and the periodic engine both use them.
+Verification (``discover.verify``) and ``prove_rule`` use them.
 """
 
 from __future__ import annotations
@@ -20,68 +20,10 @@ import numpy as np
 
 from solvers.eventual_period import hypothesis_end
 
-__all__ = ["PeriodicFit", "PeriodicityProof", "find_periods", "periodicity_proof", "octal_periodicity_proof",
-           "subtraction_periodicity_proof"]
+__all__ = ["PeriodicityProof", "periodicity_proof", "octal_periodicity_proof", "subtraction_periodicity_proof"]
 
 
 # -- finding periods ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PeriodicFit:
-    """y[n + period] = y[n] + saltus for every n >= start (within the table)."""
-
-    start: int  # the pre-period n0
-    period: int
-    saltus: int
-    length: int  # how many values y[0..length-1] were checked
-
-    @property
-    def repeats(self) -> float:
-        """How many full periods the periodic part spans in the table."""
-        return (self.length - self.start) / self.period
-
-
-def _min_tail(period: int, margin: int) -> int:
-    return 2 * period + max(margin, period)
-
-
-def find_periods(values, max_period=None, margin: int = 3, limit: int = 3, arithmetic: bool = True):
-    """The shortest (pre-period, period, saltus) descriptions of a sequence, smallest period first.
-
-    A fit counts only when its periodic part spans at least ``2 * p + max(margin, p)``
-    values (three periods), so a table cannot be "periodic" by being too short to contradict it.  Periods that
-    are multiples of an accepted one with no earlier start are skipped.
-
-    Examples
-    --------
-    >>> find_periods([2, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0])[0]
-    PeriodicFit(start=1, period=3, saltus=0, length=14)
-    >>> find_periods([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13, 14])[0]
-    PeriodicFit(start=1, period=4, saltus=4, length=15)
-    """
-    y = np.asarray(values).astype(np.int64)
-    length = len(y)
-    top = length // 3 if max_period is None else int(max_period)
-    fits: list[PeriodicFit] = []
-    for p in range(1, max(top, 0) + 1):
-        if length - _min_tail(p, margin) < 0:
-            break
-        d = y[p:] - y[:-p]  # d[i] = y[i + p] - y[i]
-        s = int(d[-1]) if arithmetic else 0
-        bad = np.flatnonzero(d != s)
-        start = int(bad[-1]) + 1 if bad.size else 0
-        if length - start < _min_tail(p, margin):
-            continue
-        if any(p % f.period == 0 and f.start <= start for f in fits):
-            continue
-        fits.append(PeriodicFit(start, p, s, length))
-        if len(fits) >= limit:
-            break
-    return fits
-
-
-# -- proofs ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

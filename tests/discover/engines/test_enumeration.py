@@ -98,7 +98,7 @@ def test_partial_candidates_when_no_rule():
     rng = np.random.default_rng(1)
     X = rng.integers(0, 20, size=(300, 2))
     y = rng.random(300) < 0.3
-    engine = EnumerationEngine(time_budget=0.5, max_size=7).fit(X, y, feature_names=["a", "b"])
+    engine = EnumerationEngine(work_budget=2e7, max_size=7).fit(X, y, feature_names=["a", "b"])
     assert engine.candidates_, "a best partial candidate is reported"
     assert not engine.candidates_[0].exact
     accuracies = [c.accuracy for c in engine.candidates_]

@@ -1,0 +1,296 @@
+"""``find_strategy``: discover a winning-move function for a rule, then check it exactly on a bound.
+
+The search runs over the game's own moves.  On a small training universe every N position's
+winning moves (options the rule calls P) are listed and grouped by their shape: a change of one
+heap (a heap move h_j -> V), a step along one of the relation's vectors (amount t), or a change of a
+set of coordinates (one new value each).  The enumeration engine, with the rule grammar, fits V,
+t or the new values as expressions of the position's features (plus h); for finite subtraction
+sets each amount is a candidate too, and for Moore's Nim_2 on 3 or 4 heaps the pair construction
+of Moore's proof is.  Candidates are then chosen greedily, each time the one that gives a winning
+move from the most positions still uncovered, until every N position is covered; branches the
+others make redundant are dropped, and the strategy is checked on every N position of a larger
+bound, positions it misses there going back into the search.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import numpy as np
+import sympy as sp
+
+from discover.engines.enumeration import EnumerationEngine
+from discover.expressions import BitAnd, BitOr, BitXor
+from discover.features import derived_names, feature_columns
+from discover.strategy import HEAP, Branch, Strategy
+from games import Game
+from games.symbolic import Steps, TakeFromSome
+
+__all__ = ["find_strategy", "check_strategy"]
+
+TRAIN_POSITIONS = 4096
+CHECK_POSITIONS = 2_000_000
+
+
+def _largest_bound(game: Game, limit: int, most: int) -> int:
+    """The largest bound <= ``most`` whose universe has about ``limit`` positions at most (scaled
+    from a small universe as ((bound + 1) / 5) ** dims, exact for boxes)."""
+    base = game.universe(4).size
+    bound = most
+    while bound > 1 and base * ((bound + 1) / 5) ** game.dims > limit:
+        bound -= 1
+    return bound
+
+
+def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000) -> np.ndarray:
+    """The N positions (by the rule) of ``game.universe(bound)`` where the strategy has no winning
+    move (the first ``most`` of them), as an (n, dims) array: empty when the strategy holds on the
+    whole bound.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from discover.rule import Rule
+    >>> game = make_game("subtraction", subtract=(1, 2, 3))
+    >>> rule = Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",))
+    >>> strategy = Strategy(rule, game.move_relation(), [Branch((sp.Symbol("n") - sp.Mod(sp.Symbol("n"), 4),))])
+    >>> len(check_strategy(strategy, game, 100))
+    0
+    """
+    positions = game.universe(bound).positions()
+    todo = positions[~strategy.rule.predicate(positions)]
+    missed = todo[(strategy.moves(todo) < 0).any(axis=1)]
+    has_moves = [len(game.options(p)) > 0 for p in missed[: 4 * most]]  # a terminal N position (misere) needs no move
+    return missed[: len(has_moves)][np.array(has_moves, dtype=bool)][:most]
+
+
+def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: int | None = None,
+                  time_budget: float = 60.0, max_branches: int = 12, seed: int = 0) -> Strategy | None:
+    """A strategy for ``rule`` found over ``game``'s moves and checked on every N position up to
+    ``bound``, or None when none is found within the budget.
+
+    Parameters
+    ----------
+    rule : Rule
+        A P rule (target "P"), verified or proved.
+    game : Game
+        A game with a ``move_relation()``.
+    bound : int, optional
+        The check bound (default: the largest up to ten times the training bound whose universe
+        has at most two million positions).
+    train_bound : int, optional
+        The bound of the search (default: the largest with at most 4096 positions, up to 30).
+    time_budget : float
+        Seconds for the search (the engines' fits share it).
+    max_branches : int
+        The most candidate moves a strategy may list.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from discover.rule import Rule
+    >>> game = make_game("nim", heaps=3)
+    >>> strategy = find_strategy(Rule(sp.Eq(sp.Symbol("xor_all"), 0), game.feature_names), game)
+    >>> strategy.text()
+    'take h_j - (h_j ⊕ s) from a heap j where h_j ⊕ s < h_j, s = a ⊕ b ⊕ c'
+    """
+    relation = game.move_relation()
+    if relation is None:
+        raise ValueError(f"{game!r} states no symbolic move relation; a strategy needs one (see games.symbolic)")
+    if rule.target != "P" or game.parts > 1:
+        raise ValueError("find_strategy needs a P rule on a game whose options are single positions")
+    start = time.perf_counter()
+    train = train_bound or _largest_bound(game, TRAIN_POSITIONS, 30)
+    check = bound or _largest_bound(game, CHECK_POSITIONS, 10 * train)
+    search = _Search(rule, game, relation, seed, start + time_budget)
+    search.add_positions(game.universe(train).positions())
+    branches: list[Branch] = []
+    while time.perf_counter() < search.deadline:
+        if not search.uncovered():
+            if not branches:
+                return None
+            branches = search.prune(branches)
+            missed = check_strategy(Strategy(rule, relation, branches), game, check)
+            if not len(missed):
+                return Strategy(rule, relation, branches, checked_bound=check,
+                                provenance={"train_bound": train, "seed": seed, "seconds": time.perf_counter() - start})
+            search.add_positions(missed[:2000])
+            continue
+        if len(branches) >= max_branches:
+            return None
+        best = search.best_branch(branches)
+        if best is None:
+            return None
+        branches.append(best)
+        search.cover(Strategy(rule, relation, branches))
+    return None
+
+
+class _Search:
+    """Winning moves of the positions in play, and candidate branches fitted to them."""
+
+    def __init__(self, rule, game, relation, seed, deadline):
+        self.rule, self.game, self.relation, self.seed, self.deadline = rule, game, relation, seed, deadline
+        self.names = list(game.feature_names)
+        self.dims = game.dims
+        self.features = self.names + derived_names(self.dims)
+        self.positions = np.zeros((0, self.dims), np.int64)
+        self.wins: list[np.ndarray] = []  # winning options of each position in play
+        self.open = np.zeros(0, dtype=bool)
+
+    def add_positions(self, positions):
+        positions = np.asarray(positions, dtype=np.int64)
+        positions = positions[~self.rule.predicate(positions)] if len(positions) else positions
+        for p in positions:
+            options = self.game.options(p)
+            if len(options):
+                self.wins.append(options[self.rule.predicate(options)])
+                self.positions = np.vstack([self.positions, p[None, :]])
+        self.open = np.concatenate([self.open, np.ones(len(self.positions) - len(self.open), dtype=bool)])
+
+    def uncovered(self) -> int:
+        return int(self.open.sum())
+
+    def cover(self, strategy: Strategy):
+        self.open &= (strategy.moves(self.positions) < 0).any(axis=1)
+
+    def prune(self, branches) -> list:
+        """Drop branches the others make redundant on every position in play (greedy picks can be)."""
+        kept = list(branches)
+        for branch in list(kept):
+            rest = [b for b in kept if b is not branch]
+            if rest and (Strategy(self.rule, self.relation, rest).moves(self.positions) >= 0).all():
+                kept = rest
+        return kept
+
+    # -- candidates --------------------------------------------------------------------
+    def best_branch(self, chosen) -> Branch | None:
+        rows = np.flatnonzero(self.open)
+        best, best_key, seen = None, None, set(chosen)
+        union = np.zeros(len(rows), dtype=bool)
+        for group in self._candidates(rows):  # groups of candidates, cheapest first
+            for branch in group:
+                if branch in seen:
+                    continue
+                seen.add(branch)
+                hits = (Strategy(self.rule, self.relation, [branch]).moves(self.positions[rows]) >= 0).all(axis=1)
+                union |= hits
+                size = sum(sp.count_ops(v) for v in branch.values)
+                key = (-int(hits.sum()), size, str(branch.values))
+                if hits.any() and (best_key is None or key < best_key):
+                    best, best_key = branch, key
+            if union.all():
+                break  # the candidates so far can cover every open position: fit no more
+        return best
+
+    def _candidates(self, rows):
+        """Groups of candidate branches (each group fitted only when the earlier ones left rows open)."""
+        if isinstance(self.relation, TakeFromSome) and self.relation.k == 2 and self.dims in (3, 4):
+            yield _moore_pairs(self.names)
+        if self.dims >= 2 and (isinstance(self.relation, TakeFromSome) or
+                               (isinstance(self.relation, Steps) and _unit_vectors(self.relation))):
+            yield [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
+        if isinstance(self.relation, Steps):
+            coords = [sp.Symbol(n) for n in self.names]
+            for v in self.relation.vectors:
+                lead = next(i for i, k in enumerate(v) if k)
+                amounts, values = self._fit_steps(rows, np.array(v))
+                amounts += [v[lead] * (coords[lead] - value) for value in values]  # the lead's new value
+                amounts = list(self.relation.amounts or []) + amounts
+                yield [Branch(tuple(x - t * k for x, k in zip(coords, v))) for t in map(sp.sympify, amounts)]
+        else:
+            yield self._fit_new_positions(rows)
+
+    def _fit(self, positions, extra, y) -> list:
+        """Integer expressions of the features (and ``extra`` columns) fitted to y: exact ones, then the best partial."""
+        left = self.deadline - time.perf_counter()
+        if len(y) == 0 or left <= 0:
+            return []
+        columns = feature_columns(self.features, self.names, positions)
+        columns.update(extra)
+        names = list(columns)
+        X = np.stack([columns[n] for n in names], axis=1)
+        engine = EnumerationEngine(max_size=7, time_budget=min(2.0, left), n_partial=3, random_state=self.seed)
+        engine.fit(X, y, feature_names=names, target="grundy")
+        return [c.expr for c in engine.candidates_[:4]]
+
+    def _fit_heap_values(self, rows) -> list:
+        """V(h, features) for heap moves: per (position, heap) with a winning one-heap move, its largest value."""
+        ps, hs, ys = [], [], []
+        for r in rows:
+            p, wins = self.positions[r], self.wins[r]
+            changed = wins != p
+            for j in range(self.dims):
+                one = wins[changed[:, j] & (changed.sum(axis=1) == 1), j]
+                if len(one):
+                    ps.append(p)
+                    hs.append(p[j])
+                    ys.append(one.max())
+        if not ys:
+            return []
+        exprs = self._fit(np.array(ps), {"h": np.array(hs)}, np.array(ys))
+        return [e.xreplace({sp.Symbol("h"): HEAP}) for e in exprs]
+
+    def _fit_steps(self, rows, v) -> tuple[list, list]:
+        """For steps along v: t(features) fitted to the smallest winning amount of each position that
+        has one, and the new value of the step's first coordinate fitted the same way."""
+        ps, ts = [], []
+        lead = int(np.flatnonzero(v)[0])
+        for r in rows:
+            p, wins = self.positions[r], self.wins[r]
+            t = (p[lead] - wins[:, lead]) // v[lead]
+            along = (t >= 1) & ((p[None, :] - t[:, None] * v[None, :]) == wins).all(axis=1)
+            if along.any():
+                ps.append(p)
+                ts.append(t[along].min())
+        if not ts:
+            return [], []
+        ps, ts = np.array(ps), np.array(ts)
+        return self._fit(ps, {}, ts), self._fit(ps, {}, ps[:, lead] - ts * v[lead])
+
+    def _fit_new_positions(self, rows) -> list[Branch]:
+        """For each set of changed coordinates, the new value of each, fitted (the largest winning option)."""
+        groups: dict = {}
+        for r in rows:
+            p, wins = self.positions[r], self.wins[r]
+            for w in wins:
+                key = tuple(np.flatnonzero(w != p))
+                best = groups.setdefault(key, {}).get(r)
+                if best is None or tuple(w) > tuple(best):
+                    groups[key][r] = w
+        out = []
+        coords = [sp.Symbol(n) for n in self.names]
+        for key, chosen in sorted(groups.items(), key=lambda kv: -len(kv[1]))[:6]:
+            ids = np.array(sorted(chosen))
+            targets = np.array([chosen[r] for r in ids])
+            fits = [self._fit(self.positions[ids], {}, targets[:, i]) for i in key]
+            if all(fits):
+                values = list(coords)
+                for i, exprs in zip(key, fits):
+                    values[i] = exprs[0]
+                out.append(Branch(tuple(values)))
+        return out
+
+
+def _unit_vectors(relation: Steps) -> bool:
+    return all(sum(v) == 1 and min(v) == 0 for v in relation.vectors)
+
+
+def _moore_pairs(names) -> list[Branch]:
+    """Moore's pair moves for Nim_2: heaps i, j go to the values that make every binary column sum
+    divisible by 3 given the other heaps; on 4 heaps, with u, w the others, (u ⊕ w) ⊕ S and
+    (u | w) ⊕ S where S = u & w & h_i (the split of the columns where u and w both have a 1)."""
+    coords = [sp.Symbol(n) for n in names]
+    out = []
+    for i, j in itertools.permutations(range(len(coords)), 2):
+        others = [x for k, x in enumerate(coords) if k not in (i, j)]
+        values = list(coords)
+        if len(others) == 1:
+            values[i] = values[j] = others[0]
+        else:
+            u, w = others
+            split = BitAnd(u, w, coords[i])
+            values[i], values[j] = BitXor(u, w, split), BitXor(BitOr(u, w), split)
+        out.append(Branch(tuple(values)))
+    return out

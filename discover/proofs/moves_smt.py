@@ -1,0 +1,116 @@
+"""Move relations (``games.symbolic``) as z3 formulas, quantifier-free.
+
+``MovesSmt(relation, dims, arithmetic)`` gives, for positions p and q (lists of z3 terms):
+``domain(p)`` (p is a position: non-negative, Chomp rows non-increasing, and under bit-vectors the
+bounded set the statement is about), ``is_move(p, q)`` (q is an option of p, without
+quantifiers: the amount of a step is read off q), ``terminal(p)`` (p has no option, stated in
+closed form), ``measure(p)`` (a non-negative linear measure every move decreases) and, for
+relations with finitely many options per position, ``options(p)``.  The tests check each formula
+against the family's move kernel on small boxes.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from discover.proofs.smt import Arithmetic, Unsupported
+from games.symbolic import ChompBite, EuclidMultiples, MoveRelation, Steps, TakeFromSome
+
+__all__ = ["MovesSmt"]
+
+
+class MovesSmt:
+    """The z3 form of a move relation over ``dims`` coordinates in an ``Arithmetic``."""
+
+    def __init__(self, relation: MoveRelation, dims: int, arithmetic: Arithmetic, bound_bits: int | None = None):
+        if not isinstance(relation, (Steps, TakeFromSome, ChompBite, EuclidMultiples)):
+            raise Unsupported(f"the move relation {type(relation).__name__} has no z3 form here")
+        if isinstance(relation, Steps):
+            if any(abs(x) > 1 for v in relation.vectors for x in v):
+                raise Unsupported("steps with entries other than 0 and ±1 have no z3 form here")
+            if any(len(v) != dims for v in relation.vectors):
+                raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
+        if isinstance(relation, EuclidMultiples) and dims != 2:
+            raise ValueError(f"Euclid's moves need 2 coordinates, got {dims}")
+        self.relation, self.dims, self.ar = relation, dims, arithmetic
+        self.bound_bits = arithmetic.bits if bound_bits is None else bound_bits  # the bounded set, if any
+
+    # -- the set of positions ---------------------------------------------------------------
+    @property
+    def grows(self) -> bool:
+        """Some move adds to a coordinate (staircase Nim): bounded sets are stated by the total."""
+        return isinstance(self.relation, Steps) and any(min(v) < 0 for v in self.relation.vectors)
+
+    def domain(self, p):
+        ar, zero = self.ar, self.ar.const(0)
+        parts = [x >= zero for x in p]
+        if isinstance(self.relation, ChompBite):
+            parts += [p[0] >= ar.const(1)] + [p[i] >= p[i + 1] for i in range(self.dims - 1)]
+        if self.bound_bits is not None:
+            top = ar.const(1 << self.bound_bits)
+            parts += [sum(p[1:], p[0]) < top] if self.grows else [x < top for x in p]
+        return z3.And(*parts)
+
+    def statement(self) -> str:
+        """The positions a proof in this arithmetic covers, in words."""
+        shape = " (row lengths non-increasing, the first ≥ 1)" if isinstance(self.relation, ChompBite) else ""
+        if self.bound_bits is None:
+            return f"for every position{shape}"
+        what = "fewer than 2^{} tokens in all" if self.grows else "every coordinate < 2^{}"
+        return f"for every position{shape} with {what.format(self.bound_bits)}"
+
+    def measure(self, p):
+        weights = self.relation.measure(self.dims)
+        return sum((self.ar.const(w) * x for w, x in zip(weights[1:], p[1:])), self.ar.const(weights[0]) * p[0])
+
+    # -- moves -----------------------------------------------------------------------------
+    def is_move(self, p, q):
+        rel, ar, zero = self.relation, self.ar, self.ar.const(0)
+        if isinstance(rel, Steps):
+            cases = []
+            for v in rel.vectors:
+                lead = next(i for i, x in enumerate(v) if x)
+                t = (p[lead] - q[lead]) if v[lead] > 0 else (q[lead] - p[lead])
+                same = [q[i] == p[i] - ar.const(v[i]) * t for i in range(self.dims) if i != lead]
+                amount = [t >= ar.const(1)] if rel.amounts is None else [z3.Or(*[t == ar.const(s) for s in rel.amounts])]
+                cases.append(z3.And(*(same + amount)))
+            return z3.And(z3.Or(*cases), *[x >= zero for x in q])
+        if isinstance(rel, TakeFromSome):
+            lower = [q[i] < p[i] for i in range(self.dims)]  # counted as booleans, never with adders
+            return z3.And(*[z3.And(q[i] <= p[i], q[i] >= zero) for i in range(self.dims)],
+                          z3.Or(*lower), z3.AtMost(*lower, rel.k))
+        if isinstance(rel, ChompBite):
+            cases = []
+            for i in range(self.dims):
+                j = q[i]
+                cut = [q[m] == z3.If(p[m] < j, p[m], j) for m in range(i, self.dims)]
+                kept = [q[m] == p[m] for m in range(i)]
+                bite = [j < p[i], j >= zero] + ([j >= ar.const(1)] if i == 0 else [])
+                cases.append(z3.And(*(bite + kept + cut)))
+            return z3.Or(*cases)
+        a, b = p
+        cases = []
+        for mover, other, side in ((a, b, 0), (b, a, 1)):
+            taken = mover - q[side]
+            cases.append(z3.And(other > zero, mover >= other, q[1 - side] == other, taken > zero,
+                                self.ar.mod(taken, other) == zero, q[side] >= zero))
+        return z3.Or(*cases)
+
+    def terminal(self, p):
+        rel, ar, zero = self.relation, self.ar, self.ar.const(0)
+        if isinstance(rel, Steps):
+            least = ar.const(1 if rel.amounts is None else rel.amounts[0])
+            return z3.And(*[z3.Or(*[p[i] < least for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
+        if isinstance(rel, TakeFromSome):
+            return z3.And(*[x == zero for x in p])
+        if isinstance(rel, ChompBite):
+            return z3.And(p[0] == ar.const(1), *[x == zero for x in p[1:]])
+        return z3.Or(p[0] == zero, p[1] == zero)
+
+    def options(self, p) -> list | None:
+        """Every candidate option of p (legal where ``is_move`` holds) when there are finitely many
+        independent of p's size (a finite subtraction set), else None."""
+        rel, ar = self.relation, self.ar
+        if not isinstance(rel, Steps) or rel.amounts is None:
+            return None
+        return [[p[i] - ar.const(v[i] * s) for i in range(self.dims)] for v in rel.vectors for s in rel.amounts]

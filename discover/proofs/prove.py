@@ -1,0 +1,216 @@
+"""``prove_rule``: a proof for every position, a counterexample, or "unknown" with the reason.
+
+Methods, in order: a theorem whose hypotheses code can check (complementary mex pairs and
+Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k), then the closure certificate in z3 (unbounded
+integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits).
+Nothing else is ever "proved": a Grundy rule, a game without a symbolic move relation, a rule or
+strategy the translation cannot state exactly, or a part z3 leaves open gives "unknown".
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy as sp
+
+from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
+from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
+from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
+from discover.proofs.moves_smt import MovesSmt
+from discover.proofs.smt import Unsupported, expand_features, needs_bits, value_range
+from games import Game
+from games.symbolic import EuclidMultiples, Steps
+
+__all__ = ["Proof", "prove_rule", "relation_agrees"]
+
+STATUSES = ("proved", "disproved", "unknown")
+
+
+@dataclass
+class Proof:
+    """The outcome of ``prove_rule``.
+
+    ``statement`` says what was proved ("for every position ..."); ``counterexample`` is a
+    position (and move) breaking the certificate when ``status`` is "disproved" (or, with
+    "unknown", where the strategy fails); ``reason`` says why a proof is "unknown"; ``parts`` lists
+    the certificate's parts with their results and seconds.
+    """
+
+    status: str
+    method: str
+    statement: str
+    counterexample: dict | None = None
+    seconds: float = 0.0
+    reason: str = ""
+    parts: list = field(default_factory=list)
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
+
+    def line(self) -> str:
+        """One line for a report: ✓ proof ..., ✗ disproved ..., or ? unknown ..."""
+        if self.status == "proved":
+            return f"✓ proof {self.statement} ({self.method}, {self.seconds:.2f} s)"
+        if self.status == "disproved":
+            return f"✗ disproved ({self.method}): counterexample {self.counterexample}"
+        return f"? no proof: {self.reason}"
+
+    def to_record(self) -> dict:
+        return {"status": self.status, "method": self.method, "statement": self.statement,
+                "counterexample": self.counterexample, "seconds": round(self.seconds, 4), "reason": self.reason,
+                "parts": [{"name": p.name, "result": p.result, "seconds": round(p.seconds, 4)} for p in self.parts]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_record())
+
+
+def relation_agrees(game: Game, positions: int = 300) -> dict | None:
+    """Check the game's symbolic relation against its own moves on a small universe.
+
+    The universe's bound is the largest with at most ``positions`` positions; every pair of its
+    positions is tested.  Returns None when relation and moves agree, else the first position
+    where they differ.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> relation_agrees(make_game("staircase", stairs=3)) is None
+    True
+    """
+    relation = game.move_relation()
+    bound = 1
+    while game.universe(bound + 1).size <= positions:
+        bound += 1
+    universe = game.universe(bound)
+    points = universe.positions()
+    n = len(points)
+    claimed = relation.allows(np.repeat(points, n, axis=0), np.tile(points, (n, 1))).reshape(n, n)
+    for i, p in enumerate(points):
+        options = {tuple(o) for o in game.moves(p)}
+        if options != {tuple(q) for q in points[claimed[i]].tolist()}:
+            return {"position": tuple(int(x) for x in p), "reason": "the symbolic relation and the game's moves differ"}
+    return None
+
+
+def _unknown(reason: str, start: float, method: str = "", statement: str = "", **kw) -> Proof:
+    return Proof("unknown", method, statement, seconds=time.perf_counter() - start, reason=reason, **kw)
+
+
+def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bits: int = 64,
+               methods=("theorem", "z3")) -> Proof:
+    """Prove a P rule for every position of ``game``, disprove it, or say why neither.
+
+    Parameters
+    ----------
+    rule : Rule
+        A P rule (target "P").
+    game : Game
+        A game whose ``move_relation()`` states its moves.
+    strategy : Strategy, optional
+        A winning-move function for the rule: the "move into P" part becomes quantifier-free.
+    time_budget : float
+        Seconds for the whole proof (each part gets what is left).
+    bits : int
+        Bit-vector proofs cover coordinates below 2^bits (at least 64).
+    methods : tuple of str
+        "theorem" (the pairs theorem, Moore's theorem) and "z3" (the closure certificate), tried in order.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from discover.rule import Rule
+    >>> rule = Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",))
+    >>> proof = prove_rule(rule, make_game("subtraction", subtract=(1, 2, 3)))
+    >>> proof.status, proof.statement
+    ('proved', 'for every position')
+    """
+    start = time.perf_counter()
+    if not isinstance(game, Game):
+        raise TypeError(f"prove_rule() takes a Game, got {type(game).__name__}")
+    if bits < 64:
+        raise ValueError(f"bits must be at least 64, got {bits}")
+    if rule.target != "P":
+        return _unknown("Grundy rules are proved by the periodicity theorem, not by this certificate", start)
+    relation = game.move_relation()
+    if relation is None:
+        return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
+    if strategy is not None and strategy.relation != relation:
+        raise ValueError(f"the strategy is for the moves {strategy.relation.words()!r}, not {game!r}'s")
+    differs = relation_agrees(game)
+    if differs is not None:
+        return _unknown("the game's symbolic move relation disagrees with its moves", start, counterexample=differs)
+    unknown = set(methods) - {"theorem", "z3"}
+    if unknown or not methods:
+        raise ValueError(f"methods are 'theorem' and 'z3', got {methods!r}")
+    if "theorem" in methods:
+        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD)):
+            applies, said = hypotheses(rule, game)
+            if applies:
+                return Proof("proved", method, "for every position",
+                             seconds=time.perf_counter() - start, reason="; ".join(said))
+    if "z3" not in methods:
+        return _unknown("no theorem applies and the z3 certificate was not asked for", start)
+    return _by_certificate(rule, game, relation, strategy, start, time_budget, bits)
+
+
+def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) -> Proof:
+    names = rule.feature_names
+    candidates = None if strategy is None else [c for b in strategy.branches for c in b.instances(names)]
+    try:
+        exprs = [expand_features(rule.expr, names)]
+        moves_of = [expand_features(sp.sympify(v), names) for c in candidates or [] for v in c]
+        finite = isinstance(relation, Steps) and relation.amounts is not None
+        if finite and needs_bits(*moves_of) and not needs_bits(*exprs):
+            candidates, moves_of = None, []  # finitely many options: quantifier-free in integers without it
+        exprs += moves_of
+        use_bits = needs_bits(*exprs)
+        ranges = {n: (0, (1 << bits) - 1) for n in names}
+        peak = max(value_range(e, ranges)[1] for e in exprs) if use_bits else 0
+        arithmetic = arithmetic_for(bits if use_bits else None, peak, game.dims)
+        moves = MovesSmt(relation, game.dims, arithmetic)
+        queries = CertificateQueries(rule.expr, names, moves, game.terminal_outcome() == -1, candidates)
+    except Unsupported as err:
+        return _unknown(f"the rule or strategy cannot be stated exactly: {err}", start)
+    nonlinear = queries.nonlinear or isinstance(relation, EuclidMultiples)
+    kind = "nonlinear integer arithmetic" if nonlinear else "linear integer arithmetic"
+    method = f"z3 closure certificate, {arithmetic.width}-bit bit-vectors" if arithmetic.is_bits else \
+        f"z3 closure certificate, {kind}"
+    if candidates is not None:
+        method += ", with the strategy"
+    statement = moves.statement()
+    parts = queries.run(max(0.0, time_budget - (time.perf_counter() - start)))
+    last = parts[-1]
+    seconds = time.perf_counter() - start
+    if last.result == "holds":
+        return Proof("proved", method, statement, seconds=seconds, parts=parts)
+    if last.result == "unknown":
+        why = (last.witness or {}).get("reason", "")
+        return Proof("unknown", method, statement, seconds=seconds, parts=parts,
+                     reason=f"z3 did not decide '{last.name}' within the budget ({why})")
+    return _failure(queries, last, parts, method, statement, start, time_budget, strategy)
+
+
+def _failure(queries, last: Part, parts, method, statement, start, time_budget, strategy) -> Proof:
+    """A model breaking a part: a disproof of the rule, or (strategy, measure) an open question."""
+    witness = dict(last.witness)
+    witness["reason"] = f"breaks '{last.name}'"
+    if last.name in ("terminal positions follow the terminal rule", "no move from P to P"):
+        return Proof("disproved", method, statement, witness, time.perf_counter() - start, parts=parts)
+    if last.name == "every N position has a move into P":
+        if strategy is None:
+            return Proof("disproved", method, statement, witness, time.perf_counter() - start, parts=parts)
+        left = max(1.0, time_budget - (time.perf_counter() - start))
+        answer = queries.has_move_into_p(witness["position"], left)
+        if answer == "no":
+            witness["reason"] = "an N position by the rule with no move into a P position"
+            return Proof("disproved", method, statement, witness, time.perf_counter() - start, parts=parts)
+        witness["reason"] = "the strategy's moves from here are illegal or do not lead to P"
+        return Proof("unknown", method, statement, witness, time.perf_counter() - start,
+                     reason=f"the strategy fails at {witness['position']} (the rule itself is not refuted there)",
+                     parts=parts)
+    return Proof("unknown", method, statement, witness, time.perf_counter() - start,
+                 reason=f"the move relation's formulas break '{last.name}' (a fault of the encoding)", parts=parts)

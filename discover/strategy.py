@@ -1,0 +1,237 @@
+"""``Strategy``: a winning-move function for a rule, as sympy expressions.
+
+A strategy is a short ordered list of candidate moves (branches).  From a position the rule calls
+N, it plays the first candidate that is a legal move (by the game's ``games.symbolic`` relation)
+and leads to a position the rule calls P.  A branch is either
+
+- a heap move: heap j goes to a value V, an expression in ``h`` (standing for h_j) and the
+  position's features; it is tried on the heaps in order (Nim: V = h ⊕ s, s = the xor of all heaps);
+- a position move: the new value of every coordinate, an expression in the features
+  (Wythoff's diagonal: (a - t, b - t) with t = min(a, b) - ⌊φ·|a - b|⌋).
+
+Everything is derived from the expressions: ``move``/``moves`` evaluate them exactly with numpy,
+``text``/``latex`` print them, ``discover.proofs`` states them in z3, ``to_json`` writes them as
+trees read back against a whitelist.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy as sp
+
+from discover.expression_json import as_expression, from_tree, to_tree
+from discover.expressions import BitAnd, BitOr, BitXor, compile_expr
+from discover.features import DERIVED, feature_columns
+from discover.printing import rule_latex, rule_text
+from discover.rule import Rule
+from games.symbolic import MoveRelation, Steps, TakeFromSome, relation_from_record
+
+__all__ = ["Branch", "Strategy", "HEAP"]
+
+#: the symbol standing for the value of the heap a heap move changes
+HEAP = sp.Symbol("h")
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One candidate move: ``values`` is (V,) for a heap move (``per_heap``), else one expression
+    per coordinate (the new position)."""
+
+    values: tuple
+    per_heap: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "values", tuple(as_expression(v) for v in self.values))
+
+    def instances(self, coordinates) -> list[tuple]:
+        """The concrete new positions this branch proposes, as tuples of expressions over features."""
+        coords = [sp.Symbol(n) for n in coordinates]
+        if not self.per_heap:
+            return [self.values]
+        return [tuple(self.values[0].xreplace({HEAP: x}) if i == j else x for i, x in enumerate(coords))
+                for j in range(len(coords))]
+
+
+@dataclass
+class Strategy:
+    """A winning-move function for ``rule`` under the moves ``relation``.
+
+    Parameters
+    ----------
+    rule : Rule
+        The P-position rule the strategy moves into.
+    relation : games.symbolic relation
+        The game's moves (legality of a candidate).
+    branches : list of Branch
+        Candidate moves, tried in order.
+    checked_bound : int, optional
+        Bound on which every N position was checked to get a move into P (set by ``find_strategy``).
+
+    Examples
+    --------
+    >>> from discover.expressions import BitXor
+    >>> from games.symbolic import take_from_one
+    >>> s = sp.Symbol("xor_all")
+    >>> rule = Rule(sp.Eq(s, 0), ("a", "b", "c"))
+    >>> nim = Strategy(rule, take_from_one(3), [Branch((BitXor(HEAP, s),), per_heap=True)])
+    >>> nim.move((3, 4, 5))
+    (1, 4, 5)
+    >>> nim.text()
+    'take h_j - (h_j ⊕ s) from a heap j where h_j ⊕ s < h_j, s = a ⊕ b ⊕ c'
+    """
+
+    rule: Rule
+    relation: MoveRelation
+    branches: list
+    checked_bound: int | None = None
+    provenance: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not isinstance(self.relation, MoveRelation):
+            raise TypeError(f"relation must be a games.symbolic relation, got {self.relation!r}")
+        if not self.branches:
+            raise ValueError("a strategy needs at least one branch")
+        self._compiled = {}
+
+    @property
+    def coordinates(self) -> tuple[str, ...]:
+        return self.rule.feature_names
+
+    # -- playing -----------------------------------------------------------------------
+    def _value(self, expr, positions, heap=None) -> np.ndarray:
+        key = sp.srepr(expr)
+        if key not in self._compiled:
+            self._compiled[key] = compile_expr(expr)
+        names = sorted(s.name for s in expr.free_symbols if s != HEAP)
+        columns = feature_columns(names, self.coordinates, positions)
+        if heap is not None:
+            columns["h"] = heap
+        values = self._compiled[key](columns) if columns else self._compiled[key]({"_": np.zeros(len(positions))})
+        return np.broadcast_to(np.asarray(values, dtype=np.int64), (len(positions),))
+
+    def candidates(self, positions) -> list[np.ndarray]:
+        """The new positions each branch instance proposes, in the order they are tried."""
+        positions = np.asarray(positions, dtype=np.int64)
+        out = []
+        for branch in self.branches:
+            if branch.per_heap:
+                for j in range(positions.shape[1]):
+                    q = positions.copy()
+                    q[:, j] = self._value(branch.values[0], positions, heap=positions[:, j])
+                    out.append(q)
+            else:
+                out.append(np.stack([self._value(v, positions) for v in branch.values], axis=1))
+        return out
+
+    def moves(self, positions) -> np.ndarray:
+        """The strategy's move from each of an (n, dims) array of positions; -1 rows where no
+        candidate is a legal move into a P position (a P or terminal position, or a strategy gap)."""
+        positions = np.asarray(positions, dtype=np.int64)
+        if positions.ndim != 2 or positions.shape[1] != len(self.coordinates):
+            raise ValueError(f"positions must have shape (n, {len(self.coordinates)}), got {positions.shape}")
+        result = np.full_like(positions, -1)
+        open_rows = np.arange(len(positions))
+        for q in self.candidates(positions):
+            if not len(open_rows):
+                break
+            rows = open_rows[self.relation.allows(positions[open_rows], q[open_rows])]
+            done = rows[self.rule.predicate(q[rows])] if len(rows) else rows
+            result[done] = q[done]
+            open_rows = np.setdiff1d(open_rows, done, assume_unique=True)
+        return result
+
+    def move(self, position) -> tuple[int, ...]:
+        """The strategy's move from one position; ``ValueError`` when it has none there."""
+        moved = self.moves(np.asarray(position, dtype=np.int64).reshape(1, -1))[0]
+        if (moved < 0).any():
+            raise ValueError(f"the strategy has no move into a P position from {tuple(position)}: "
+                             f"it is P (or terminal) by the rule, or outside the strategy's reach")
+        return tuple(int(x) for x in moved)
+
+    # -- presentation --------------------------------------------------------------------
+    def _abbreviations(self) -> dict:
+        used = sorted({s.name for b in self.branches for v in b.values for s in v.free_symbols} & set(DERIVED))
+        letters = [x for x in "stuvwxyz" if x not in self.coordinates]
+        return {name: letters[i] for i, name in enumerate(used)}
+
+    def _show(self, expr, latex: bool) -> str:
+        short = {sp.Symbol(k): sp.Symbol(v) for k, v in self._abbreviations().items()}
+        expr = expr.replace(lambda e: isinstance(e, (BitXor, BitAnd, BitOr)) and HEAP in e.args,  # h_j ⊕ s
+                            lambda e: type(e)(HEAP, *[a for a in e.args if a != HEAP]))
+        expr = expr.xreplace(short).xreplace({HEAP: sp.Symbol("h_j")})
+        return rule_latex(expr, ()) if latex else rule_text(expr, ())
+
+    def _branch_text(self, branch: Branch, latex: bool) -> str:
+        if branch.per_heap:
+            value = self._show(branch.values[0], latex)
+            takes = isinstance(self.relation, TakeFromSome) or (
+                isinstance(self.relation, Steps) and all(min(v) >= 0 and sum(v) == 1 for v in self.relation.vectors))
+            if latex:
+                return rf"h_{{j}} \to {value}"
+            if takes:
+                taken = value if branch.values[0].is_Atom else f"({value})"
+                return f"take h_j - {taken} from a heap j where {value} < h_j"
+            return f"move a heap j to {value}"
+        names = ", ".join(self.coordinates)
+        values = ", ".join(self._show(v, latex) for v in branch.values)
+        if len(branch.values) > 1:
+            names, values = f"({names})", f"({values})"
+        return rf"{names} \to {values}" if latex else f"{names} → {values}"
+
+    def _where(self, latex: bool) -> str:
+        coords = [sp.Symbol(n) for n in self.coordinates]
+        parts = []
+        for name, letter in self._abbreviations().items():
+            body = DERIVED[name].expand(coords)
+            shown = rule_latex(body, self.coordinates) if latex else rule_text(body, self.coordinates)
+            parts.append(f"{letter} = {shown}")
+        return ", ".join(parts)
+
+    def text(self) -> str:
+        """The strategy in words, with derived features abbreviated (s = a ⊕ b ⊕ c)."""
+        moves = [self._branch_text(b, latex=False) for b in self.branches]
+        body = moves[0] if len(moves) == 1 else \
+            "the first legal move into a P position among: " + "; ".join(f"({i + 1}) {m}" for i, m in enumerate(moves))
+        where = self._where(latex=False)
+        return f"{body}, {where}" if where else body
+
+    def latex(self) -> str:
+        moves = [self._branch_text(b, latex=True) for b in self.branches]
+        where = self._where(latex=True)
+        body = r" \;\text{or}\; ".join(moves)
+        return rf"{body}, \quad {where}" if where else body
+
+    def __str__(self) -> str:
+        return self.text()
+
+    # -- files ---------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """A JSON record that ``Strategy.from_json`` reads back exactly (no text is evaluated)."""
+        return json.dumps({
+            "rule": {"expr": to_tree(self.rule.expr), "feature_names": list(self.rule.feature_names),
+                     "target": self.rule.target},
+            "relation": self.relation.to_record(),
+            "branches": [{"per_heap": b.per_heap, "values": [to_tree(v) for v in b.values]} for b in self.branches],
+            "checked_bound": self.checked_bound,
+            "text": self.text(),
+            "latex": self.latex(),
+            "provenance": self.provenance,
+        })
+
+    @classmethod
+    def from_json(cls, text) -> "Strategy":
+        """Read a strategy written by ``to_json`` (a string, or a dict already parsed)."""
+        try:
+            record = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
+            rule = Rule(from_tree(record["rule"]["expr"]), tuple(record["rule"]["feature_names"]),
+                        record["rule"].get("target", "P"))
+            branches = [Branch(tuple(from_tree(v) for v in b["values"]), bool(b["per_heap"]))
+                        for b in record["branches"]]
+            bound = record.get("checked_bound")
+            return cls(rule, relation_from_record(record["relation"]), branches,
+                       None if bound is None else int(bound), dict(record.get("provenance", {})))
+        except (KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"not a strategy record: {err}") from None

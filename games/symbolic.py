@@ -1,0 +1,239 @@
+"""Symbolic move relations: what a family's moves are, stated as data a prover can read.
+
+A family's ``move_relation()`` returns one of these plain data classes (or ``None``: the game
+keeps bounded verification only).  Each states its moves in words and as a vectorised
+membership test ``allows(before, after)``; the tests check that test against the family's move
+kernel on small boxes, and ``discover.proofs`` turns the same relation into formulas.
+
+- ``Steps(vectors, amounts)``: move from p to p - t·v for a listed integer vector v and an
+  amount t >= 1 (any amount, or one of ``amounts``), staying >= 0: Nim (unit vectors), Wythoff
+  (and the diagonal), ``wythoff_nd`` (every non-empty set of heaps), subtraction games (one
+  coordinate, a finite set of amounts), staircase Nim (e_i - e_(i-1): coins one stair down).
+- ``TakeFromSome(k)``: Moore's Nim_k, any positive amount from each of 1 to k heaps.
+- ``ChompBite()``: Chomp on row lengths, rows from i up cut to a length j.
+- ``EuclidMultiples()``: subtract a positive multiple of the smaller coordinate from the larger.
+- ``TakeAndBreak(digits, rest, unequal)``: one heap, remove k tokens and leave nothing, one heap
+  or two heaps as the octal digit of k allows (octal games, Lasker's Nim, Grundy's game).
+
+Examples
+--------
+>>> import numpy as np
+>>> wythoff = Steps(((1, 0), (0, 1), (1, 1)))
+>>> wythoff.allows(np.array([[3, 5], [3, 5]]), np.array([[1, 3], [2, 3]])).tolist()
+[True, False]
+>>> wythoff.words()
+'subtract t·v (any t ≥ 1, every coordinate staying ≥ 0) for v in (1, 0), (0, 1), (1, 1)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["MoveRelation", "Steps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak",
+           "take_from_one", "relation_from_record"]
+
+
+def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
+    before = np.asarray(before, dtype=np.int64)
+    after = np.asarray(after, dtype=np.int64)
+    if before.ndim != 2 or after.ndim != 2 or len(before) != len(after):
+        raise ValueError(f"before and after must be (n, dims) arrays of the same length, got {before.shape} "
+                         f"and {after.shape}")
+    return before, after
+
+
+class MoveRelation:
+    """Base class: a move relation over integer positions."""
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        """Weights of a linear measure, >= 0 on positions, that every move decreases (the total by default)."""
+        return (1,) * dims
+
+    def allows(self, before, after) -> np.ndarray:
+        """True where ``after[r]`` is an option of ``before[r]`` (both (n, dims) int arrays)."""
+        raise NotImplementedError
+
+    def words(self) -> str:
+        raise NotImplementedError
+
+    def to_record(self) -> dict:
+        """A JSON-ready record that ``relation_from_record`` reads back."""
+        return {"kind": type(self).__name__, **{k: _listed(v) for k, v in self.__dict__.items()}}
+
+
+def _listed(value):
+    return [_listed(v) for v in value] if isinstance(value, tuple) else value
+
+
+@dataclass(frozen=True)
+class Steps(MoveRelation):
+    """Moves p -> p - t·v, t >= 1, for listed integer vectors v; every coordinate stays >= 0.
+
+    Parameters
+    ----------
+    vectors : tuple of tuple of int
+        The step vectors (0/1 vectors for take-away games; -1 entries add to a coordinate).
+    amounts : tuple of int, optional
+        The allowed amounts t (a subtraction set); ``None`` allows every t >= 1.
+    """
+
+    vectors: tuple[tuple[int, ...], ...]
+    amounts: tuple[int, ...] | None = None
+
+    def __post_init__(self):
+        vectors = tuple(tuple(int(x) for x in v) for v in self.vectors)
+        if not vectors or len({len(v) for v in vectors}) != 1 or any(not any(v) for v in vectors):
+            raise ValueError(f"vectors must be non-zero integer vectors of one length, got {self.vectors!r}")
+        object.__setattr__(self, "vectors", vectors)
+        if self.amounts is not None:
+            amounts = tuple(sorted({int(t) for t in self.amounts}))
+            if not amounts or amounts[0] < 1:
+                raise ValueError(f"amounts must be positive integers, got {self.amounts!r}")
+            object.__setattr__(self, "amounts", amounts)
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        """Weights w with w·v > 0 for every vector: stair i weighs i + 1 (coins only move down)."""
+        return tuple(i + 1 for i in range(dims)) if any(min(v) < 0 for v in self.vectors) else (1,) * dims
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        taken = before - after
+        ok = np.zeros(len(before), dtype=bool)
+        for v in self.vectors:
+            v = np.array(v, dtype=np.int64)
+            lead = int(np.flatnonzero(v)[0])
+            t, rest = np.divmod(taken[:, lead], v[lead])
+            hit = (rest == 0) & (t >= 1) & (taken == t[:, None] * v).all(axis=1)
+            if self.amounts is not None:
+                hit &= np.isin(t, self.amounts)
+            ok |= hit
+        return ok & (after >= 0).all(axis=1)
+
+    def words(self) -> str:
+        amount = "any t ≥ 1" if self.amounts is None else "t in {" + ", ".join(map(str, self.amounts)) + "}"
+        listed = ", ".join("(" + ", ".join(map(str, v)) + ")" if len(v) > 1 else str(v[0]) for v in self.vectors)
+        return f"subtract t·v ({amount}, every coordinate staying ≥ 0) for v in {listed}"
+
+
+def take_from_one(dims: int, amounts=None) -> Steps:
+    """Take any amount (or one of ``amounts``) from one of ``dims`` heaps: Nim, subtraction games.
+
+    Examples
+    --------
+    >>> take_from_one(2).vectors
+    ((1, 0), (0, 1))
+    """
+    return Steps(tuple(tuple(int(i == j) for j in range(dims)) for i in range(dims)), amounts)
+
+
+@dataclass(frozen=True)
+class TakeFromSome(MoveRelation):
+    """Moore's Nim_k: remove a positive amount from each of 1 to k heaps."""
+
+    k: int
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        changed = (after < before).sum(axis=1)
+        return (after <= before).all(axis=1) & (after >= 0).all(axis=1) & (changed >= 1) & (changed <= self.k)
+
+    def words(self) -> str:
+        return f"remove a positive amount from each of 1 to {self.k} heaps"
+
+
+@dataclass(frozen=True)
+class ChompBite(MoveRelation):
+    """Chomp on row lengths r_0 >= r_1 >= ...: pick row i and a length j < r_i, (i, j) != (0, 0);
+    every row m >= i becomes min(r_m, j)."""
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        n, dims = before.shape
+        ok = np.zeros(n, dtype=bool)
+        for i in range(dims):
+            j = after[:, i]
+            hit = (j < before[:, i]) & ~((i == 0) & (j == 0))
+            hit &= (after[:, :i] == before[:, :i]).all(axis=1)
+            hit &= (after[:, i:] == np.minimum(before[:, i:], j[:, None])).all(axis=1)
+            ok |= hit
+        return ok
+
+    def words(self) -> str:
+        return "pick row i and a length j below its length ((0, 0) excepted): rows i and above are cut to j"
+
+
+@dataclass(frozen=True)
+class EuclidMultiples(MoveRelation):
+    """Subtract a positive multiple of the smaller coordinate from the larger (either when equal),
+    staying >= 0; a position with a zero coordinate has no move."""
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        a, b = before[:, 0], before[:, 1]
+        ok = np.zeros(len(before), dtype=bool)
+        for mover, other, side in ((a, b, 0), (b, a, 1)):
+            kept = after[:, 1 - side] == other
+            taken = mover - after[:, side]
+            safe = np.where(other > 0, other, 1)
+            ok |= (other > 0) & (mover >= other) & kept & (taken > 0) & (taken % safe == 0) & (after[:, side] >= 0)
+        return ok
+
+    def words(self) -> str:
+        return "subtract a positive multiple of the smaller coordinate from the larger"
+
+
+@dataclass(frozen=True)
+class TakeAndBreak(MoveRelation):
+    """One heap n: remove k >= 0 tokens as octal digit d_k allows (bit 1: leave nothing, bit 2: one
+    heap, bit 4: two non-empty heaps, of different sizes when ``unequal``); k beyond the listed
+    digits uses ``rest``.  An option is the pair of heaps left, (x, y), 0 for no heap."""
+
+    digits: tuple[int, ...]
+    rest: int = 0
+    unequal: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "digits", tuple(int(d) for d in self.digits))
+
+    def _digit(self, k: np.ndarray) -> np.ndarray:
+        table = np.array(self.digits, dtype=np.int64)
+        return np.where(k < table.size, table[np.minimum(k, table.size - 1)], self.rest)
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        n, x, y = before[:, 0], after[:, 0], after[:, 1]
+        k = n - x - y
+        digit = self._digit(np.maximum(k, 0))
+        heaps = (x > 0).astype(np.int64) + (y > 0)
+        nothing = (heaps == 0) & (k > 0) & (digit & 1 > 0)
+        one = (heaps == 1) & (k > 0) & (digit & 2 > 0)
+        two = (heaps == 2) & (digit & 4 > 0) & ((x != y) | (not self.unequal))
+        return (k >= 0) & (x >= 0) & (y >= 0) & (nothing | one | two)
+
+    def words(self) -> str:
+        return "remove tokens from a heap and leave nothing, one heap or two heaps, as the octal code allows"
+
+
+_KINDS = {cls.__name__: cls for cls in (Steps, TakeFromSome, ChompBite, EuclidMultiples, TakeAndBreak)}
+
+
+def relation_from_record(record: dict) -> MoveRelation:
+    """The relation a ``to_record()`` dict describes (kinds and fields checked against a whitelist).
+
+    Examples
+    --------
+    >>> relation_from_record(take_from_one(2).to_record()) == take_from_one(2)
+    True
+    """
+    try:
+        cls = _KINDS[record["kind"]]
+        fields = {k: v for k, v in record.items() if k != "kind"}
+        known = set(cls.__dataclass_fields__)
+        if not set(fields) <= known:
+            raise ValueError(f"unknown fields {sorted(set(fields) - known)} for {cls.__name__}")
+        return cls(**{k: tuple(map(tuple, v)) if k == "vectors" else tuple(v) if isinstance(v, list) else v
+                      for k, v in fields.items()})
+    except (KeyError, TypeError) as err:
+        raise ValueError(f"not a move relation record: {record!r} ({err}); kinds: {', '.join(_KINDS)}") from None

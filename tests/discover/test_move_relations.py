@@ -1,0 +1,104 @@
+"""Symbolic move relations against the move kernels, and their z3 formulas against both.
+
+Every family's ``move_relation().allows`` must accept exactly the kernel's options on a small
+universe; ``MovesSmt``'s ``is_move``, ``terminal`` and ``domain``, evaluated on concrete
+positions, must say the same as the kernel (brute force over every pair of a small box).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+import z3
+
+from discover.proofs.moves_smt import MovesSmt
+from discover.proofs.prove import relation_agrees
+from discover.proofs.smt import Arithmetic
+from games import custom_game, make_game
+from games.symbolic import Steps, TakeAndBreak, relation_from_record, take_from_one
+
+FAMILIES = [
+    ("nim", {"heaps": 3}), ("nim", {"heaps": 2, "misere": True}), ("wythoff", {}), ("wythoff_nd", {"heaps": 3}),
+    ("subtraction", {"subtract": (2, 3, 7)}), ("staircase", {"stairs": 3}), ("moore", {"heaps": 4, "k": 2}),
+    ("chomp", {"rows": 3}), ("euclid", {}), ("octal", {"code": "0.137"}), ("octal", {"code": "4.07"}),
+    ("lasker", {}), ("grundy_game", {}),
+]
+
+
+@pytest.mark.parametrize("name, params", FAMILIES, ids=[f"{n}-{p}" for n, p in FAMILIES])
+def test_relation_accepts_exactly_the_kernels_options(name, params):
+    game = make_game(name, **params)
+    relation = game.move_relation()
+    assert relation is not None and relation.words()
+    bound = {1: 12, 2: 5, 3: 4}.get(game.dims, 3)
+    for p in game.universe(bound).positions():
+        options = {tuple(sorted(o)) if game.parts > 1 else tuple(o) for o in game.options(p).tolist()}
+        top = (p.sum() if name == "staircase" else p.max()) + 1  # staircase moves add to the stair below
+        pool = np.array(list(itertools.product(range(top), repeat=game.parts * game.dims)))
+        allowed = relation.allows(np.repeat(p[None, :], len(pool), axis=0), pool)
+        got = {tuple(sorted(q)) if game.parts > 1 else tuple(q) for q in pool[allowed].tolist()}
+        assert got == options, (tuple(p), sorted(got ^ options)[:5])
+
+
+def test_relation_records_round_trip_and_bad_records_are_refused():
+    for name, params in FAMILIES:
+        relation = make_game(name, **params).move_relation()
+        assert relation_from_record(relation.to_record()) == relation
+    with pytest.raises(ValueError, match="kinds"):
+        relation_from_record({"kind": "os.system", "vectors": [[1]]})
+    with pytest.raises(ValueError, match="unknown fields"):
+        relation_from_record({"kind": "Steps", "vectors": [[1]], "evil": 1})
+
+
+def test_bad_relations_are_refused():
+    with pytest.raises(ValueError, match="non-zero"):
+        Steps(((0, 0),))
+    with pytest.raises(ValueError, match="positive"):
+        take_from_one(1, (0, 2))
+    with pytest.raises(TypeError, match="games.symbolic"):
+        custom_game("g", lambda p: [], 1, relation="take one")
+
+
+def test_relation_agrees_finds_a_wrong_custom_relation():
+    moves = lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]]  # noqa: E731
+    assert relation_agrees(custom_game("take12", moves, 1, relation=take_from_one(1, (1, 2)))) is None
+    wrong = relation_agrees(custom_game("take12", moves, 1, relation=take_from_one(1, (1, 3))))
+    assert wrong is not None and wrong["position"] == (2,)
+
+
+def _concrete(formula) -> bool:
+    return z3.is_true(z3.simplify(formula))
+
+
+@pytest.mark.parametrize("name, params, bound", [
+    ("nim", {"heaps": 2}, 4), ("wythoff", {}, 4), ("subtraction", {"subtract": (1, 3, 4)}, 9),
+    ("staircase", {"stairs": 3}, 2), ("moore", {"heaps": 3, "k": 2}, 2), ("chomp", {"rows": 3}, 2), ("euclid", {}, 4),
+])
+@pytest.mark.parametrize("bits", [None, 4])
+def test_z3_formulas_match_the_kernel(name, params, bound, bits):
+    game = make_game(name, **params)
+    arithmetic = Arithmetic() if bits is None else Arithmetic(bits=bits, width=bits + 6)
+    moves = MovesSmt(game.move_relation(), game.dims, arithmetic)
+    const = arithmetic.const
+    box = list(itertools.product(range(bound + 1), repeat=game.dims))
+    universe = {tuple(p) for p in game.universe(bound).positions().tolist()}
+    for p in box:
+        zp = [const(x) for x in p]
+        assert _concrete(moves.domain(zp)) == (p in universe or (name != "chomp" and sum(p) < 2 ** (bits or 99)))
+        if p not in universe:
+            continue
+        options = set(game.moves(p))
+        assert _concrete(moves.terminal(zp)) == (not options), p
+        for q in box:
+            assert _concrete(moves.is_move(zp, [const(x) for x in q])) == (q in options), (p, q)
+            if q in options:
+                assert _concrete(moves.measure([const(x) for x in q]) < moves.measure(zp))
+
+
+def test_take_and_break_has_no_z3_form():
+    from discover.proofs.smt import Unsupported
+
+    with pytest.raises(Unsupported):
+        MovesSmt(TakeAndBreak((4,), rest=3), 1, Arithmetic())

@@ -1,0 +1,126 @@
+"""``prove_rule``: proofs for every position, the statements and methods they name, and "unknown" with a reason.
+
+Every "proved" here is a rule known to be true by a theorem of the literature (the nim-sum,
+Winning Ways' periods, Wythoff's pairs, Moore's digit sums, two-row Chomp); the rules are
+written out by hand so that the prover, not the discovery, is under test.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import sympy as sp
+
+from discover.expressions import BitXor
+from discover.proofs.prove import Proof, prove_rule
+from discover.rule import Rule
+from discover.strategy import HEAP, Branch, Strategy
+from games import custom_game, make_game
+from games.symbolic import take_from_one
+
+S = sp.Symbol
+WYTHOFF = sp.Eq(S("min_all"), sp.floor(sp.GoldenRatio * S("spread")))
+
+
+def nim_strategy(game):
+    rule = Rule(sp.Eq(S("xor_all"), 0), game.feature_names)
+    return rule, Strategy(rule, game.move_relation(), [Branch((BitXor(HEAP, S("xor_all")),), per_heap=True)])
+
+
+@pytest.mark.parametrize("name, params, expr", [
+    ("subtraction", {"subtract": (1, 2, 3)}, sp.Eq(sp.Mod(S("n"), 4), 0)),
+    ("subtraction", {"subtract": (1, 3, 4)}, sp.Contains(sp.Mod(S("n"), 7), sp.FiniteSet(0, 2))),
+    ("subtraction", {"subtract": (2, 3, 7)}, sp.Contains(sp.Mod(S("n"), 5), sp.FiniteSet(0, 1))),
+    ("nim", {"heaps": 2}, sp.Eq(S("spread"), 0)),
+    ("chomp", {"rows": 2}, sp.Eq(S("spread"), 1)),
+    ("staircase", {"stairs": 3}, sp.Eq(S("s1"), S("s3"))),
+    ("moore", {"heaps": 3, "k": 2}, sp.Eq(S("spread"), 0)),
+])
+def test_linear_rules_are_proved_in_unbounded_integers(name, params, expr):
+    game = make_game(name, **params)
+    proof = prove_rule(Rule(expr, game.feature_names), game, time_budget=60)
+    assert proof.status == "proved", proof
+    assert proof.method == "z3 closure certificate, linear integer arithmetic"
+    assert proof.statement.startswith("for every position") and "2^" not in proof.statement
+    assert [p.result for p in proof.parts] == ["holds"] * 4
+    assert proof.line().startswith("✓ proof for every position")
+
+
+@pytest.mark.parametrize("heaps", [3, 4])
+def test_nim_with_its_strategy_is_proved_in_64_bit_vectors(heaps):
+    game = make_game("nim", heaps=heaps)
+    rule, strategy = nim_strategy(game)
+    proof = prove_rule(rule, game, strategy, time_budget=120)
+    assert proof.status == "proved", proof
+    assert "bit-vectors, with the strategy" in proof.method
+    assert proof.statement == "for every position with every coordinate < 2^64"
+    assert "moves stay in the bounded set" in [p.name for p in proof.parts]
+
+
+def test_misere_nim_with_its_strategy():
+    game = make_game("nim", heaps=3, misere=True)
+    rule = Rule(sp.Piecewise((sp.Eq(S("xor_all"), 1), sp.Le(S("max_all"), 1)), (sp.Eq(S("xor_all"), 0), True)),
+                game.feature_names)
+    strategy = Strategy(rule, game.move_relation(), [Branch((BitXor(HEAP, S("xor_all")),), per_heap=True),
+                                                     Branch((sp.Mod(S("nonzero"), 2),), per_heap=True)])
+    proof = prove_rule(rule, game, strategy, time_budget=120)
+    assert proof.status == "proved", proof
+
+
+def test_wythoff_by_the_pairs_theorem():
+    game = make_game("wythoff")
+    proof = prove_rule(Rule(WYTHOFF, ("a", "b")), game)
+    assert proof.status == "proved"
+    assert proof.method == "theorem: complementary mex pairs (Wythoff) and Beatty's theorem"
+    assert "1/α + 1/β = 1" in proof.reason and "mex recurrence" in proof.reason
+    misere = prove_rule(Rule(WYTHOFF, ("a", "b")), make_game("wythoff", misere=True), time_budget=10)
+    assert misere.status != "proved"  # the theorem is for normal play; the misere P set differs at (0, 0)
+
+
+def test_unknown_with_a_reason():
+    rule = Rule(sp.Eq(sp.Mod(S("n"), 3), 0), ("n",), target="grundy")
+    assert "periodicity theorem" in prove_rule(rule, make_game("subtraction")).reason
+    plain = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1)
+    proof = prove_rule(Rule(sp.Eq(sp.Mod(S("a"), 3), 0), ("a",)), plain)
+    assert proof.status == "unknown" and "no symbolic move relation" in proof.reason
+    sorted_rule = Rule(sp.Eq(S("sorted2"), 0), ("a", "b", "c"))
+    proof = prove_rule(sorted_rule, make_game("nim", heaps=3))
+    assert proof.status == "unknown" and "sorted2" in proof.reason
+
+
+def test_custom_game_with_a_relation_is_proved():
+    moves = lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]]  # noqa: E731
+    game = custom_game("take12", moves, 1, relation=take_from_one(1, (1, 2)))
+    assert prove_rule(Rule(sp.Eq(sp.Mod(S("a"), 3), 0), ("a",)), game).status == "proved"
+    lying = custom_game("take12", moves, 1, relation=take_from_one(1, (1, 3)))
+    proof = prove_rule(Rule(sp.Eq(sp.Mod(S("a"), 3), 0), ("a",)), lying)
+    assert proof.status == "unknown" and "disagrees" in proof.reason
+
+
+def test_proof_record_and_bad_arguments():
+    proof = prove_rule(Rule(sp.Eq(sp.Mod(S("n"), 4), 0), ("n",)), make_game("subtraction"))
+    record = json.loads(proof.to_json())
+    assert record["status"] == "proved" and record["statement"] == proof.statement
+    assert [p["name"] for p in record["parts"]][-1] == "every N position has a move into P"
+    with pytest.raises(ValueError, match="status"):
+        Proof("probably", "", "")
+    with pytest.raises(ValueError, match="at least 64"):
+        prove_rule(Rule(sp.Eq(S("n"), 0), ("n",)), make_game("subtraction"), bits=32)
+    with pytest.raises(TypeError, match="Game"):
+        prove_rule(Rule(sp.Eq(S("n"), 0), ("n",)), "subtraction")
+    game = make_game("nim", heaps=3)
+    rule, strategy = nim_strategy(game)
+    with pytest.raises(ValueError, match="strategy is for the moves"):
+        prove_rule(rule, make_game("wythoff_nd", heaps=3), strategy)
+
+
+def test_moore_by_moores_theorem_and_a_wrong_base_is_not():
+    game = make_game("moore", heaps=4, k=2)
+    proof = prove_rule(Rule(sp.Eq(S("dsum3_all"), 0), game.feature_names), game)
+    assert proof.status == "proved" and proof.method.startswith("theorem: Moore's Nim_k")
+    wrong = prove_rule(Rule(sp.Eq(S("dsum4_all"), 0), game.feature_names), game, time_budget=20)
+    assert wrong.status in ("disproved", "unknown") and not wrong.method.startswith("theorem")
+    assert prove_rule(Rule(sp.Eq(S("dsum3_all"), 0), game.feature_names), game, methods=("theorem",)).status == "proved"
+    only_theorem = prove_rule(Rule(sp.Eq(S("xor_all"), 0), ("a", "b", "c")), make_game("nim"), methods=("theorem",))
+    assert only_theorem.status == "unknown" and "not asked for" in only_theorem.reason

@@ -1,0 +1,157 @@
+"""Strategies: playing, printing, JSON, discovery over the game's moves, and the agent that plays them.
+
+Moves are checked against the solver (every N position of a bound gets a move into a solver-P
+position) and against the closed forms far beyond the bound, never against the rule's own say.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from discover.expression_json import from_tree, to_tree
+from discover.expressions import BitXor, DigitSum, digit_sum
+from discover.find_strategy import check_strategy, find_strategy
+from discover.rule import Rule
+from discover.strategy import HEAP, Branch, Strategy
+from games import make_game
+from learners import OptimalAgent, match
+from learners.strategy_agent import StrategyAgent
+from solvers import solve
+
+S = sp.Symbol
+
+
+def nim(heaps=3):
+    game = make_game("nim", heaps=heaps)
+    rule = Rule(sp.Eq(S("xor_all"), 0), game.feature_names)
+    return game, Strategy(rule, game.move_relation(), [Branch((BitXor(HEAP, S("xor_all")),), per_heap=True)])
+
+
+def test_nim_strategy_moves_into_the_solvers_p_positions():
+    game, strategy = nim()
+    solution = solve(game, bound=15)
+    positions = solution.universe.positions()
+    n_positions = positions[solution.outcome_table == 1]
+    moved = strategy.moves(n_positions)
+    assert (moved >= 0).all()
+    assert (solution.outcome(moved) == -1).all()
+    assert game.move_relation().allows(n_positions, moved).all()
+    p_positions = positions[solution.outcome_table == -1]
+    assert (strategy.moves(p_positions) == -1).all()
+    with pytest.raises(ValueError, match="no move into a P position"):
+        strategy.move((1, 2, 3))
+    assert strategy.move((1, 2, 4)) == (1, 2, 3)
+
+
+def test_text_latex_and_json_round_trip():
+    game, strategy = nim()
+    assert strategy.text() == "take h_j - (h_j ⊕ s) from a heap j where h_j ⊕ s < h_j, s = a ⊕ b ⊕ c"
+    assert strategy.latex() == r"h_{j} \to h_{j} \oplus s, \quad s = a \oplus b \oplus c"
+    back = Strategy.from_json(strategy.to_json())
+    assert back.branches == strategy.branches and back.relation == strategy.relation
+    assert back.rule.expr == strategy.rule.expr and back.text() == strategy.text()
+    wythoff = make_game("wythoff")
+    diagonal = S("min_all") - sp.floor(sp.GoldenRatio * S("spread"))
+    rule = Rule(sp.Eq(S("min_all"), sp.floor(sp.GoldenRatio * S("spread"))), ("a", "b"))
+    two = Strategy(rule, wythoff.move_relation(), [Branch((S("a") - diagonal, S("b") - diagonal)),
+                                                   Branch((S("a"), sp.floor(sp.GoldenRatio * S("a")) + 1))])
+    assert Strategy.from_json(json.loads(two.to_json())).branches == two.branches
+    assert two.text().startswith("the first legal move into a P position among: (1) (a, b) → (a - s + ⌊φ·t⌋")
+
+
+@pytest.mark.parametrize("tree", [
+    ["Symbol", "__import__('os').system('true')"], ["Eval", ["Integer", 1]], ["Integer", "1"], ["Integer", True],
+    ["Add"], "a + b", ["Contains", ["Symbol", "n"], ["0"]], ["Rational", 1, 0],
+])
+def test_expression_trees_are_parsed_against_a_whitelist(tree):
+    with pytest.raises(ValueError):
+        from_tree(tree)
+
+
+def test_expression_trees_round_trip():
+    n, a, b = S("n"), S("a"), S("b")
+    for expr in [sp.Contains(sp.Mod(n, 7), sp.FiniteSet(0, 2)), sp.floor(sp.GoldenRatio * sp.Abs(a - b)),
+                 sp.Piecewise((sp.Eq(a, 1), sp.Le(b, 1)), (sp.Eq(a, 0), True)), DigitSum(3, a, b, n),
+                 sp.floor(a / 3) + sp.Rational(1, 2) * b, sp.Min(a, b) ** 2]:
+        assert from_tree(json.loads(json.dumps(to_tree(expr)))) == expr
+
+
+def test_digit_sums_against_brute_force():
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 2**20, size=(500, 4))
+    assert np.array_equal(digit_sum(2, X), np.bitwise_xor.reduce(X, axis=1))
+    for m in (3, 4, 5):
+        want = [sum((sum((int(x) >> b) & 1 for x in row) % m) * m**b for b in range(21)) for row in X]
+        assert digit_sum(m, X).tolist() == want
+    assert int(DigitSum(3, *[int(x) for x in X[0]])) == want[0] if m == 3 else True
+    with pytest.raises(ValueError, match="exceed int64"):
+        digit_sum(4, np.array([[2**40, 1]]))
+    with pytest.raises(ValueError, match="non-negative"):
+        digit_sum(3, np.array([[-1, 1]]))
+
+
+@pytest.mark.parametrize("name, params, expr, bound", [
+    ("subtraction", {"subtract": (1, 2, 3)}, sp.Eq(sp.Mod(S("n"), 4), 0), 40),
+    ("subtraction", {"subtract": (2, 3, 7)}, sp.Contains(sp.Mod(S("n"), 5), sp.FiniteSet(0, 1)), 40),
+    ("nim", {"heaps": 2}, sp.Eq(S("spread"), 0), 40),
+    ("chomp", {"rows": 2}, sp.Eq(S("spread"), 1), 40),
+    ("moore", {"heaps": 3, "k": 2}, sp.Eq(S("spread"), 0), 12),
+])
+def test_find_strategy_and_check_it_against_the_solver(name, params, expr, bound):
+    game = make_game(name, **params)
+    strategy = find_strategy(Rule(expr, game.feature_names), game, bound=bound, train_bound=6, time_budget=60)
+    assert strategy is not None and strategy.checked_bound == bound
+    solution = solve(game, bound=bound + bound // 2)  # beyond the check bound
+    positions = solution.universe.positions()
+    n_positions = positions[solution.outcome_table == 1]
+    moved = strategy.moves(n_positions)
+    assert (moved >= 0).all() and (solution.outcome(moved) == -1).all()
+    assert len(check_strategy(strategy, game, bound + bound // 2)) == 0
+
+
+def test_check_strategy_lists_the_gaps():
+    game = make_game("subtraction", subtract=(1, 2, 3))
+    rule = Rule(sp.Eq(sp.Mod(S("n"), 4), 0), ("n",))
+    only_one = Strategy(rule, game.move_relation(), [Branch((S("n") - 1,))])
+    assert check_strategy(only_one, game, 12)[:, 0].tolist() == [2, 3, 6, 7, 10, 11]
+
+
+def test_find_strategy_refuses_what_it_cannot_search():
+    grundy = make_game("lasker")
+    with pytest.raises(ValueError, match="single positions"):
+        find_strategy(Rule(sp.Eq(S("n"), 0), ("n",)), grundy)
+    from games import custom_game
+
+    plain = custom_game("g", lambda p: [], 1)
+    with pytest.raises(ValueError, match="no symbolic move relation"):
+        find_strategy(Rule(sp.Eq(S("a"), 0), ("a",)), plain)
+
+
+def test_strategy_agent_never_loses_to_the_optimal_player():
+    game, strategy = nim()
+    solution = solve(game, bound=7)
+    rng = np.random.default_rng(1)
+    n_ids = np.flatnonzero(solution.outcome_table == 1)
+    starts = [tuple(p) for p in solution.universe.positions(np.sort(rng.choice(n_ids, 60, replace=False))).tolist()]
+    result = match(game, StrategyAgent(strategy), OptimalAgent(solution), starts, seed=1)
+    assert result["wins"] == 60 and result["losses"] == 0
+    with pytest.raises(TypeError, match="moves"):
+        StrategyAgent(lambda p: p)
+
+
+def test_strategy_agent_weights_pick_the_strategy_move():
+    from learners import Arena
+
+    game, strategy = nim(2)
+    arena = Arena(game, bound=5)
+    weights = StrategyAgent(strategy).edge_weights(arena)
+    sources = arena.universe.positions()[arena.sources]
+    targets = arena.universe.positions(arena.targets)
+    chosen = weights > 0
+    n_rows = np.bitwise_xor.reduce(sources, axis=1) != 0
+    assert (np.bitwise_xor.reduce(targets[chosen & n_rows], axis=1) == 0).all()
+    assert chosen[~n_rows].all()  # from a P position every move is allowed
