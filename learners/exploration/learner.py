@@ -1,0 +1,228 @@
+"""``BoardQLearner``: the learners of the Hex exploration paper, as one estimator with orthogonal parts.
+
+A convolutional network with hexagonal filters (``learners.exploration.network``) learns ``Q(S, A)``,
+the probability that move A wins for the player to move at S, in self-play from the empty board
+(``learners.exploration.training``).  The paper's methods are parameters that combine:
+
+* ``backup``: ``"minimax"``, one-step minimax Q-learning ``Q(S, A) <- 1 - max_A' Q(S', A')``, or
+  ``"joint"``, the joint-distribution backup ``Q(S, A) <- prod_A' (1 - Q(S', A'))``;
+* ``exploration``: ``"epsilon"`` (epsilon-greedy on Q), ``"variance"`` (variance-reduction exploration:
+  a Q_exp head and the exploration-greedy move; needs the joint backup it was derived from) or
+  ``"pseudocount"`` (a Q_exp head fed by the bonus ``beta / sqrt(N)`` of a density model's pseudo-counts;
+  the minimax form of the update), with probability ``epsilon`` of a uniformly random move in all cases;
+* solver guidance (Hex): ``must_play`` restricts the greedy moves to the must-play region, and
+  ``solver_nodes > 0`` lets the proof-number search try each position reached with that many expanded
+  positions; a proved value replaces the move's one-step target.
+
+``learners.exploration.VARIANTS`` names the paper's combinations.  The backups, scores and their
+two corrections of the printed formulas are in ``learners.exploration.backups``.
+
+Fitted: ``history_`` (one record per ``eval_every`` games: the paper's curves and the exact measures),
+``value_table_`` (when the game's universe has at most ``MAX_TABLE_POSITIONS`` positions: Q of every move
+as ``2 Q - 1``; visit counts are not kept, they are 0), ``episodes_``, ``trainer_`` (network, optimiser,
+replay memory) and ``policy()``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from learners.exploration.accuracy import ExactMeasure
+from learners.exploration.agent import QAgent
+from learners.exploration.training import Trainer
+from learners.params import Params
+from learners.policy_value import torch_module
+
+__all__ = ["BoardQLearner", "BACKUPS", "EXPLORATIONS", "MAX_TABLE_POSITIONS"]
+
+BACKUPS = ("minimax", "joint")
+EXPLORATIONS = ("epsilon", "variance", "pseudocount")
+MAX_TABLE_POSITIONS = 2_000_000  # largest universe solved for the default measure and tabulated
+
+
+class BoardQLearner(Params):
+    """Q-learning of win probabilities on a board game, with the Hex exploration paper's backups, exploration and
+    solver guidance (see the module docstring).
+
+    Parameters
+    ----------
+    backup : {"minimax", "joint"}
+    exploration : {"epsilon", "variance", "pseudocount"}
+    must_play : bool
+        Greedy moves only inside the must-play region when it leaves any (Hex).
+    solver_nodes : int
+        Positions the search may expand to prove each position reached (0: no proofs; Hex up to 5 x 5).
+    epsilon : float
+        Probability of a uniformly random legal move.
+    beta : float
+        Scale of the pseudo-count bonus ``beta / sqrt(N)`` (the paper: 0.0025).
+    exploration_discount : float
+        Discount of the pseudo-count exploration value (the paper: 0.95).
+    printed_sign : bool
+        Variance reduction: run the Q_exp update with the sign as printed in the paper (see
+        ``learners.exploration.backups``); the default estimates the variance reduction itself.
+    layers, width, head_layers, first_diameter : int
+        The network: convolution layers and their filters; top layers repeated per head; the first
+        layer's filter diameter (``learners.exploration.network``).
+    learning_rate : float
+        RMSprop's step size.
+    games, batch_size, replay_size : int
+        Games played side by side; moves per minibatch update (one per step of the games); moves the
+        replay memory keeps.
+    device : str
+        "cpu" or "cuda".
+    random_state : int
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> learner = BoardQLearner(backup="joint", layers=2, width=8, games=8, batch_size=16, random_state=0)
+    >>> learner = learner.fit(make_game("hex", n=2), episodes=40, eval_every=20)
+    >>> [r["episode"] for r in learner.history_], learner.value_table_.q.shape
+    ([20, 40], (46,))
+    """
+
+    name = "board_q"
+
+    def __init__(self, *, backup: str = "minimax", exploration: str = "epsilon", must_play: bool = False,
+                 solver_nodes: int = 0, epsilon: float = 0.1, beta: float = 0.0025, exploration_discount: float = 0.95,
+                 printed_sign: bool = False, layers: int = 4, width: int = 32, head_layers: int = 1,
+                 first_diameter: int = 5, learning_rate: float = 1e-3, games: int = 32, batch_size: int = 128,
+                 replay_size: int = 20_000, device: str = "cpu", random_state: int = 0):
+        self.backup = backup
+        self.exploration = exploration
+        self.must_play = must_play
+        self.solver_nodes = solver_nodes
+        self.epsilon = epsilon
+        self.beta = beta
+        self.exploration_discount = exploration_discount
+        self.printed_sign = printed_sign
+        self.layers = layers
+        self.width = width
+        self.head_layers = head_layers
+        self.first_diameter = first_diameter
+        self.learning_rate = learning_rate
+        self.games = games
+        self.batch_size = batch_size
+        self.replay_size = replay_size
+        self.device = device
+        self.random_state = random_state
+
+    def fit(self, game, *, episodes: int, bound=None, eval_every: int | None = None, measures=None) -> "BoardQLearner":
+        """Play ``episodes`` self-play games from the empty board, learning as they go.
+
+        Parameters
+        ----------
+        game : BoardGame
+            Hex (any n; the search's guidance up to 5 x 5), tic-tac-toe or Notakto.
+        episodes : int
+            Games to play in all.
+        bound : None
+            Ignored (a board game's universe is fixed by its parameters); accepted for the learner contract.
+        eval_every : int, optional
+            Games between records of ``history_`` (default ``episodes // 20``, at least 1).
+        measures : list of callables, optional
+            Each called at every record with the network's scoring function (positions -> Q logits) and
+            returning a dict added to the record (``learners.exploration.accuracy``).  Default: where the
+            universe has at most ``MAX_TABLE_POSITIONS`` positions, the share of all its N positions where
+            the greedy move wins, as ``optimal_move_rate``; otherwise none.
+
+        Returns
+        -------
+        self
+        """
+        self._check()
+        episodes = _count(episodes, "episodes", 1)
+        every = max(1, episodes // 20) if eval_every is None else _count(eval_every, "eval_every", 1)
+        solution = None
+        if measures is None:
+            measures = []
+            if getattr(game, "universe_from_start", False) and game.position_count_bound() <= MAX_TABLE_POSITIONS:
+                from solvers import solve
+
+                solution = solve(game)
+                measures = [ExactMeasure.from_solution(solution, key="optimal_move_rate")]
+        torch = torch_module()
+        threads = torch.get_num_threads()
+        torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin
+        try:
+            trainer = Trainer(self, game)
+            history, mark = [], 0
+            while mark < episodes:
+                mark = min(episodes, mark + every)
+                trainer.play_until(mark)
+                history.append(trainer.record(measures))
+        finally:
+            torch.set_num_threads(threads)
+        self.history_, self.episodes_, self.trainer_, self.game_ = history, episodes, trainer, game
+        self.value_table_ = self._value_table(solution) if solution is not None else None
+        return self
+
+    def action_scores(self, positions) -> np.ndarray:
+        """The fitted network's Q logits of an (m, dims) array of positions: (m, size), one per move output
+        (``learners.exploration.boards``); ``1 / (1 + exp(-x))`` is the win probability."""
+        if not hasattr(self, "trainer_"):
+            raise ValueError("fit the learner first")
+        return self.trainer_.scores(positions)
+
+    def policy(self, name: str | None = None) -> QAgent:
+        """The greedy player of the fitted network, as an agent."""
+        if not hasattr(self, "trainer_"):
+            raise ValueError("fit the learner first")
+        return QAgent(self.action_scores, self.trainer_.board, name or self.name)
+
+    def _value_table(self, solution):
+        from learners.value_table import ValueTable
+
+        game, universe, graph = solution.game, solution.universe, solution.graph
+        positions = universe.positions()
+        degree = np.diff(graph.indptr)
+        sources, targets = np.repeat(np.arange(universe.size), degree), graph.targets[:, 0]
+        actions = self.trainer_.board.actions(positions[sources], positions[targets])
+        q = 2.0 / (1.0 + np.exp(-self.action_scores(positions)[sources, actions])) - 1.0
+        terminal = np.zeros(universe.size, dtype=np.int8)
+        ends = np.flatnonzero(degree == 0)
+        terminal[ends] = game.terminal_values(positions[ends])
+        params = {k: v if isinstance(v, (int, float, str, bool, type(None))) else repr(v)
+                  for k, v in self.get_params().items()}
+        meta = {"learner": type(self).__name__, "params": params, "episodes": int(self.episodes_), "opponent": "self",
+                "start": "the empty board", "bound": universe.bound}
+        return ValueTable(game, universe, graph.indptr, targets, q, np.zeros(targets.size), terminal, meta)
+
+    def _check(self) -> None:
+        for name, allowed in (("backup", BACKUPS), ("exploration", EXPLORATIONS)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"unknown {name} {getattr(self, name)!r}: use one of {', '.join(allowed)}")
+        if self.exploration == "variance" and self.backup != "joint":
+            raise ValueError("variance-reduction exploration is derived for the joint backup: use backup='joint'")
+        if self.exploration == "pseudocount" and self.backup != "minimax":
+            raise ValueError("pseudo-count exploration uses the minimax form of the update: use backup='minimax'")
+        for name in ("must_play", "printed_sign"):
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        for name, low in (("solver_nodes", 0), ("layers", 1), ("width", 1), ("head_layers", 0), ("games", 1),
+                          ("batch_size", 1), ("replay_size", 1), ("random_state", 0)):
+            _count(getattr(self, name), name, low)
+        if self.head_layers >= self.layers:
+            raise ValueError(f"head_layers ({self.head_layers}) must be fewer than layers ({self.layers})")
+        if self.first_diameter not in (1, 3, 5, 7, 9):
+            raise ValueError(f"first_diameter must be an odd filter diameter from 1 to 9, got {self.first_diameter!r}")
+        if self.replay_size < self.batch_size:
+            raise ValueError(f"replay_size ({self.replay_size}) must hold at least one batch ({self.batch_size})")
+        for name, low, high in (("epsilon", 0.0, 1.0), ("exploration_discount", 0.0, 1.0), ("beta", 0.0, np.inf)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+                raise ValueError(f"{name} must be a number in [{low}, {high}], got {value!r}")
+        rate = self.learning_rate
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not rate > 0:
+            raise ValueError(f"learning_rate must be a positive number, got {rate!r}")
+        if self.device not in ("cpu", "cuda") and not str(self.device).startswith("cuda:"):
+            raise ValueError(f"device must be 'cpu' or 'cuda', got {self.device!r}")
+        if str(self.device).startswith("cuda") and not torch_module().cuda.is_available():
+            raise ValueError(f"device {self.device!r} asked for, but torch sees no GPU here: use device='cpu'")
+
+
+def _count(value, what: str, low: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < low:
+        raise ValueError(f"{what} must be an integer >= {low}, got {value!r}")
+    return int(value)
