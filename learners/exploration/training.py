@@ -17,6 +17,7 @@ exploration score Q_exp over the same moves, the mean pseudo-count, the share of
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -33,6 +34,25 @@ from learners.policy_value import torch_module
 __all__ = ["Trainer"]
 
 CHUNK = 65536  # positions per network call when scoring many
+
+
+class _Clock:
+    """Wall and CPU seconds since it was made, leaving out the time spent inside ``paused()``."""
+
+    def __init__(self):
+        self.start = np.array([time.perf_counter(), time.process_time()])
+
+    def seconds(self) -> tuple[float, float]:
+        wall, cpu = np.array([time.perf_counter(), time.process_time()]) - self.start
+        return float(wall), float(cpu)
+
+    @contextmanager
+    def paused(self):
+        before = np.array([time.perf_counter(), time.process_time()])
+        try:
+            yield
+        finally:
+            self.start += np.array([time.perf_counter(), time.process_time()]) - before
 
 
 def _sigmoid(x):
@@ -69,7 +89,7 @@ class Trainer:
         self.proved = ProvedTargets(game, learner.solver_nodes) if learner.solver_nodes else None
         self.active = np.zeros((0, game.dims), dtype=np.int64)
         self.finished = 0
-        self.clock, self.measuring = time.perf_counter(), 0.0
+        self.clock = _Clock()
         self._reset_sums()
 
     # -- the network --------------------------------------------------------------------------
@@ -192,7 +212,7 @@ class Trainer:
                                    "legal", "moves", "proved", "must_play", "pseudo_count", "pseudo_counted"), 0)
 
     def record(self, measures) -> dict:
-        """The curves since the last record (then reset), the training seconds so far, and what each of ``measures``
+        """The curves since the last record (then reset), the training's wall and CPU seconds so far, and what each of ``measures``
         (a callable of the network's Q logits over positions, returning a dict) says of the network now."""
         s = self.sums
         mean = lambda total, count: float(total / count) if count else float("nan")  # noqa: E731
@@ -207,10 +227,9 @@ class Trainer:
             record["proved"] = mean(s["proved"], s["moves"])
         if self.must is not None:
             record["must_play"] = mean(s["must_play"], s["moves"])
-        record["seconds"] = float(time.perf_counter() - self.clock - self.measuring)
-        started = time.perf_counter()
-        for measure in measures:
-            record.update(measure(self.scores))
-        self.measuring += time.perf_counter() - started
+        record["seconds"], record["cpu_seconds"] = self.clock.seconds()
+        with self.clock.paused():
+            for measure in measures:
+                record.update(measure(self.scores))
         self._reset_sums()
         return record

@@ -1,0 +1,1 @@
+"""The source papers' experiments, one module each: ``run(...) -> record`` and ``write(record, folder)``."""

@@ -1,0 +1,315 @@
+"""The Hex exploration paper's experiment: every learner variant with the same games and seeds, measured exactly.
+
+``run`` fits each variant of ``learners.exploration.VARIANTS`` asked for, once per seed, every fit with
+the same number of self-play games, and records the paper's curves (update cost, mean win-probability
+variance ``Q (1 - Q)``, exploration score) and the exact measures of ``learners.exploration.accuracy``:
+
+* boards the retrograde solves (Hex up to 4 x 4): the share of N positions where the greedy move wins,
+  on a seeded sample of ``curve_sample`` N positions at every record and of ``final_sample`` at the end
+  (``None``: every N position), and the openings one by one;
+* Hex 5 x 5: the 25 openings and a seeded sample of ``final_sample`` positions (after 4 to 16 random
+  stones; those with a winning move are kept), every move valued by the proof-number search, which
+  also serves the curves;
+* larger boards: the curves only (the search stops at 5 x 5).
+
+``write`` turns the record into a report folder: ``index.md`` (the table of means with 95% confidence
+intervals over the seeds, each variant's paired difference from plain one-step Q, the openings of the
+paper's figure 1), ``curves.png`` and ``explore.json``.  ``preset(game)`` gives the documented settings
+per board size.
+
+Examples
+--------
+>>> from games import make_game
+>>> record = run(make_game("hex", n=2), ["minimax", "joint"], episodes=20, seeds=[0, 1],
+...              learner={"layers": 2, "width": 4, "games": 4, "batch_size": 8})
+>>> sorted(record["summary"]), len(record["runs"])
+(['joint', 'minimax'], 4)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+
+import numpy as np
+
+__all__ = ["run", "write", "preset", "interval", "BASELINE"]
+
+BASELINE = "minimax"  # plain one-step Q-learning, the paper's baseline
+PAPER_VARIANTS = ("minimax", "joint", "variance", "pseudocount", "solver")
+CURVES = (("update_cost", "update cost (squared error of Q)"), ("win_variance", "mean win-probability variance Q(1 - Q)"),
+          ("exploration_score", "mean exploration score Q_exp"), ("accuracy", "greedy move wins (share of sampled N positions)"))
+SUMMARY = ("accuracy", "opening_wins", "opening_agreement", "opening_auc", "cpu_seconds")
+
+
+def preset(game) -> dict:
+    """The documented settings of ``run`` for a Hex board of side ``game.n`` (CPU; see the module).
+
+    3 x 3 takes about a minute, 4 x 4 about 12 minutes (5 variants x 3 seeds), 5 x 5 about 5 minutes per
+    fit; 7 x 7 is the paper's size (9 layers of 128 filters, 100,000 games), a setting for a GPU.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> preset(make_game("hex", n=4))["episodes"]
+    5000
+    """
+    n = getattr(game, "n", 0)
+    if n <= 3:
+        return {"episodes": 1000, "seeds": [0, 1, 2], "eval_every": 100, "curve_sample": None, "final_sample": None,
+                "learner": {"layers": 3, "width": 16, "games": 16, "batch_size": 64}}
+    if n == 4:
+        return {"episodes": 5000, "seeds": [0, 1, 2], "eval_every": 250, "curve_sample": 10_000,
+                "final_sample": 200_000, "learner": {}}
+    if n == 5:
+        return {"episodes": 20_000, "seeds": [0, 1, 2], "eval_every": 1000, "curve_sample": None, "final_sample": 300,
+                "learner": {"layers": 6, "width": 32, "head_layers": 2, "first_diameter": 3}}
+    return {"episodes": 100_000, "seeds": [0, 1, 2], "eval_every": 5000, "curve_sample": None, "final_sample": None,
+            "learner": {"layers": 9, "width": 128, "head_layers": 3, "device": "cuda"}}
+
+
+def interval(values) -> dict:
+    """Mean and 95% confidence interval (Student's t over the values: seeds) of a list of numbers.
+
+    Examples
+    --------
+    >>> {k: round(v, 3) for k, v in interval([0.8, 0.9, 1.0]).items() if k != "values"}
+    {'mean': 0.9, 'low': 0.652, 'high': 1.148, 'n': 3}
+    """
+    from scipy import stats
+
+    x = np.asarray([v for v in values if v is not None and np.isfinite(v)], dtype=float)
+    mean = float(x.mean()) if x.size else float("nan")
+    half = float(stats.t.ppf(0.975, x.size - 1) * x.std(ddof=1) / np.sqrt(x.size)) if x.size > 1 else float("nan")
+    return {"mean": mean, "low": mean - half, "high": mean + half, "n": int(x.size), "values": x.tolist()}
+
+
+def _measures(game, curve_sample, final_sample, seed: int) -> tuple[list, list, dict]:
+    """(measures at every record, measures at the end, a description)."""
+    from learners.exploration import ExactMeasure, OpeningMeasure
+
+    if game.retrograde_fits():
+        from solvers import solve
+
+        solution = solve(game)
+        openings = OpeningMeasure.from_solution(solution)
+        curve = ExactMeasure.from_solution(solution, curve_sample, seed)
+        final = ExactMeasure.from_solution(solution, final_sample, seed + 1)
+        about = {"source": "retrograde solver", "n_positions": int((solution.outcome_table == 1).sum())}
+    elif game.name == "hex" and game.n <= 5:
+        from learners.exploration.accuracy import random_positions
+        from solvers.search import Prover
+
+        prover = Prover(game)
+        openings = OpeningMeasure.from_search(game, prover)
+        positions = random_positions(game, final_sample or 300, (4, 16), seed)
+        curve = final = ExactMeasure.from_search(game, positions, prover)
+        about = {"source": "proof-number search", "sampled_positions": int(len(positions)), "stones": [4, 16]}
+    else:
+        return [], [], {"source": None}
+    about.update(curve_positions=len(curve), final_positions=len(final), opening_wins=openings.wins.tolist())
+    return [curve, openings], [final, openings], about
+
+
+def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *, learner: dict | None = None,
+        eval_every: int | None = None, curve_sample: int | None = 10_000, final_sample: int | None = 200_000,
+        progress=None) -> dict:
+    """Fit every variant once per seed with ``episodes`` self-play games; the record of curves and exact measures.
+
+    Parameters
+    ----------
+    game : BoardGame
+    variants : sequence of str
+        Names in ``learners.exploration.VARIANTS`` (``BASELINE`` is the reference of the comparison).
+    episodes : int
+        Self-play games per fit, the same for every variant.
+    seeds : sequence of int
+        One fit per seed and variant (the same seeds for every variant: differences are paired).
+    learner : dict, optional
+        ``BoardQLearner`` parameters for every variant (network size, batch, device ...).
+    eval_every : int, optional
+        Games between records (default ``episodes // 20``).
+    curve_sample, final_sample : int or None
+        N positions sampled for the records and for the final measure (see the module).
+    progress : callable, optional
+        Called as ``progress(done, total, label)`` after each fit.
+
+    Returns
+    -------
+    dict
+        ``game``, ``settings``, ``measure``, ``runs`` (variant, seed, history, final) and ``summary``
+        (per variant: ``interval`` of each final measure, and the paired difference from the baseline).
+    """
+    from games import __version__
+    from learners.exploration import VARIANTS, make_variant
+
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown or not variants:
+        raise ValueError(f"unknown variants {unknown or variants!r}: use names from {', '.join(VARIANTS)}")
+    seeds = [int(s) for s in seeds]
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise ValueError(f"seeds must be distinct integers, at least one, got {seeds!r}")
+    clock = time.perf_counter()
+    during, final, about = _measures(game, curve_sample, final_sample, seeds[0])
+    runs, total = [], len(variants) * len(seeds)
+    for variant in variants:
+        for seed in seeds:
+            fitted = make_variant(variant, seed, **(learner or {})).fit(game, episodes=episodes, eval_every=eval_every,
+                                                                       measures=during)
+            result = {"variant": variant, "seed": seed, "params": _plain(fitted.get_params()),
+                      "history": fitted.history_, "final": {}}
+            for measure in final:
+                result["final"].update(measure(fitted.action_scores))
+            result["final"]["cpu_seconds"] = fitted.history_[-1]["cpu_seconds"]
+            runs.append(result)
+            if progress is not None:
+                progress(len(runs), total, f"{variant} seed {seed}")
+    return {"game": game.spec(), "title": repr(game), "version": __version__,
+            "settings": {"variants": list(variants), "episodes": int(episodes), "seeds": seeds, "learner": learner or {},
+                         "eval_every": eval_every, "curve_sample": curve_sample, "final_sample": final_sample},
+            "measure": about, "runs": runs, "summary": _summary(runs, variants), "seconds": time.perf_counter() - clock}
+
+
+def _plain(params: dict) -> dict:
+    return {k: v if isinstance(v, (int, float, str, bool, type(None))) else repr(v) for k, v in params.items()}
+
+
+def _summary(runs: list, variants) -> dict:
+    """Per variant: the interval of each final measure, and the paired difference of accuracy from the baseline."""
+    from scipy import stats
+
+    finals = {v: {r["seed"]: r["final"] for r in runs if r["variant"] == v} for v in variants}
+    summary = {}
+    for variant, by_seed in finals.items():
+        entry = {key: interval([f.get(key) for f in by_seed.values()]) for key in SUMMARY}
+        base = finals.get(BASELINE)
+        if base is not None and variant != BASELINE:
+            seeds = [s for s in by_seed if s in base and "accuracy" in by_seed[s] and "accuracy" in base[s]]
+            diff = [by_seed[s]["accuracy"] - base[s]["accuracy"] for s in seeds]
+            entry["difference"] = interval(diff)
+            entry["difference"]["p_value"] = (float(stats.ttest_1samp(diff, 0.0).pvalue)
+                                              if len(diff) > 1 and np.std(diff) > 0 else float("nan"))
+        summary[variant] = entry
+    return summary
+
+
+# -- the report ------------------------------------------------------------------------------------
+def write(record: dict, folder) -> list[str]:
+    """Write ``index.md``, ``curves.png`` and ``explore.json`` of a ``run`` record into ``folder``, atomically (a
+    temporary folder beside it, renamed into place; an existing folder is replaced).  Returns the file names."""
+    folder = os.path.abspath(os.fspath(folder))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise ValueError(f"{folder} is a file: give a folder for the report")
+    parent = os.path.dirname(folder)
+    os.makedirs(parent, exist_ok=True)
+    tmp = tempfile.mkdtemp(dir=parent, prefix=".explore-")
+    try:
+        names = [_curves(record, os.path.join(tmp, "curves.png")), "explore.json", "index.md"]
+        with open(os.path.join(tmp, "explore.json"), "w") as handle:
+            json.dump(record, handle, indent=1, default=float)
+        with open(os.path.join(tmp, "index.md"), "w") as handle:
+            handle.write(_markdown(record))
+        os.chmod(tmp, 0o755)
+        old = None
+        if os.path.exists(folder):
+            old = tempfile.mkdtemp(dir=parent, prefix=".explore-old-")
+            os.replace(folder, os.path.join(old, "report"))
+        os.replace(tmp, folder)
+        if old is not None:
+            shutil.rmtree(old)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return [os.path.basename(n) for n in names]
+
+
+def _curves(record: dict, path: str) -> str:
+    from matplotlib.figure import Figure
+
+    from discover.plots import save_figure
+
+    variants = record["settings"]["variants"]
+    fig = Figure(figsize=(5 * len(CURVES), 4.2), layout="constrained")
+    for ax, (key, label) in zip(fig.subplots(1, len(CURVES)), CURVES):
+        for colour, variant in enumerate(variants):
+            histories = [r["history"] for r in record["runs"] if r["variant"] == variant]
+            x = np.array([h["episode"] for h in histories[0]])
+            y = np.array([[h.get(key, np.nan) for h in history] for history in histories], dtype=float)
+            if np.isnan(y).all():
+                continue
+            mean = np.nanmean(y, axis=0)
+            ax.plot(x, mean, label=variant, linewidth=1.4, color=f"C{colour}")
+            ax.fill_between(x, np.nanmin(y, axis=0), np.nanmax(y, axis=0), color=f"C{colour}", alpha=0.15)
+        ax.set_xlabel("self-play games")
+        ax.set_title(label, fontsize=10)
+        ax.grid(alpha=0.3)
+    fig.axes[0].legend(fontsize=9)
+    fig.suptitle(f"{record['title']}: mean over seeds {record['settings']['seeds']} (band: lowest to highest seed)",
+                 fontsize=11)
+    return save_figure(fig, path)
+
+
+def _ci(entry: dict, digits: int = 3) -> str:
+    if not entry or entry["n"] == 0:
+        return "-"
+    if entry["n"] == 1:
+        return f"{entry['mean']:.{digits}f}"
+    return f"{entry['mean']:.{digits}f} [{entry['low']:.{digits}f}, {entry['high']:.{digits}f}]"
+
+
+def _markdown(record: dict) -> str:
+    settings, about, summary = record["settings"], record["measure"], record["summary"]
+    seeds = settings["seeds"]
+    lines = [f"# Guided exploration on {record['title']} (the Hex exploration paper)", "",
+             f"Every variant played {settings['episodes']:,} self-play games from the empty board, once per seed "
+             f"({', '.join(map(str, seeds))}); learner settings {settings['learner'] or 'the defaults'}. "
+             "Means over the seeds with 95% confidence intervals (Student's t); the difference is paired by seed "
+             f"against `{BASELINE}` (plain one-step Q-learning), with the p-value of a one-sample t-test on it. "
+             "CPU seconds are the training loop's process time on this machine.", ""]
+    if about.get("source"):
+        lines += [f"Exact measure ({about['source']}): the share of positions with a winning move where the greedy "
+                  f"move (largest learned Q) wins, on {about['final_positions']:,} positions at the end"
+                  + (f" (of {about['n_positions']:,} N positions)" if "n_positions" in about else
+                     f" ({about['sampled_positions']} positions after {about['stones'][0]} to {about['stones'][1]} "
+                     "random stones, those with a winning move)")
+                  + f" and {about['curve_positions']:,} along the curves; the openings one by one (greedy opening "
+                  "wins; share of openings whose Q is on the right side of 1/2; AUC: share of winning-losing pairs "
+                  "ordered right).", ""]
+    lines += ["| variant | greedy move wins | difference from minimax | p | greedy opening wins | openings right | "
+              "opening AUC | CPU s |", "|---|---|---|---|---|---|---|---|"]
+    for variant in settings["variants"]:
+        s = summary[variant]
+        diff, wins = s.get("difference"), s["opening_wins"]
+        p = f"{diff['p_value']:.3f}" if diff and np.isfinite(diff["p_value"]) else "-"
+        opening = f"{int(round(sum(wins['values'])))}/{wins['n']}" if wins["n"] else "-"
+        lines.append(f"| {variant} | {_ci(s['accuracy'])} | {_ci(diff)} | {p} | {opening} | "
+                     f"{_ci(s['opening_agreement'], 2)} | {_ci(s['opening_auc'], 2)} | {_ci(s['cpu_seconds'], 0)} |")
+    lines += ["", "![curves](curves.png)", ""]
+    if about.get("opening_wins"):
+        lines += _openings(record)
+    call = (f"run(make_game({record['game']['name']!r}, **{record['game']['params']!r}), {settings['variants']!r}, "
+            f"{settings['episodes']}, {seeds!r}, learner={settings['learner']!r}, eval_every={settings['eval_every']!r}, "
+            f"curve_sample={settings['curve_sample']!r}, final_sample={settings['final_sample']!r})")
+    lines += ["To reproduce (toolkit version " + record["version"] + "):", "", "```python", "from games import make_game",
+              "from discover.experiments.explore import run, write", f"write({call}, 'FOLDER')", "```"]
+    return "\n".join(lines) + "\n"
+
+
+def _openings(record: dict) -> list[str]:
+    """The paper's figure 1 as text: each opening's learned win probability (mean over seeds), W where it wins."""
+    wins = np.asarray(record["measure"]["opening_wins"], dtype=bool)
+    n = int(round(np.sqrt(wins.size)))
+    lines = ["## Openings (the paper's figure 1)", "",
+             f"Learned win probability of each first move (mean over seeds), on the board as played (rows shifted "
+             f"right); `W` marks the {int(wins.sum())} openings that win.", ""]
+    for variant in record["settings"]["variants"]:
+        q = np.mean([r["history"][-1]["opening_q"] for r in record["runs"] if r["variant"] == variant], axis=0)
+        lines += [f"`{variant}`", "", "```"]
+        for r in range(n):
+            cells = [f"{q[r * n + c]:.2f}{'W' if wins[r * n + c] else ' '}" for c in range(n)]
+            lines.append(" " * (3 * r) + "  ".join(cells))
+        lines += ["```", ""]
+    return lines

@@ -1,0 +1,71 @@
+"""The Hex exploration experiment: run on tiny budgets, the statistics, the report folder and bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from discover.experiments.explore import interval, preset, run, write
+from games import make_game
+
+TINY = {"layers": 2, "width": 4, "games": 4, "batch_size": 8}
+
+
+@pytest.fixture(scope="module")
+def record():
+    return run(make_game("hex", n=2), ["minimax", "joint", "solver"], episodes=24, seeds=[0, 1, 2], learner=TINY,
+               eval_every=8)
+
+
+def test_every_variant_has_the_same_games_and_seeds(record):
+    assert [(r["variant"], r["seed"]) for r in record["runs"]] == [
+        (v, s) for v in ("minimax", "joint", "solver") for s in (0, 1, 2)]
+    for r in record["runs"]:
+        assert [h["episode"] for h in r["history"]] == [8, 16, 24]
+        assert 0.0 <= r["final"]["accuracy"] <= 1.0 and r["final"]["opening_wins"] in (0.0, 1.0)
+    assert record["measure"]["source"] == "retrograde solver" and record["measure"]["final_positions"] == 19
+
+
+def test_the_summary_pairs_seeds_against_the_baseline(record):
+    finals = {(r["variant"], r["seed"]): r["final"]["accuracy"] for r in record["runs"]}
+    difference = record["summary"]["joint"]["difference"]
+    assert difference["values"] == pytest.approx([finals["joint", s] - finals["minimax", s] for s in (0, 1, 2)])
+    assert "difference" not in record["summary"]["minimax"]
+    assert record["summary"]["solver"]["accuracy"]["mean"] == pytest.approx(np.mean([finals["solver", s] for s in (0, 1, 2)]))
+
+
+def test_interval_by_hand():
+    entry = interval([1.0, 2.0, 3.0])  # sd 1, t(0.975, 2) = 4.3027
+    assert entry["mean"] == 2.0 and entry["high"] - 2.0 == pytest.approx(4.302653 / np.sqrt(3))
+    assert np.isnan(interval([0.5])["low"]) and interval([np.nan, 0.5])["n"] == 1
+
+
+def test_the_report_folder_is_written_whole_and_replaced(record, tmp_path):
+    folder = tmp_path / "hex-n2-explore"
+    assert sorted(write(record, folder)) == ["curves.png", "explore.json", "index.md"]
+    (folder / "stale.txt").write_text("from an earlier run")
+    write(record, folder)
+    assert sorted(os.listdir(folder)) == ["curves.png", "explore.json", "index.md"]
+    assert sorted(os.listdir(tmp_path)) == ["hex-n2-explore"]  # no temporary folder left behind
+    saved = json.loads((folder / "explore.json").read_text())
+    assert saved["settings"]["episodes"] == 24 and len(saved["runs"]) == 9
+    text = (folder / "index.md").read_text()
+    assert "| joint |" in text and "| solver |" in text and "figure 1" in text and "W" in text
+    with pytest.raises(ValueError, match="is a file"):
+        write(record, folder / "index.md")
+
+
+def test_bad_input_is_refused():
+    game = make_game("hex", n=2)
+    with pytest.raises(ValueError, match="unknown variants"):
+        run(game, ["minimax", "greedy"], episodes=2, seeds=[0])
+    with pytest.raises(ValueError, match="seeds"):
+        run(game, ["minimax"], episodes=2, seeds=[1, 1])
+
+
+def test_presets_grow_with_the_board():
+    budgets = [preset(make_game("hex", n=n))["episodes"] for n in (3, 4, 5, 7)]
+    assert budgets == sorted(budgets) and preset(make_game("hex", n=7))["learner"]["device"] == "cuda"
