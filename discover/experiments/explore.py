@@ -36,7 +36,7 @@ import time
 
 import numpy as np
 
-__all__ = ["run", "write", "preset", "interval", "BASELINE"]
+__all__ = ["run", "write", "preset", "interval", "verdict", "BASELINE"]
 
 BASELINE = "minimax"  # plain one-step Q-learning, the paper's baseline
 PAPER_VARIANTS = ("minimax", "joint", "variance", "pseudocount", "solver")
@@ -178,7 +178,8 @@ def _plain(params: dict) -> dict:
 
 
 def _summary(runs: list, variants) -> dict:
-    """Per variant: the interval of each final measure, and the paired difference of accuracy from the baseline."""
+    """Per variant: the interval of each final measure, and the paired difference of accuracy from the baseline
+    with its t-test p-value, raw and Holm-adjusted over the variants compared."""
     from scipy import stats
 
     finals = {v: {r["seed"]: r["final"] for r in runs if r["variant"] == v} for v in variants}
@@ -193,7 +194,38 @@ def _summary(runs: list, variants) -> dict:
             entry["difference"]["p_value"] = (float(stats.ttest_1samp(diff, 0.0).pvalue)
                                               if len(diff) > 1 and np.std(diff) > 0 else float("nan"))
         summary[variant] = entry
+    compared = sorted((e["difference"]["p_value"], v) for v, e in summary.items()
+                      if "difference" in e and np.isfinite(e["difference"]["p_value"]))
+    running = 0.0
+    for rank, (p, variant) in enumerate(compared):
+        running = max(running, min(1.0, (len(compared) - rank) * p))
+        summary[variant]["difference"]["p_holm"] = running
     return summary
+
+
+def verdict(record: dict) -> list[str]:
+    """One sentence per variant: does it beat plain one-step Q (Holm-adjusted p < 0.05 on the paired differences)?
+
+    Examples
+    --------
+    >>> record = {"settings": {"variants": ["minimax", "proofs"], "seeds": [0, 1, 2]}, "summary": {"proofs": {
+    ...     "difference": {"mean": 0.03, "low": 0.01, "high": 0.05, "n": 3, "p_value": 0.01, "p_holm": 0.01}}}}
+    >>> verdict(record)
+    ['`proofs` beats `minimax`: +0.030 of positions won by the greedy move (95% CI [0.010, 0.050]; p = 0.010, Holm 0.010).']
+    """
+    lines = []
+    for variant in record["settings"]["variants"]:
+        diff = record["summary"].get(variant, {}).get("difference")
+        if not diff or diff["n"] < 2:
+            continue
+        p_holm = diff.get("p_holm", float("nan"))
+        numbers = (f"{diff['mean']:+.3f} of positions won by the greedy move (95% CI [{diff['low']:.3f}, "
+                   f"{diff['high']:.3f}]; p = {diff['p_value']:.3f}, Holm {p_holm:.3f})")
+        if p_holm < 0.05:
+            lines.append(f"`{variant}` {'beats' if diff['mean'] > 0 else 'does worse than'} `{BASELINE}`: {numbers}.")
+        else:
+            lines.append(f"`{variant}`: no difference from `{BASELINE}` shown with {diff['n']} seeds: {numbers}.")
+    return lines
 
 
 # -- the report ------------------------------------------------------------------------------------
@@ -287,6 +319,8 @@ def _markdown(record: dict) -> str:
         opening = f"{int(round(sum(wins['values'])))}/{wins['n']}" if wins["n"] else "-"
         lines.append(f"| {variant} | {_ci(s['accuracy'])} | {_ci(diff)} | {p} | {opening} | "
                      f"{_ci(s['opening_agreement'], 2)} | {_ci(s['opening_auc'], 2)} | {_ci(s['cpu_seconds'], 0)} |")
+    lines += ["", "Verdict, by the paired differences (a variant beats plain one-step Q when the Holm-adjusted "
+              "p-value over the variants compared is below 0.05):", ""] + [f"- {line}" for line in verdict(record)]
     lines += ["", "![curves](curves.png)", ""]
     if about.get("opening_wins"):
         lines += _openings(record)

@@ -177,10 +177,10 @@ class Trainer:
         if len(self.replay) < learner.batch_size:
             return
         batch = self.replay.sample(self.rng.integers(len(self.replay), size=learner.batch_size))
-        rows = np.arange(learner.batch_size)
+        rows = torch.arange(learner.batch_size, device=self.device)
         following = self.outputs(batch["after"])
         q_next, mask, terminal = _sigmoid(following[:, 0]), batch["mask"], batch["terminal"]
-        taken = self.outputs(batch["position"], grad=True)[torch.from_numpy(rows), :, torch.from_numpy(batch["action"])]
+        taken = self.outputs(batch["position"], grad=True)[rows, :, torch.from_numpy(batch["action"]).to(self.device)]
         q_taken = torch.sigmoid(taken[:, 0].double())
         explore_target = None
         if learner.exploration == "pseudocount":

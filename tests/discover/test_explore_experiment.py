@@ -8,7 +8,7 @@ import os
 import numpy as np
 import pytest
 
-from discover.experiments.explore import interval, preset, run, write
+from discover.experiments.explore import interval, preset, run, verdict, write
 from games import make_game
 
 TINY = {"layers": 2, "width": 4, "games": 4, "batch_size": 8}
@@ -69,3 +69,12 @@ def test_bad_input_is_refused():
 def test_presets_grow_with_the_board():
     budgets = [preset(make_game("hex", n=n))["episodes"] for n in (3, 4, 5, 7)]
     assert budgets == sorted(budgets) and preset(make_game("hex", n=7))["learner"]["device"] == "cuda"
+
+
+def test_holm_adjustment_and_verdict(record):
+    raw = {v: record["summary"][v]["difference"]["p_value"] for v in ("joint", "solver")}
+    low, high = sorted(raw, key=raw.get)
+    assert record["summary"][low]["difference"]["p_holm"] == pytest.approx(min(1.0, 2 * raw[low]))
+    assert record["summary"][high]["difference"]["p_holm"] == pytest.approx(max(min(1.0, 2 * raw[low]), raw[high]))
+    lines = verdict(record)
+    assert len(lines) == 2 and all("minimax" in line for line in lines)
