@@ -12,6 +12,8 @@ variance ``Q (1 - Q)``, exploration score) and the exact measures of ``learners.
   also serves the curves;
 * larger boards: the curves only (the search stops at 5 x 5).
 
+``exact`` picks the source by hand (the search's form on smaller boards, or none).
+
 ``write`` turns the record into a report folder: ``index.md`` (the table of means with 95% confidence
 intervals over the seeds, each variant's paired difference from plain one-step Q, the openings of the
 paper's figure 1), ``curves.png`` and ``explore.json``.  ``preset(game)`` gives the documented settings
@@ -42,6 +44,7 @@ BASELINE = "minimax"  # plain one-step Q-learning, the paper's baseline
 PAPER_VARIANTS = ("minimax", "joint", "variance", "pseudocount", "solver")
 CURVES = (("update_cost", "update cost (squared error of Q)"), ("win_variance", "mean win-probability variance Q(1 - Q)"),
           ("exploration_score", "mean exploration score Q_exp"), ("accuracy", "greedy move wins (share of sampled N positions)"))
+EXACT = ("auto", "retrograde", "search", "none")
 SUMMARY = ("accuracy", "opening_wins", "opening_agreement", "opening_auc", "cpu_seconds")
 
 
@@ -65,7 +68,7 @@ def preset(game) -> dict:
         return {"episodes": 5000, "seeds": [0, 1, 2], "eval_every": 250, "curve_sample": 10_000,
                 "final_sample": 200_000, "learner": {}}
     if n == 5:
-        return {"episodes": 20_000, "seeds": [0, 1, 2], "eval_every": 1000, "curve_sample": None, "final_sample": 300,
+        return {"episodes": 10_000, "seeds": [0, 1, 2], "eval_every": 500, "curve_sample": None, "final_sample": 300,
                 "learner": {"layers": 6, "width": 32, "head_layers": 2, "first_diameter": 3}}
     return {"episodes": 100_000, "seeds": [0, 1, 2], "eval_every": 5000, "curve_sample": None, "final_sample": None,
             "learner": {"layers": 9, "width": 128, "head_layers": 3, "device": "cuda"}}
@@ -87,11 +90,15 @@ def interval(values) -> dict:
     return {"mean": mean, "low": mean - half, "high": mean + half, "n": int(x.size), "values": x.tolist()}
 
 
-def _measures(game, curve_sample, final_sample, seed: int) -> tuple[list, list, dict]:
+def _measures(game, exact: str, curve_sample, final_sample, seed: int) -> tuple[list, list, dict]:
     """(measures at every record, measures at the end, a description)."""
     from learners.exploration import ExactMeasure, OpeningMeasure
 
-    if game.retrograde_fits():
+    if exact not in EXACT:
+        raise ValueError(f"unknown exact measure {exact!r}: use one of {', '.join(EXACT)}")
+    if exact == "auto":
+        exact = "retrograde" if game.retrograde_fits() else "search" if game.name == "hex" and game.n <= 5 else "none"
+    if exact == "retrograde":
         from solvers import solve
 
         solution = solve(game)
@@ -99,7 +106,7 @@ def _measures(game, curve_sample, final_sample, seed: int) -> tuple[list, list, 
         curve = ExactMeasure.from_solution(solution, curve_sample, seed)
         final = ExactMeasure.from_solution(solution, final_sample, seed + 1)
         about = {"source": "retrograde solver", "n_positions": int((solution.outcome_table == 1).sum())}
-    elif game.name == "hex" and game.n <= 5:
+    elif exact == "search":
         from learners.exploration.accuracy import random_positions
         from solvers.search import Prover
 
@@ -115,8 +122,8 @@ def _measures(game, curve_sample, final_sample, seed: int) -> tuple[list, list, 
 
 
 def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *, learner: dict | None = None,
-        eval_every: int | None = None, curve_sample: int | None = 10_000, final_sample: int | None = 200_000,
-        progress=None) -> dict:
+        eval_every: int | None = None, exact: str = "auto", curve_sample: int | None = 10_000,
+        final_sample: int | None = 200_000, progress=None) -> dict:
     """Fit every variant once per seed with ``episodes`` self-play games; the record of curves and exact measures.
 
     Parameters
@@ -132,6 +139,9 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
         ``BoardQLearner`` parameters for every variant (network size, batch, device ...).
     eval_every : int, optional
         Games between records (default ``episodes // 20``).
+    exact : {"auto", "retrograde", "search", "none"}
+        Where the exact values come from (see the module); "auto": the retrograde where it fits, else the
+        search on Hex up to 5 x 5, else none.
     curve_sample, final_sample : int or None
         N positions sampled for the records and for the final measure (see the module).
     progress : callable, optional
@@ -153,7 +163,7 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
     if not seeds or len(set(seeds)) != len(seeds):
         raise ValueError(f"seeds must be distinct integers, at least one, got {seeds!r}")
     clock = time.perf_counter()
-    during, final, about = _measures(game, curve_sample, final_sample, seeds[0])
+    during, final, about = _measures(game, exact, curve_sample, final_sample, seeds[0])
     runs, total = [], len(variants) * len(seeds)
     for variant in variants:
         for seed in seeds:
@@ -169,7 +179,8 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
                 progress(len(runs), total, f"{variant} seed {seed}")
     return {"game": game.spec(), "title": repr(game), "version": __version__,
             "settings": {"variants": list(variants), "episodes": int(episodes), "seeds": seeds, "learner": learner or {},
-                         "eval_every": eval_every, "curve_sample": curve_sample, "final_sample": final_sample},
+                         "eval_every": eval_every, "exact": exact, "curve_sample": curve_sample,
+                         "final_sample": final_sample},
             "measure": about, "runs": runs, "summary": _summary(runs, variants), "seconds": time.perf_counter() - clock}
 
 
@@ -326,7 +337,7 @@ def _markdown(record: dict) -> str:
         lines += _openings(record)
     call = (f"run(make_game({record['game']['name']!r}, **{record['game']['params']!r}), {settings['variants']!r}, "
             f"{settings['episodes']}, {seeds!r}, learner={settings['learner']!r}, eval_every={settings['eval_every']!r}, "
-            f"curve_sample={settings['curve_sample']!r}, final_sample={settings['final_sample']!r})")
+            f"exact={settings.get('exact', 'auto')!r}, curve_sample={settings['curve_sample']!r}, final_sample={settings['final_sample']!r})")
     lines += ["To reproduce (toolkit version " + record["version"] + "):", "", "```python", "from games import make_game",
               "from discover.experiments.explore import run, write", f"write({call}, 'FOLDER')", "```"]
     return "\n".join(lines) + "\n"

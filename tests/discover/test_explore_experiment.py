@@ -58,12 +58,26 @@ def test_the_report_folder_is_written_whole_and_replaced(record, tmp_path):
         write(record, folder / "index.md")
 
 
+def test_search_and_no_exact_measure(tmp_path):
+    game = make_game("hex", n=3)
+    searched = run(game, ["minimax"], episodes=8, seeds=[0], learner=TINY, exact="search", final_sample=12)
+    about = searched["measure"]
+    assert about["source"] == "proof-number search" and 0 < about["final_positions"] <= 12
+    assert len(about["opening_wins"]) == 9 and "accuracy" in searched["runs"][0]["history"][-1]
+    blind = run(game, ["minimax", "joint"], episodes=8, seeds=[0, 1], learner=TINY, exact="none")
+    assert "accuracy" not in blind["runs"][0]["final"] and blind["summary"]["joint"]["difference"]["n"] == 0
+    write(blind, tmp_path / "blind")
+    assert "| joint | - |" in (tmp_path / "blind" / "index.md").read_text()
+
+
 def test_bad_input_is_refused():
     game = make_game("hex", n=2)
     with pytest.raises(ValueError, match="unknown variants"):
         run(game, ["minimax", "greedy"], episodes=2, seeds=[0])
     with pytest.raises(ValueError, match="seeds"):
         run(game, ["minimax"], episodes=2, seeds=[1, 1])
+    with pytest.raises(ValueError, match="exact measure"):
+        run(game, ["minimax"], episodes=2, seeds=[0], exact="oracle")
 
 
 def test_presets_grow_with_the_board():

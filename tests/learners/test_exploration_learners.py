@@ -41,6 +41,13 @@ def test_every_variant_follows_the_learner_contract(variant, n):
     assert (table.value[ends] == table.game.terminal_values(table.universe.positions(np.flatnonzero(ends)))).all()
 
 
+def test_fit_returns_the_learner_and_keeps_its_parameters():
+    learner = make_variant("variance", 3, **TINY)
+    before = learner.get_params()
+    assert learner.fit(make_game("hex", n=2), episodes=4, eval_every=2) is learner
+    assert learner.get_params() == before and before["random_state"] == 3 and learner.episodes_ == 4
+
+
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_the_same_seed_gives_the_same_network(variant):
     again = make_variant(variant, 0, **TINY).fit(make_game("hex", n=3), episodes=60, eval_every=20)
