@@ -235,7 +235,7 @@ def verdict(record: dict) -> list[str]:
         if p_holm < 0.05:
             lines.append(f"`{variant}` {'beats' if diff['mean'] > 0 else 'does worse than'} `{BASELINE}`: {numbers}.")
         else:
-            lines.append(f"`{variant}`: no difference from `{BASELINE}` shown with {diff['n']} seeds: {numbers}.")
+            lines.append(f"`{variant}`: not shown to differ from `{BASELINE}` ({diff['n']} seeds, Holm): {numbers}.")
     return lines
 
 
