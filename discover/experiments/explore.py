@@ -49,10 +49,15 @@ SUMMARY = ("accuracy", "opening_wins", "opening_agreement", "opening_auc", "cpu_
 
 
 def preset(game) -> dict:
-    """The documented settings of ``run`` for a Hex board of side ``game.n`` (CPU; see the module).
+    """The documented settings of ``run`` for a Hex board of side ``game.n`` (see the module).
 
-    3 x 3 takes about a minute, 4 x 4 about 12 minutes (5 variants x 3 seeds), 5 x 5 about 5 minutes per
-    fit; 7 x 7 is the paper's size (9 layers of 128 filters, 100,000 games), a setting for a GPU.
+    Measured on this machine (2 shared cores, one torch thread, CPU seconds of one fit's training):
+    3 x 3, 3 to 5 s a fit of 1,000 games (seven variants and three seeds in 2.5 minutes); 4 x 4, 25 to
+    40 s a fit of 5,000 games (seven variants and five seeds in 49 minutes, ``reports/hex-n4-explore``);
+    5 x 5, 115 to 155 s a fit of 10,000 games with the paper's 5 x 5 network (6 layers of 32 filters,
+    first filters of diameter 3), plus about a minute for the search to value the openings and 300
+    positions (``reports/hex-n5-explore``).  7 x 7 is the paper's own size (9 layers of 128 filters,
+    the top 3 apart per head, 100,000 games): a GPU setting, with the curves only (the search stops at 5 x 5).
 
     Examples
     --------
@@ -275,16 +280,16 @@ def _curves(record: dict, path: str) -> str:
     from discover.plots import save_figure
 
     variants = record["settings"]["variants"]
-    fig = Figure(figsize=(5 * len(CURVES), 4.2), layout="constrained")
-    for ax, (key, label) in zip(fig.subplots(1, len(CURVES)), CURVES):
+    drawn = [(key, label) for key, label in CURVES if any(key in h for r in record["runs"] for h in r["history"])]
+    fig = Figure(figsize=(5 * len(drawn), 4.2), layout="constrained")
+    for ax, (key, label) in zip(np.atleast_1d(fig.subplots(1, len(drawn))), drawn):
         for colour, variant in enumerate(variants):
             histories = [r["history"] for r in record["runs"] if r["variant"] == variant]
             x = np.array([h["episode"] for h in histories[0]])
             y = np.array([[h.get(key, np.nan) for h in history] for history in histories], dtype=float)
             if np.isnan(y).all():
                 continue
-            mean = np.nanmean(y, axis=0)
-            ax.plot(x, mean, label=variant, linewidth=1.4, color=f"C{colour}")
+            ax.plot(x, np.nanmean(y, axis=0), label=variant, linewidth=1.4, color=f"C{colour}")
             ax.fill_between(x, np.nanmin(y, axis=0), np.nanmax(y, axis=0), color=f"C{colour}", alpha=0.15)
         ax.set_xlabel("self-play games")
         ax.set_title(label, fontsize=10)
