@@ -29,9 +29,12 @@ import numpy as np
 
 from learners.exploration.accuracy import ExactMeasure
 from learners.exploration.agent import QAgent
+from learners.exploration.boards import BoardActions
+from learners.exploration.guidance import MustPlay
 from learners.exploration.training import Trainer
 from learners.params import Params
 from learners.policy_value import torch_module
+from solvers.search import Prover
 
 __all__ = ["BoardQLearner", "BACKUPS", "EXPLORATIONS", "MAX_TABLE_POSITIONS"]
 
@@ -108,7 +111,8 @@ class BoardQLearner(Params):
         self.device = device
         self.random_state = random_state
 
-    def fit(self, game, *, episodes: int, bound=None, eval_every: int | None = None, measures=None) -> "BoardQLearner":
+    def fit(self, game, *, episodes: int, bound=None, eval_every: int | None = None, measures=None,
+            solution=None) -> "BoardQLearner":
         """Play ``episodes`` self-play games from the empty board, learning as they go.
 
         Parameters
@@ -126,22 +130,21 @@ class BoardQLearner(Params):
             returning a dict added to the record (``learners.exploration.accuracy``).  Default: where the
             universe has at most ``MAX_TABLE_POSITIONS`` positions, the share of all its N positions where
             the greedy move wins, as ``optimal_move_rate``; otherwise none.
+        solution : Solution, optional
+            The game solved over its universe (solved here when it has at most ``MAX_TABLE_POSITIONS``
+            positions), used only for the default measure and the value table.
 
         Returns
         -------
         self
         """
         self._check()
+        self.check_game(game)
         episodes = _count(episodes, "episodes", 1)
         every = max(1, episodes // 20) if eval_every is None else _count(eval_every, "eval_every", 1)
-        solution = None
+        solution = _small_solution(game, solution)
         if measures is None:
-            measures = []
-            if getattr(game, "universe_from_start", False) and game.position_count_bound() <= MAX_TABLE_POSITIONS:
-                from solvers import solve
-
-                solution = solve(game)
-                measures = [ExactMeasure.from_solution(solution, key="optimal_move_rate")]
+            measures = [ExactMeasure.from_solution(solution, key="optimal_move_rate")] if solution is not None else []
         torch = torch_module()
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin
@@ -157,6 +160,27 @@ class BoardQLearner(Params):
         self.history_, self.episodes_, self.trainer_, self.game_ = history, episodes, trainer, game
         self.value_table_ = self._value_table(solution) if solution is not None else None
         return self
+
+    def check_game(self, game) -> None:
+        """Raise a ``ValueError`` saying what is missing when this learner cannot learn ``game``: a board game
+        with a plane encoding (Hex, tic-tac-toe, Notakto); Hex for ``must_play``; a game the proof-number
+        search knows (Hex up to 5 x 5, Notakto) for ``solver_nodes``."""
+        BoardActions(game)
+        if self.must_play:
+            MustPlay(game)
+        if self.solver_nodes:
+            Prover(game, table_bits=4)
+
+    def budget(self, games: int | None, arena=None) -> dict:
+        """Keywords of ``fit`` for about ``games`` games (None: 1,000), with five records.
+
+        Examples
+        --------
+        >>> BoardQLearner().budget(100)
+        {'episodes': 100, 'eval_every': 20}
+        """
+        episodes = 1000 if games is None else _count(games, "games", 1)
+        return {"episodes": episodes, "eval_every": max(1, episodes // 5)}
 
     def action_scores(self, positions) -> np.ndarray:
         """The fitted network's Q logits of an (m, dims) array of positions: (m, size), one per move output
@@ -174,7 +198,10 @@ class BoardQLearner(Params):
     def _value_table(self, solution):
         from learners.value_table import ValueTable
 
-        game, universe, graph = solution.game, solution.universe, solution.graph
+        from solvers import build_graph
+
+        game, universe = solution.game, solution.universe
+        graph = solution.graph if solution.graph is not None else build_graph(game, universe)
         positions = universe.positions()
         degree = np.diff(graph.indptr)
         sources, targets = np.repeat(np.arange(universe.size), degree), graph.targets[:, 0]
@@ -220,6 +247,20 @@ class BoardQLearner(Params):
             raise ValueError(f"device must be 'cpu' or 'cuda', got {self.device!r}")
         if str(self.device).startswith("cuda") and not torch_module().cuda.is_available():
             raise ValueError(f"device {self.device!r} asked for, but torch sees no GPU here: use device='cpu'")
+
+
+def _small_solution(game, solution):
+    """``solution`` (checked to be of ``game``), or ``game`` solved here; None when the universe has more than
+    ``MAX_TABLE_POSITIONS`` positions."""
+    if solution is not None:
+        if solution.game != game:
+            raise ValueError(f"the solution is of {solution.game!r}, not {game!r}")
+        return solution if solution.universe.size <= MAX_TABLE_POSITIONS else None
+    if game.position_count_bound() > MAX_TABLE_POSITIONS:
+        return None
+    from solvers import solve
+
+    return solve(game)
 
 
 def _count(value, what: str, low: int) -> int:

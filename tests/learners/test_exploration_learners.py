@@ -150,3 +150,23 @@ def test_bad_games_and_budgets_are_refused():
         make_variant("greedy")
     with pytest.raises(ValueError, match="fit the learner first"):
         BoardQLearner().policy()
+
+
+def test_a_given_solution_serves_the_measure_and_the_table():
+    from solvers import solve
+
+    game = make_game("hex", n=3)
+    given = make_variant("minimax", 0, **TINY).fit(game, episodes=60, eval_every=20, solution=solve(game))
+    assert np.array_equal(given.value_table_.q, _fitted("minimax", 3).value_table_.q)
+    assert given.history_[-1]["optimal_move_rate"] == _fitted("minimax", 3).history_[-1]["optimal_move_rate"]
+    with pytest.raises(ValueError, match="solution is of"):
+        BoardQLearner().fit(game, episodes=1, solution=solve(make_game("hex", n=2)))
+
+
+def test_check_game_and_budget():
+    BoardQLearner(must_play=True, solver_nodes=10).check_game(make_game("hex", n=5))
+    with pytest.raises(ValueError, match="board games"):
+        BoardQLearner().check_game(make_game("wythoff"))
+    with pytest.raises(ValueError, match="search"):
+        BoardQLearner(solver_nodes=10).check_game(make_game("tictactoe"))
+    assert BoardQLearner().budget(None) == {"episodes": 1000, "eval_every": 200}
