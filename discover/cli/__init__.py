@@ -21,7 +21,7 @@ import sys
 
 import click
 
-from discover.cli import alphazero, hqn, learn, rule, solve
+from discover.cli import alphazero, explore, hqn, learn, rule, solve
 from discover.cli.interrupt import EXIT_INTERRUPTED, watch
 
 __all__ = ["cli", "main"]
@@ -69,6 +69,7 @@ def cli():
     discover hqn wythoff                      the HQN paper's experiments (figures 9, 10, 11)
     discover solve hex n=5 --plot hex5.png    a board game's first moves: which win (search beyond 4 x 4)
     discover alphazero notakto                the Notakto paper's AlphaZero experiment (3 x 3 and 4 x 4)
+    discover explore hex n=3                  the Hex exploration paper's learners, measured exactly
 
     Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
     `subtraction subtract=1,3,4`, `octal code=0.77`.
@@ -77,7 +78,7 @@ def cli():
 
 for command in (solve.games_command, solve.solve_command, solve.show_command, rule.rule_command,
                 rule.report_command, learn.learn_command, learn.compare_command, learn.tournament_command,
-                learn.scenarios_command, hqn.hqn_command, alphazero.alphazero_command):
+                learn.scenarios_command, hqn.hqn_command, alphazero.alphazero_command, explore.explore_command):
     cli.add_command(command)
 
 
