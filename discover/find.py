@@ -35,8 +35,6 @@ VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
 VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
 REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to (30, 120, 480)
 ATTEMPTS = 5  # exact candidates put on trial before giving up
-TAKE_AND_BREAK_HEAPS = 1 << 25  # default budget of the take-and-break engine: heaps ...
-TAKE_AND_BREAK_SECONDS = 540.0  # ... and seconds (with the verification, the run ends within about ten minutes)
 RARE_LISTED = 1000  # rare heaps listed in a record
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
 
@@ -310,11 +308,11 @@ def _from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say) -
         found = f"candidate period {candidate[1]:,} from n = {candidate[0]:,}" if candidate else "no candidate period"
         say(f"Grundy values of {game!r}: {done:,} heaps, {rate:,.0f} heaps/s, {found}")
 
-    sequence = grundy_sequence(game, heaps=TAKE_AND_BREAK_HEAPS if heaps is None else heaps,
-                               seconds=TAKE_AND_BREAK_SECONDS if seconds is None else seconds, progress=report)
+    verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else None
+    budget = {key: value for key, value in (("heaps", heaps), ("seconds", seconds)) if value is not None}
+    sequence = grundy_sequence(game, progress=report, **budget)  # the engine's defaults end within ten minutes
     timings = {"take-and-break engine": sequence.seconds}
-    verify = (positive_int(verify_bound, "verify_bound") if verify_bound is not None
-              else _take_and_break_verify_bound(game, sequence.heaps))
+    verify = verify or _take_and_break_verify_bound(game, sequence.heaps)
     check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
     common = {"train_bound": sequence.heaps - 1, "verify_bound": verify, "timings": timings,
               "source": "take_and_break", "sequence": sequence}

@@ -140,8 +140,9 @@ def _print_discovery(found) -> None:
     out.print(Text(f"{found.game!r}", style="bold"))
     sequence = found.sequence
     if sequence is not None:
+        verified = f"; verification bound {found.verify_bound:,}" if found.checks else ""
         out.print(Text(f"Grundy values of {sequence.heaps:,} heaps computed by the take-and-break engine in "
-                       f"{sequence.seconds:.2f} s; verification bound {found.verify_bound:,}"))
+                       f"{sequence.seconds:.2f} s{verified}"))
     else:
         where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
         out.print(Text(f"trained on {where} at bound {found.train_bound:,}; "
@@ -206,7 +207,7 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
     discover --game-file my_game.py
     discover nim --from q                (rule from a Q-learner's table, three heaps of at most 7)
     discover wythoff --from q --verify-bound 1000
-    discover octal code=0.16             (period 149,459 from n = 105,351, proved; about 5 s)
+    discover octal code=0.16             (period 149,459 from n = 105,351, proved in seconds)
     discover grundy_game --heaps 2097152 (no period up to n = 2,097,151; about a minute)
 
     One-heap take-and-break games (octal, hexadecimal, grundy_game) are computed by the

@@ -133,11 +133,12 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | No
 
     heading = {"the rule": "The rule" if d.status == "verified" else "The refuted rule",
                "the best candidate": "The best candidate (not exact on the training table)"}[who]
-    blocks.append(("h", 2, heading))
-    if rule is None:
-        blocks.append(("p", "No engine proposed any candidate."))
+    if rule is None and d.sequence is not None:
+        blocks += [("h", 2, "No rule"), ("p", "No period was proved within the take-and-break engine's budget.")]
+    elif rule is None:
+        blocks += [("h", 2, heading), ("p", "No engine proposed any candidate.")]
     else:
-        blocks += [("math", rule.latex(), rule.text()), ("p", _words(rule, who)),
+        blocks += [("h", 2, heading), ("math", rule.latex(), rule.text()), ("p", _words(rule, who)),
                    ("p", f"Complexity {rule.complexity}, training accuracy {_percent(rule.train_accuracy)}.")]
 
     if d.sequence is not None:
@@ -170,8 +171,8 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | No
                 for i, r in enumerate(shown, 1)]
         blocks.append(("table", ["rank", "rule", "engine", "complexity", "training accuracy"], rows))
     elif d.sequence is not None:
-        blocks.append(("p", "The rule is read from the Grundy values the take-and-break engine computed; no "
-                            "formula engine ranked candidates."))
+        blocks.append(("p", "Take-and-break games are computed by the take-and-break engine, and a proved period "
+                            "is the rule; no formula engine ranked candidates."))
     else:
         blocks.append(("p", "The engines proposed no candidate."))
 
