@@ -5,7 +5,10 @@ A take-and-break game's Grundy sequence can have a period of 149,459 values from
 prints: ``values[r]`` is G(n) for every n >= n0 with n mod p = r, and the *exceptions* are the
 heaps n < n0 whose value differs from that pattern (every other heap below n0 follows it, so
 Kayles needs 12 values and 14 exceptions). Evaluation is one vectorised lookup, exact for every
-heap size; the JSON record is plain integer lists, read back against a whitelist.
+heap size; the JSON record is plain integer lists, read back against a whitelist.  The heaps
+below n0 are written as the exceptions, pairs [n, G(n)], when few break the pattern (0.16: 3,634
+of 105,351), and as the list G(0), ..., G(n0 - 1) (field ``prefix``) when that holds fewer
+integers (0.354: 7.9 million of its 10 million heaps are exceptions).
 
 Examples
 --------
@@ -25,7 +28,7 @@ import numpy as np
 __all__ = ["PeriodicValues", "MAX_PERIOD"]
 
 MAX_PERIOD = 10**8  # the longest period a record may hold (800 MB of int64 values)
-_KEYS = ("preperiod", "period", "values", "exceptions")
+_KEYS = ("preperiod", "period", "values")
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,9 +135,12 @@ class PeriodicValues:
     __hash__ = None
 
     def to_record(self) -> dict:
-        """The JSON fields ``preperiod``, ``period``, ``values`` and ``exceptions`` (lists of integers)."""
-        return {"preperiod": self.preperiod, "period": self.period, "values": self.values.tolist(),
-                "exceptions": self.exceptions.tolist()}
+        """The JSON fields ``preperiod``, ``period``, ``values`` and either ``exceptions`` (pairs [n, G(n)])
+        or ``prefix`` (G(0), ..., G(n0 - 1)), whichever holds fewer integers; lists of integers."""
+        record = {"preperiod": self.preperiod, "period": self.period, "values": self.values.tolist()}
+        if self.exceptions.size <= self.preperiod:
+            return {**record, "exceptions": self.exceptions.tolist()}
+        return {**record, "prefix": self(np.arange(self.preperiod)).tolist()}
 
     @classmethod
     def from_record(cls, record: dict) -> "PeriodicValues":
@@ -142,25 +148,39 @@ class PeriodicValues:
 
         Examples
         --------
-        >>> PeriodicValues.from_record({"preperiod": 0, "period": 1, "values": [0], "exceptions": []}).period
-        1
+        >>> PeriodicValues.from_record({"preperiod": 1, "period": 1, "values": [0], "prefix": [1]}).exceptions.tolist()
+        [[0, 1]]
         >>> PeriodicValues.from_record({"preperiod": 0, "period": 1, "values": ["0"], "exceptions": []})
         Traceback (most recent call last):
         ...
-        ValueError: values must be integers, got '0'
+        ValueError: values must be a list of integers, got '0'
         """
         missing = [key for key in _KEYS if key not in record]
-        if missing:
-            raise ValueError(f"a periodic rule needs the fields {', '.join(_KEYS)}; missing {', '.join(missing)}")
-        values, exceptions = record["values"], record["exceptions"]
-        if not isinstance(values, list) or not isinstance(exceptions, list) or \
-                not all(isinstance(pair, list) and len(pair) == 2 for pair in exceptions):
-            raise ValueError("values must be a list of integers and exceptions a list of [n, G(n)] pairs")
-        for name, items in (("values", values), ("exceptions", [v for pair in exceptions for v in pair])):
-            for value in items:
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError(f"{name} must be integers, got {value!r}")
-        return cls(record["preperiod"], record["period"], values, exceptions)
+        if missing or ("exceptions" in record) == ("prefix" in record):
+            raise ValueError(f"a periodic rule has the fields {', '.join(_KEYS)} and one of exceptions or prefix; "
+                             f"got {', '.join(sorted(record)) or 'none'}")
+        base = cls(record["preperiod"], record["period"], _integer_list(record["values"], "values"), [])
+        if "prefix" in record:
+            prefix = np.asarray(_integer_list(record["prefix"], "prefix"), dtype=np.int64)
+            if prefix.size != base.preperiod:
+                raise ValueError(f"prefix must hold G(n) for every n below the pre-period ({base.preperiod:,} "
+                                 f"values), got {prefix.size:,}")
+            if (prefix < 0).any():
+                raise ValueError("Grundy values must be >= 0")
+            odd = np.flatnonzero(prefix != base(np.arange(base.preperiod)))
+            return cls(base.preperiod, base.period, base.values, np.stack([odd, prefix[odd]], axis=1))
+        pairs = record["exceptions"]
+        if not isinstance(pairs, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
+            raise ValueError("exceptions must be a list of [n, G(n)] pairs")
+        return cls(base.preperiod, base.period, base.values,
+                   _integer_list([v for pair in pairs for v in pair], "exceptions"))
+
+
+def _integer_list(items, name: str) -> list:
+    if not isinstance(items, list) or not all(type(v) is int for v in items):
+        wrong = items if not isinstance(items, list) else next(v for v in items if type(v) is not int)
+        raise ValueError(f"{name} must be a list of integers, got {wrong!r}")
+    return items
 
 
 def _count(value, name: str, least: int) -> int:

@@ -13,8 +13,8 @@ it would take one branch per value and per exception.  Such a rule is held as da
 the exceptions below the pre-period, integer arrays) is then the single source of truth, and
 ``expr`` is only the name of the tabulated function, ``G(n)``.  This keeps evaluation exact and
 vectorised (one array lookup, for any heap size), the JSON record plain integer lists read back
-against a whitelist (fields ``period``, ``preperiod``, ``values``, ``exceptions``; ``expr`` is
-null), and the text short: "period 149,459 from n = 105,351 (values in the report)", with short
+against a whitelist (fields ``period``, ``preperiod``, ``values``, and ``exceptions`` or ``prefix``;
+``expr`` is null), and the text short: "period 149,459 from n = 105,351 (values in the report)", with short
 sequences such as Kayles' written out.  Every rule has ``period`` and ``preperiod`` (None
 unless periodic).
 """

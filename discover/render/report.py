@@ -6,7 +6,7 @@ source in a ``<code>`` block beside its plain-text form, the figures as the PNG 
 it), the figures (``exact.png``, ``rule.png``, ``disagreement.png``, ``grundy.png``; for a
 take-and-break game computed by its engine, ``values.png`` with the rare heaps in place of
 ``grundy.png``), ``rule.json`` (read back by ``Rule.from_json``; a periodic rule's values and
-exceptions are its fields ``values`` and ``exceptions``) and ``discovery.json``
+exceptions are its fields ``values`` and ``exceptions`` or ``prefix``) and ``discovery.json``
 (``Discovery.to_record()``).
 The folder is built under a temporary name beside the target and renamed into place at the
 end, so a report is either complete or absent.
@@ -28,6 +28,7 @@ __all__ = ["check_report_folder", "report_folder", "write_report"]
 
 CANDIDATES_SHOWN = 10  # as many as Discovery.to_record() keeps
 EXCEPTIONS_SHOWN = 40  # exceptions of a periodic rule listed in the text (all are in rule.json)
+LONG_LISTS = ("values", "exceptions", "prefix", "heaps")  # fields whose long lists the document names, not prints
 REPORT_MARKERS = ("index.md", "discovery.json")  # an existing folder holding these is a report to replace
 
 
@@ -111,7 +112,7 @@ def _counterexample(value) -> object:
     return Code(", ".join(f"{k}={tuple(v) if isinstance(v, list) else v}" for k, v in value.items()))
 
 
-def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | None, record: str) -> list:
+def _blocks(discovery: Discovery, figures: list[FigureFile], rule_record: dict | None, record: dict) -> list:
     d = discovery
     game = d.game
     rule, who = _shown_rule(d)
@@ -182,11 +183,11 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | No
 
     blocks.append(("h", 2, "Provenance"))
     files = ([Link("rule.json", "rule.json"), " (Rule.to_json, read back by Rule.from_json) and "]
-             if rule_json is not None else [])
+             if rule_record is not None else [])
     blocks.append(("p", ["Files: ", *files, Link("discovery.json", "discovery.json"), " (Discovery.to_record)."]))
-    if rule_json is not None:
-        blocks.append(("json", "rule.json", _shortened(rule_json)))
-    blocks.append(("json", "discovery.json", _shortened(record)))
+    if rule_record is not None:
+        blocks.append(("json", "rule.json", _json_text(_shortened(rule_record))))
+    blocks.append(("json", "discovery.json", _json_text(_shortened(record))))
     return blocks
 
 
@@ -205,23 +206,48 @@ def _sequence_blocks(discovery: Discovery, rule) -> list:
         blocks.append(("p", [f"The rule stores one period of {periodic.period:,} values (G(n) for n ≥ "
                              f"{periodic.preperiod:,} by n mod {periodic.period:,}) and the "
                              f"{len(periodic.exceptions):,} heaps below n = {periodic.preperiod:,} whose value "
-                             f"differs from that pattern; both are the fields ", Code("values"), " and ",
-                             Code("exceptions"), " of ", Link("rule.json", "rule.json"),
+                             f"differs from that pattern; both are in ", Link("rule.json", "rule.json"),
+                             " (fields ", Code("values"), " and ", Code("exceptions"), ", or ", Code("prefix"),
+                             ", every G(n) below the pre-period, when that is shorter)",
                              f". Values from 0 to {periodic.largest}."
                              + (f" Exceptions: {shown}{more}." if listed else " No exceptions.")]))
     return blocks
 
 
-def _shortened(text: str) -> str:
-    """A JSON text as the document shows it: a periodic rule's long value lists named, not printed (the
-    files hold them)."""
-    def shorten(node):
-        if isinstance(node, dict):
-            return {k: (f"[{len(v):,} items: see the file]" if k in ("values", "exceptions", "heaps") and isinstance(v, list)
-                        and len(v) > EXCEPTIONS_SHOWN else shorten(v)) for k, v in node.items()}
-        return [shorten(v) for v in node] if isinstance(node, list) else node
+def _shortened(node):
+    """A record as the document shows it: a periodic rule's long value lists named, not printed (the files
+    hold them)."""
+    if isinstance(node, dict):
+        return {k: (f"[{len(v):,} items: see the file]" if k in LONG_LISTS and isinstance(v, list)
+                    and len(v) > EXCEPTIONS_SHOWN else _shortened(v)) for k, v in node.items()}
+    return [_shortened(v) for v in node] if isinstance(node, list) else node
 
-    return json.dumps(shorten(json.loads(text)), indent=2, ensure_ascii=False)
+
+def _json_text(node, depth: int = 0) -> str:
+    """JSON indented by objects, each list that holds no object on one line (a period of values is one
+    line, not one line a value).
+
+    Examples
+    --------
+    >>> print(_json_text({"period": 3, "values": [0, 1, 2], "checks": [{"passed": True}]}))
+    {
+      "period": 3,
+      "values": [0, 1, 2],
+      "checks": [
+        {
+          "passed": true
+        }
+      ]
+    }
+    """
+    inner = "  " * (depth + 1)
+    if isinstance(node, dict) and node:
+        body = ",\n".join(f"{inner}{json.dumps(k, ensure_ascii=False)}: {_json_text(v, depth + 1)}"
+                          for k, v in node.items())
+        return "{\n" + body + "\n" + "  " * depth + "}"
+    if isinstance(node, list) and any(isinstance(v, dict) for v in node):
+        return "[\n" + ",\n".join(inner + _json_text(v, depth + 1) for v in node) + "\n" + "  " * depth + "]"
+    return json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -253,13 +279,13 @@ def _build(discovery: Discovery, folder: Path) -> None:
     grundy = (heap_values_figure(d.sequence, folder) if d.sequence is not None
               else grundy_figure(d.game, d.train_bound, folder))
     figures += [grundy] if grundy is not None else []
-    rule_json = None
+    rule_record = None
     if d.rule is not None:
-        rule_json = json.dumps(json.loads(d.rule.to_json()), indent=2, ensure_ascii=False)
-        write_text(folder / "rule.json", rule_json + "\n")
-    record = json.dumps(d.to_record(), indent=2, ensure_ascii=False)
-    write_text(folder / "discovery.json", record + "\n")
-    write_document(folder, _blocks(d, figures, rule_json, record), f"Rule report: {d.game!r}")
+        rule_record = json.loads(d.rule.to_json())
+        write_text(folder / "rule.json", _json_text(rule_record) + "\n")
+    record = d.to_record()
+    write_text(folder / "discovery.json", _json_text(record) + "\n")
+    write_document(folder, _blocks(d, figures, rule_record, record), f"Rule report: {d.game!r}")
 
 
 def write_report(discovery: Discovery, folder=None) -> Path:

@@ -88,11 +88,14 @@ def _record(**changes) -> dict:
 
 @pytest.mark.parametrize("changes, message", [
     ({"values": [4, 1, 2]}, "one period"),
-    ({"values": ["4"] + [1] * 11}, "values must be integers"),
-    ({"values": [True] + [1] * 11}, "values must be integers"),
-    ({"values": [None] + [1] * 11}, "values must be integers"),
+    ({"values": ["4"] + [1] * 11}, "values must be a list of integers, got '4'"),
+    ({"values": [True] + [1] * 11}, "values must be a list of integers, got True"),
+    ({"values": [None] + [1] * 11}, "values must be a list of integers, got None"),
+    ({"values": [4.0] + [1] * 11}, "values must be a list of integers, got 4.0"),
     ({"values": [-1] + [1] * 11}, ">= 0"),
     ({"values": "__import__('os')"}, "list of integers"),
+    ({"exceptions": [[0, "0"]]}, "exceptions must be a list of integers"),
+    ({"prefix": [0] * 71}, "one of exceptions or prefix"),
     ({"exceptions": [[0, 0, 1]]}, r"\[n, G\(n\)\] pairs"),
     ({"exceptions": [[3, 3], [0, 0]]}, "ascending"),
     ({"exceptions": [[71, 0]]}, "below the pre-period"),
@@ -111,8 +114,25 @@ def test_from_json_refuses_bad_periodic_records(changes, message):
 def test_missing_fields_are_named():
     record = _record()
     del record["exceptions"]
-    with pytest.raises(ValueError, match="missing exceptions"):
+    with pytest.raises(ValueError, match="one of exceptions or prefix"):
         Rule.from_json(record)
+    del record["values"]
+    with pytest.raises(ValueError, match="the fields preperiod, period, values"):
+        Rule.from_json(record)
+
+
+def test_dense_exceptions_are_written_as_the_prefix():
+    values = np.array([5, 0, 7, 8, 9, 0, 1, 0, 1], dtype=np.int64)  # v = (1, 0): G(1) = 0 follows the period
+    sequence = PeriodicValues.from_values(values, 5, 2)
+    assert sequence.exceptions[:, 0].tolist() == [0, 2, 3, 4]  # 8 integers as pairs, 5 as the prefix
+    record = json.loads(Rule.from_periodic(sequence).to_json())
+    assert "exceptions" not in record and record["prefix"] == [5, 0, 7, 8, 9]
+    again = Rule.from_json(record)
+    assert again.sequence == sequence and np.array_equal(again.evaluate(np.arange(9)[:, None]), values)
+    for prefix, message in (([5, 6, 7, 8], "every n below the pre-period"), ([5, 6, "7", 8, 9], "prefix must be a list"),
+                            ([5, 6, 7, 8, -9], ">= 0")):
+        with pytest.raises(ValueError, match=message):
+            Rule.from_json({**record, "prefix": prefix})
 
 
 def test_negative_heaps_are_refused():
