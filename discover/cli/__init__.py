@@ -57,6 +57,7 @@ def cli():
     \b
     discover games                            list the game families and their parameters
     discover wythoff                          find, verify and print the rule of a game
+    discover octal code=0.16                  a take-and-break game's period, proved (--heaps, --seconds)
     discover report wythoff                   write reports/wythoff/ (rule, checks, figures)
     discover solve nim heaps=3 --bound 20     solve exactly and summarise
     discover solve wythoff --bound 1000 --plot w.png
