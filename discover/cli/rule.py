@@ -30,6 +30,8 @@ def load_game_file(path: str):
         raise ValueError(f"no game file at {path}")
     try:
         namespace = runpy.run_path(path)
+    except SystemExit as err:  # sys.exit() in the file must not end discover silently
+        raise ValueError(f"{path} called sys.exit({err.code!r}) instead of defining a game") from None
     except Exception as err:  # the user's file failed: one line naming it
         raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
     if isinstance(namespace.get("game"), Game):
