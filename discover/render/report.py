@@ -22,6 +22,7 @@ from pathlib import Path
 from discover.find import Discovery
 from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
+from discover.render.mathml import rule_mathml
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
@@ -148,7 +149,8 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
     elif rule is None:
         blocks += [("h", 2, heading), ("p", "No engine proposed any candidate.")]
     else:
-        blocks += [("h", 2, heading), ("math", rule.latex(), rule.text()), ("p", _words(rule, who)),
+        blocks += [("h", 2, heading), ("math", rule.latex(), rule.text(), rule_mathml(rule)),
+                   ("p", _words(rule, who)),
                    ("p", f"Complexity {rule.complexity}, training accuracy {_percent(rule.train_accuracy)}.")]
 
     if d.sequence is not None:

@@ -79,6 +79,7 @@ def test_subtraction_report_holds_every_file_and_reads_back(found, tmp_path):
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert "<script" not in page and "http://" not in page and "https://" not in page
     assert "<code>n \\bmod 7 \\in \\{0, 2\\}</code>" in page
+    assert '<math display="block"><mrow><mrow><mi>n</mi><mo>mod</mo><mn>7</mn></mrow>' in page  # typeset offline
     sources = re.findall(r'<img src="([^"]+)"', page)
     assert sorted(sources) == sorted(f for f in FILES if f.endswith(".png"))
 
