@@ -24,6 +24,7 @@ from contextlib import nullcontext
 
 import numpy as np
 
+from games.machine import machine
 from games.progress import status
 
 __all__ = ["run", "write", "preset", "train_and_score", "winning_seat", "MARKERS", "TABLE_POSITIONS"]
@@ -180,7 +181,7 @@ def run(games, seed: int = 0, fit: dict | None = None, learner_params: dict | No
         one.pop("value_table", None)
     if table is not None and table.universe.size > TABLE_POSITIONS:
         table = None
-    return {"runs": runs, "title": title or f"AlphaZero on {games[0].title()}", "command": command,
+    return {"runs": runs, "title": title or f"AlphaZero on {games[0].title()}", "command": command, "machine": machine(),
             "seconds": time.perf_counter() - clock, "value_table": table}
 
 
@@ -261,7 +262,7 @@ def _blocks(record: dict) -> list:
               "visited move) from the start; the solver scores its moves: the optimal-move rate is the share of "
               "positions with a winning move where the move wins (policy head: over every such position reachable "
               "from the start; in play: the moves it made in the scoring games). Iteration 0 is the untrained "
-              "network (search alone). CPU seconds are process time."),
+              f"network (search alone). CPU seconds are process time on {record.get('machine', 'an unrecorded machine')}."),
         ("figure", FigureFile("scores.png", "scores", "Scores out of 100 and the solver's optimal-move rates "
                                                       "across iterations; the winning seat in bold.")),
     ]
