@@ -331,8 +331,22 @@ def _blocks(record: dict) -> list:
     blocks += [("p", f"To reproduce (toolkit version {record['version']}):"),
                ("pre", "\n".join(["from games import make_game", "from discover.experiments.explore import run, write",
                                   f"write({call}, 'FOLDER')"])),
-               ("p", ["Or on the command line: ", Code(f"discover explore {record['game']['name']} ...")])]
+               ("p", ["Or on the command line: ", Code(_command(record))])]
     return blocks
+
+
+def _command(record: dict) -> str:
+    """The ``discover explore`` command line that reruns the record's settings."""
+    settings, game = record["settings"], record["game"]
+    words = ["discover explore", game["name"], *(f"{k}={v}" for k, v in game["params"].items()),
+             "--variants", ",".join(settings["variants"]), "--episodes", str(settings["episodes"]),
+             "--seeds", ",".join(map(str, settings["seeds"])), "--exact", settings.get("exact", "auto")]
+    if settings["learner"]:
+        words += ["--learner", ",".join(f"{k}={v}" for k, v in settings["learner"].items())]
+    for option in ("curve_sample", "final_sample"):
+        if settings[option] is not None:
+            words += ["--" + option.replace("_", "-"), str(settings[option])]
+    return " ".join(words)
 
 
 def _openings(record: dict) -> list:
