@@ -254,6 +254,10 @@ class AlphaZeroLearner(Learner):
             result["optimal_move_rate_play"] = good / total if total else float("nan")
         return result
 
+    def check_params(self) -> None:
+        """Raise a ``ValueError`` naming a parameter the learner cannot use."""
+        self._check()
+
     def _check(self) -> None:
         if self.network not in NETWORKS:
             raise ValueError(f"unknown network {self.network!r}: use one of {', '.join(NETWORKS)}")
