@@ -20,21 +20,17 @@ be quoted in notes)::
 
 from __future__ import annotations
 
-import argparse
 import functools
-import os
-import platform
 import resource
 import sys
 
-import numba as nb
 import numpy as np
 
 from games import make_game
 from solvers import build_graph, solve
 from solvers.retrograde import outcome_ascending, terminal_values
 from solvers.search import search
-from timing import best_of, fmt_time, heading, load_average
+from timing import arguments, best_of, fmt_time, heading, load_average, machine_line
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -243,16 +239,12 @@ def bench_baselines(quick: bool, openspiel_hex4: bool) -> list:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of every part")
-    parser.add_argument("--repeats", type=int, default=2, help="best of this many timed runs (default 2)")
-    parser.add_argument("--notakto5", action="store_true", help="also Notakto 5 x 5 from the start (about 40 s)")
-    parser.add_argument("--openspiel-hex4", action="store_true",
-                        help="also OpenSpiel's MinimaxSolver on hex 4 x 4 (about 3 minutes on a quiet 2-core machine)")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__.splitlines()[0], "small sizes: a smoke run of every part", 2, argv,
+                     [("--notakto5", "also Notakto 5 x 5 from the start (about 40 s)"),
+                      ("--openspiel-hex4", "also OpenSpiel's MinimaxSolver on hex 4 x 4 (about 3 minutes on a quiet "
+                                           "2-core machine)")])
     load = load_average()
-    print(f"python {platform.python_version()}, numpy {np.__version__}, numba {nb.__version__}, "
-          f"{os.cpu_count()} CPUs, load {load}")
+    print(machine_line(args.quick))
     hex_n, open_n, notakto_n = (3, 4, 3) if args.quick else (4, 5, 4)
     one = bench_hex_retrograde(hex_n, args.repeats)
     two = bench_notakto(notakto_n, args.repeats, args.notakto5)

@@ -22,20 +22,16 @@ Every value both sides computed is compared (an ``AssertionError`` if one differ
 
 from __future__ import annotations
 
-import argparse
 import csv
-import os
-import platform
 import sys
 import time
 from pathlib import Path
 
-import numba as nb
 import numpy as np
 
 from games import make_game
 from solvers.take_and_break import grundy_sequence, plain_grundy_values, sparse_grundy_values
-from timing import best_of, fmt_time, heading, load_average
+from timing import arguments, best_of, fmt_time, heading, load_average, machine_line
 
 TABLE = Path(__file__).resolve().parent.parent / "tests" / "solvers" / "published_octal_games.csv"
 FULL = {"sizes": (10**5, 10**6), "codes": ("0.16", "0.354", "0.6"), "window": 2000, "prove_below": None}
@@ -110,17 +106,10 @@ def bench_proofs(prove_below: int | None) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run of both parts")
-    parser.add_argument("--repeats", type=int, default=2, help="best of this many engine runs (default 2)")
-    parser.add_argument("--full-baseline", action="store_true", help="time the plain kernel over every heap")
-    args = parser.parse_args(argv)
-    if args.repeats < 1:
-        parser.error(f"--repeats must be at least 1, got {args.repeats}")
+    args = arguments(__doc__.splitlines()[0], "tiny sizes: a smoke run of both parts", 2, argv,
+                     [("--full-baseline", "time the plain kernel over every heap")])
     sizes = QUICK if args.quick else FULL
-    print(f"python {platform.python_version()}, numpy {np.__version__}, numba {nb.__version__}, "
-          f"{os.cpu_count()} CPUs, {platform.machine()}; sizes: {'quick' if args.quick else 'full'}; "
-          f"load average {load_average()} (other work on the machine slows every figure)")
+    print(machine_line(args.quick))
     began = time.perf_counter()
     sparse_grundy_values(make_game("octal", code="0.16"), 2000)  # compile outside the timings
     plain_grundy_values(make_game("octal", code="0.16"), 2000)

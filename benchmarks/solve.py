@@ -19,9 +19,6 @@ The answers of both sides are compared in every part (an ``AssertionError`` if t
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
 import sys
 import time
 
@@ -31,7 +28,7 @@ import numpy as np
 from games import make_game
 from solvers import build_graph, solve
 from solvers.retrograde import outcome_descending, retrograde
-from timing import best_of, fmt_time, heading, load_average
+from timing import arguments, best_of, fmt_time, heading, load_average, machine_line
 
 FULL = {"wythoff": 19999, "nim3": 63, "nim4": 15, "nim4_small": 7, "grundy": 1999, "openspiel_limit": 120.0}
 QUICK = {"wythoff": 199, "nim3": 15, "nim4": 3, "nim4_small": 2, "grundy": 99, "openspiel_limit": 120.0}
@@ -279,18 +276,11 @@ def bench_wythoff_grundy(bound: int, repeats: int) -> dict:
 
 # -- the run ------------------------------------------------------------------------------
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run of every part")
-    parser.add_argument("--repeats", type=int, default=3, help="best of this many timed runs (default 3)")
-    parser.add_argument("--skip-openspiel", action="store_true", help="leave OpenSpiel out of part 3")
-    args = parser.parse_args(argv)
-    if args.repeats < 1:
-        parser.error(f"--repeats must be at least 1, got {args.repeats}")
+    args = arguments(__doc__.splitlines()[0], "tiny sizes: a smoke run of every part", 3, argv,
+                     [("--skip-openspiel", "leave OpenSpiel out of part 3")])
     sizes = QUICK if args.quick else FULL
 
-    print(f"python {platform.python_version()}, numpy {np.__version__}, numba {nb.__version__}, "
-          f"{os.cpu_count()} CPUs, {platform.machine()}; sizes: {'quick' if args.quick else 'full'}; "
-          f"load average {load_average()} (other work on the machine slows every figure)")
+    print(machine_line(args.quick))
     began = time.perf_counter()
     w = bench_wythoff_outcome(sizes["wythoff"], args.repeats)
     g = bench_graph_path(sizes["nim3"], args.repeats)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import os
+import platform
 import time
 
-__all__ = ["best_of", "fmt_time", "heading", "load_average"]
+__all__ = ["best_of", "fmt_time", "heading", "load_average", "arguments", "machine_line"]
 
 
 def best_of(fn, repeats: int):
@@ -37,3 +39,26 @@ def load_average() -> str:
         return " ".join(f"{x:.1f}" for x in os.getloadavg())
     except OSError:  # pragma: no cover - not every platform has it
         return "unknown"
+
+
+def arguments(description: str, quick_help: str, repeats: int, argv=None, extra=()) -> argparse.Namespace:
+    """The options every benchmark takes (``--quick``, ``--repeats``), with ``extra`` (flag, help) switches."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    parser.add_argument("--repeats", type=int, default=repeats, help=f"best of this many timed runs (default {repeats})")
+    for flag, help_text in extra:
+        parser.add_argument(flag, action="store_true", help=help_text)
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error(f"--repeats must be at least 1, got {args.repeats}")
+    return args
+
+
+def machine_line(quick: bool) -> str:
+    """Versions, cores, architecture, sizes and the load average: the conditions of a run."""
+    import numba as nb
+    import numpy as np
+
+    return (f"python {platform.python_version()}, numpy {np.__version__}, numba {nb.__version__}, "
+            f"{os.cpu_count()} CPUs, {platform.machine()}; sizes: {'quick' if quick else 'full'}; "
+            f"load average {load_average()} (other work on the machine slows every figure)")

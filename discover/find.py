@@ -1,20 +1,31 @@
-"""``find_rule``: solve a small bound, run the engine portfolio, put the best candidates on trial."""
+"""``find_rule``: solve a small bound, run the engine portfolio, put the best candidates on trial.
+
+One-heap take-and-break games (octal and hexadecimal codes, Grundy's game) take another road by
+default: ``solvers.take_and_break`` computes their Grundy values until the periodicity theorem
+proves a period (or a budget of heaps and seconds is spent), the proved period becomes a
+periodic rule (``Rule.from_periodic``), and the rule is put on trial like any other: against the
+graph solver and the mex certificate on a bound, then the theorem for every heap size.  An
+open game ends with status "none" and the engine's "no period up to n = N".
+"""
 
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from discover.engines import DEFAULT_ENGINES, make_engine
+from discover.periodic_values import PeriodicValues
 from discover.rule import Rule
 from discover.table import Table, table_from_solution
 from discover.verify import Check, verify_rule
 from games import Game, __version__, check_memory
 from games.validation import positive_int
 from solvers import solve
+from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_break_rules
 
 __all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound", "rules_from"]
 
@@ -24,6 +35,8 @@ VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
 VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
 REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to (30, 120, 480)
 ATTEMPTS = 5  # exact candidates put on trial before giving up
+RARE_LISTED = 1000  # rare heaps listed in a record
+PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
 
 
 @dataclass
@@ -40,7 +53,8 @@ class Discovery:
     verify_bound: int
     timings: dict = field(default_factory=dict)
     best_partial: Rule | None = None
-    source: str = "solver"  # where the training table came from
+    source: str = "solver"  # where the training table came from ("take_and_break": the engine's values)
+    sequence: GrundySequence | None = None  # the take-and-break engine's values, when it ran
 
     def to_record(self) -> dict:
         """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""
@@ -62,9 +76,24 @@ class Discovery:
             ],
             "best_partial": rule_record(self.best_partial),
             "candidates": [rule_record(r) for r in self.candidates[:10]],
+            "sequence": None if self.sequence is None else _sequence_record(self.sequence),
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
             "version": __version__,
         }
+
+
+def _sequence_record(sequence: GrundySequence) -> dict:
+    """What the take-and-break engine found, without its values (a periodic rule holds those)."""
+    rare = sequence.rare
+    return {
+        "heaps": sequence.heaps, "seconds": round(sequence.seconds, 4), "proved": sequence.proved,
+        "preperiod": sequence.preperiod, "period": sequence.period,
+        "hypothesis": None if sequence.hypothesis is None else list(sequence.hypothesis),
+        "statement": sequence.statement, "largest": int(sequence.values.max()),
+        "rare": None if rare is None else {
+            "mask": rare.mask, "heap_parity": rare.heap_parity, "offset": rare.offset, "count": int(rare.heaps.size),
+            "heaps": rare.heaps[:RARE_LISTED].tolist(), "last": int(rare.heaps[-1]) if rare.heaps.size else None},
+    }
 
 
 def _check_training_size(game: Game, bound: int) -> None:
@@ -126,8 +155,12 @@ def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> 
 
 def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
               table: Table | None = None, games: int = 100, min_accuracy: float = 1.0,
-              progress=None) -> Discovery:
+              progress=None, heaps=None, seconds=None) -> Discovery:
     """Find a short symbolic rule for the P positions (Grundy values for sums of heaps) and verify it.
+
+    One-heap take-and-break games (octal, hexadecimal, Grundy's game) are computed by
+    ``solvers.take_and_break`` instead when no ``bound``, ``engines`` or ``table`` is given (see
+    the module docstring); ``heaps`` and ``seconds`` are its budget.
 
     Parameters
     ----------
@@ -148,7 +181,11 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         Verify candidates at least this accurate on the (weighted) training table; below 1
         suits learned tables, whose labels may hold errors (the verdict is the solver's).
     progress : callable, optional
-        Called with a short message at each stage.
+        Called with a short message at each stage (for the take-and-break engine, about once a
+        second: heaps done, heaps per second, the current candidate period).
+    heaps, seconds : optional
+        Budget of the take-and-break engine: at most this many heaps (default 2^25), for at most
+        about this many seconds (default 540).
 
     Examples
     --------
@@ -156,6 +193,9 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     >>> found = find_rule(make_game("subtraction", subtract=(1, 3, 4)))
     >>> found.status, found.rule.text()
     ('verified', 'n mod 7 ∈ {0, 2}')
+    >>> kayles = find_rule(make_game("octal", code="0.77"), games=10)
+    >>> kayles.status, kayles.rule.period, kayles.rule.preperiod, kayles.checks[-1].name
+    ('verified', 12, 71, 'proof for every heap size')
     """
     if not isinstance(game, Game):
         raise TypeError(f"find_rule() takes a Game, got {type(game).__name__}")
@@ -166,6 +206,12 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
     if not 0.5 < min_accuracy <= 1.0:
         raise ValueError(f"min_accuracy must be in (0.5, 1], got {min_accuracy}")
+    if not given_bound and not engines and _is_take_and_break(game):
+        return _from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say)
+    if heaps is not None or seconds is not None:
+        raise ValueError(f"heaps and seconds budget the take-and-break engine, which runs for octal, hexadecimal "
+                         f"and Grundy's game when no bound, engines or table is given; {game!r} with these "
+                         f"settings trains on a table instead: leave out heaps and seconds")
     if table is None:
         _check_training_size(game, bound)
     names = list(engines) if engines else list(DEFAULT_ENGINES)
@@ -229,3 +275,61 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
         return Discovery(game, refuted[0], "refuted", None, candidates, refuted[1], bound, verify,
                          best_partial=partial, source=source)
     return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial, source=source)
+
+
+def _is_take_and_break(game: Game) -> bool:
+    """A one-heap game ``solvers.take_and_break`` computes (a finite code, or Grundy's game)."""
+    try:
+        take_and_break_rules(game)
+    except ValueError:
+        return False
+    return True
+
+
+def _take_and_break_verify_bound(game: Game, heaps: int) -> int:
+    """Ten times the heaps the engine computed, lowered until the graph solver's universe and moves fit
+    the budget (the moves counted from ``max_moves``, an upper bound)."""
+    verify = 10 * heaps
+    while verify > 1 and (verify + 1 > VERIFY_POSITIONS or
+                          (verify + 1) * game.max_moves(np.array([verify])) / 2 > VERIFY_EDGES):
+        verify = int(verify * 0.8)
+    return verify
+
+
+def _from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say) -> Discovery:
+    """Grundy values by ``solvers.take_and_break``; a proved period becomes a periodic rule, put on trial."""
+    last = {"time": -math.inf, "candidate": None}
+
+    def report(done: int, rate: float, candidate) -> None:  # at most once a second, and on a new candidate
+        now = time.perf_counter()
+        if now - last["time"] < PROGRESS_SECONDS and candidate == last["candidate"]:
+            return
+        last.update(time=now, candidate=candidate)
+        found = f"candidate period {candidate[1]:,} from n = {candidate[0]:,}" if candidate else "no candidate period"
+        say(f"Grundy values of {game!r}: {done:,} heaps, {rate:,.0f} heaps/s, {found}")
+
+    verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else None
+    budget = {key: value for key, value in (("heaps", heaps), ("seconds", seconds)) if value is not None}
+    sequence = grundy_sequence(game, progress=report, **budget)  # the engine's defaults end within ten minutes
+    timings = {"take-and-break engine": sequence.seconds}
+    verify = verify or _take_and_break_verify_bound(game, sequence.heaps)
+    check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
+    common = {"train_bound": sequence.heaps - 1, "verify_bound": verify, "timings": timings,
+              "source": "take_and_break", "sequence": sequence}
+    if not sequence.proved:
+        return Discovery(game, None, "none", None, [], [], **common)
+    periodic = PeriodicValues.from_values(sequence.values, sequence.preperiod, sequence.period)
+    provenance = {"engine": "take_and_break", "game": game.spec(), "bound": sequence.heaps - 1,
+                  "source": "take_and_break", "seed": seed, "version": __version__}
+    words = (f"{len(periodic.exceptions):,} exceptions below n = {periodic.preperiod:,}, values from 0 to "
+             f"{periodic.largest}; read from G(n) for n < {sequence.heaps:,}, computed by the take-and-break engine")
+    rule = Rule.from_periodic(periodic, game.feature_names, 1.0, provenance, words)
+    say(f"verifying period {periodic.period:,} from n = {periodic.preperiod:,} on bound {verify:,}")
+    clock = time.perf_counter()
+    solution = solve(game, bound=verify, grundy=True)
+    timings["solve (verification)"] = time.perf_counter() - clock
+    checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution, known=sequence.values)
+    timings["verify"] = time.perf_counter() - clock
+    verified = all(c.passed for c in checks)
+    return Discovery(game, rule, "verified" if verified else "refuted", verify if verified else None, [], checks,
+                     **common)

@@ -31,6 +31,7 @@ __all__ = ["find_strategy", "check_strategy"]
 
 TRAIN_POSITIONS = 4096
 CHECK_POSITIONS = 2_000_000
+FIT_WORK = 3e8  # element operations per fit: a larger budget reaches larger partial fits first (misère Nim: "h ⊕ u mod s")
 
 
 def _largest_bound(game: Game, limit: int, most: int) -> int:
@@ -66,7 +67,7 @@ def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000)
 
 
 def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: int | None = None,
-                  time_budget: float = 60.0, max_branches: int = 12, seed: int = 0) -> Strategy | None:
+                  time_cap: float = 300.0, max_branches: int = 12, seed: int = 0) -> Strategy | None:
     """A strategy for ``rule`` found over ``game``'s moves and checked on every N position up to
     ``bound``, or None when none is found within the budget.
 
@@ -81,8 +82,10 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
         has at most two million positions).
     train_bound : int, optional
         The bound of the search (default: the largest with at most 4096 positions, up to 30).
-    time_budget : float
-        Seconds for the search (the engines' fits share it).
+    time_cap : float
+        Seconds after which the search gives up anyway: a safety net far above the usual search, which is
+        bounded by counts (``max_branches``, the engines' own work budgets), so that the same rule and game
+        give the same strategy on any machine.
     max_branches : int
         The most candidate moves a strategy may list.
 
@@ -103,7 +106,7 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     start = time.perf_counter()
     train = train_bound or _largest_bound(game, TRAIN_POSITIONS, 30)
     check = bound or _largest_bound(game, CHECK_POSITIONS, 10 * train)
-    search = _Search(rule, game, relation, seed, start + time_budget)
+    search = _Search(rule, game, relation, seed, start + time_cap)
     search.add_positions(game.universe(train).positions())
     branches: list[Branch] = []
     while time.perf_counter() < search.deadline:
@@ -204,14 +207,13 @@ class _Search:
 
     def _fit(self, positions, extra, y) -> list:
         """Integer expressions of the features (and ``extra`` columns) fitted to y: exact ones, then the best partial."""
-        left = self.deadline - time.perf_counter()
-        if len(y) == 0 or left <= 0:
+        if len(y) == 0 or time.perf_counter() > self.deadline:
             return []
         columns = feature_columns(self.features, self.names, positions)
         columns.update(extra)
         names = list(columns)
         X = np.stack([columns[n] for n in names], axis=1)
-        engine = EnumerationEngine(max_size=7, time_budget=min(2.0, left), n_partial=3, random_state=self.seed)
+        engine = EnumerationEngine(max_size=7, work_budget=FIT_WORK, n_partial=3, random_state=self.seed)
         engine.fit(X, y, feature_names=names, target="grundy")
         return [c.expr for c in engine.candidates_[:4]]
 

@@ -2,7 +2,21 @@
 
 Text, LaTeX and the vectorised evaluator are all derived from ``expr``.  A rule has a target:
 ``"P"`` (the expression is a condition, true exactly on the positions the player to move
-loses) or ``"grundy"`` (the expression is the Grundy value).
+loses) or ``"grundy"`` (the expression is the Grundy value).  A Grundy rule of one heap also
+gives the value of a sum of heaps (positions with one column per heap): the xor of the heaps'
+values (Sprague-Grundy), so its predicate is the P rule of every sum.
+
+**Periodic rules.**  A take-and-break game's Grundy sequence may have a period of 149,459 values
+from n = 105,351 (octal game 0.16), which no short formula states; written as a sympy Piecewise
+it would take one branch per value and per exception.  Such a rule is held as data instead: its
+``sequence`` (``discover.periodic_values.PeriodicValues``: one period of values by n mod p and
+the exceptions below the pre-period, integer arrays) is then the single source of truth, and
+``expr`` is only the name of the tabulated function, ``G(n)``.  This keeps evaluation exact and
+vectorised (one array lookup, for any heap size), the JSON record plain integer lists read back
+against a whitelist (fields ``period``, ``preperiod``, ``values``, and ``exceptions`` or ``prefix``;
+``expr`` is null), and the text short: "period 149,459 from n = 105,351 (values in the report)", with short
+sequences such as Kayles' written out.  Every rule has ``period`` and ``preperiod`` (None
+unless periodic).
 """
 
 from __future__ import annotations
@@ -14,10 +28,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
-from discover.expression_json import from_tree, parse_text
+from discover.expression_json import as_expression
 from discover.expressions import compile_expr, complexity
 from discover.features import feature_columns
-from discover.printing import rule_latex, rule_text
+from discover.periodic_values import PeriodicValues
+from discover.printing import periodic_latex, periodic_text, rule_latex, rule_text
 from games import coordinate_names
 
 __all__ = ["Rule"]
@@ -36,6 +51,9 @@ class Rule:
     train_accuracy : share of the training table the rule labels correctly.
     provenance : engine, game and parameters, bound, data source, seed, version.
     words : an optional sentence from the engine that explains the rule (e.g. the pairs form).
+    sequence : PeriodicValues, optional
+        The Grundy values of a one-heap game as a periodic table (see the module docstring); then
+        ``expr`` is ignored and set to ``G(n)``, and ``target`` must be ``"grundy"``.
 
     Examples
     --------
@@ -46,6 +64,9 @@ class Rule:
     [True, False]
     >>> rule.text()
     'a ⊕ b ⊕ c = 0'
+    >>> periodic = Rule.from_periodic(PeriodicValues(0, 2, [0, 1], []))
+    >>> periodic.period, periodic.evaluate([[5], [10**15]]).tolist(), periodic.predicate([[1, 3], [1, 2]]).tolist()
+    (2, [1, 0], [True, False])
     """
 
     expr: sp.Basic
@@ -54,15 +75,48 @@ class Rule:
     train_accuracy: float = math.nan
     provenance: dict = field(default_factory=dict)
     words: str = ""
+    sequence: PeriodicValues | None = None
 
     def __post_init__(self):
         if self.target not in ("P", "grundy"):
             raise ValueError(f"target must be 'P' or 'grundy', got {self.target!r}")
-        self.expr = _expression(self.expr)
         self.feature_names = tuple(self.feature_names)
+        if self.sequence is not None:
+            if not isinstance(self.sequence, PeriodicValues):
+                raise TypeError(f"sequence must be a PeriodicValues, got {type(self.sequence).__name__}")
+            if self.target != "grundy" or len(self.feature_names) != 1:
+                raise ValueError(f"a periodic rule gives the Grundy values of one heap: target 'grundy' and one "
+                                 f"feature name, got {self.target!r} and {self.feature_names}")
+            self.expr = sp.Function("G")(sp.Symbol(self.feature_names[0]))
+        self.expr = as_expression(self.expr)
+
+    @classmethod
+    def from_periodic(cls, sequence: PeriodicValues, feature_names=("n",), train_accuracy: float = math.nan,
+                      provenance: dict | None = None, words: str = "") -> "Rule":
+        """The Grundy rule of a periodic table (see the module docstring).
+
+        Examples
+        --------
+        >>> Rule.from_periodic(PeriodicValues(71, 12, [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7], [])).text()
+        'G(n) = v[n mod 12], v = (4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7), period 12 from n = 71'
+        """
+        return cls(None, feature_names, "grundy", train_accuracy, dict(provenance or {}), words, sequence)
+
+    @property
+    def period(self) -> int | None:
+        """p of a periodic rule (None for other rules)."""
+        return None if self.sequence is None else self.sequence.period
+
+    @property
+    def preperiod(self) -> int | None:
+        """n0 of a periodic rule (None for other rules)."""
+        return None if self.sequence is None else self.sequence.preperiod
 
     @property
     def complexity(self) -> int:
+        """Nodes of the expression; for a periodic rule, the integers it stores."""
+        if self.sequence is not None:
+            return 2 + self.sequence.period + self.sequence.exceptions.size
         return complexity(self.expr)
 
     @property
@@ -78,10 +132,17 @@ class Rule:
         return feature_columns(self.symbols, names, positions)
 
     def values(self, positions) -> np.ndarray:
-        """The expression's value on each position (bool for P rules, int for Grundy rules)."""
+        """The expression's value on each position (bool for P rules, int for Grundy rules; a Grundy
+        rule of one heap on several columns: the xor of the heaps' values)."""
         positions = np.asarray(positions, dtype=np.int64)
         if not len(positions):
             return np.zeros(0, np.int64)
+        if self.target == "grundy" and len(self.feature_names) == 1 and positions.ndim == 2 and positions.shape[1] > 1:
+            return np.bitwise_xor.reduce(np.stack([self.values(column[:, None]) for column in positions.T]), axis=0)
+        if self.sequence is not None:
+            if positions.ndim != 2:
+                raise ValueError(f"positions must be an (n, 1) array of heap sizes, got shape {positions.shape}")
+            return self.sequence(positions[:, 0])
         if getattr(self, "_compiled", None) is None:
             self._compiled = compile_expr(self.expr)
         return self._compiled(self._columns(positions))
@@ -100,9 +161,13 @@ class Rule:
     # -- presentation ----------------------------------------------------------------
     def text(self) -> str:
         """The rule in plain text, with derived features written out over the coordinates."""
+        if self.sequence is not None:
+            return periodic_text(self.sequence)
         return rule_text(self.expr, self.feature_names, self.target)
 
     def latex(self) -> str:
+        if self.sequence is not None:
+            return periodic_latex(self.sequence)
         return rule_latex(self.expr, self.feature_names, self.target)
 
     def __str__(self) -> str:
@@ -110,10 +175,11 @@ class Rule:
 
     # -- files -----------------------------------------------------------------------
     def to_json(self) -> str:
-        """A JSON record that ``Rule.from_json`` reads back exactly."""
+        """A JSON record that ``Rule.from_json`` reads back exactly (a periodic rule: its table, expr null)."""
+        periodic = {"period": None, "preperiod": None} if self.sequence is None else self.sequence.to_record()
         return json.dumps(
             {
-                "expr": sp.srepr(self.expr),
+                "expr": None if self.sequence is not None else sp.srepr(self.expr),
                 "text": self.text(),
                 "latex": self.latex(),
                 "feature_names": list(self.feature_names),
@@ -122,6 +188,7 @@ class Rule:
                 "train_accuracy": None if math.isnan(self.train_accuracy) else self.train_accuracy,
                 "provenance": self.provenance,
                 "words": self.words,
+                **periodic,
             }
         )
 
@@ -130,7 +197,14 @@ class Rule:
         """Read a rule written by ``to_json`` (a string, or a dict already parsed)."""
         try:
             record = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-            expr = _expression(record["expr"])
+            if not isinstance(record, dict):
+                raise ValueError(f"a rule record is a JSON object, got {type(record).__name__}")
+            sequence = None
+            if record.get("period") is not None:
+                if record.get("expr") is not None:
+                    raise ValueError("a periodic rule's expr must be null (its values are the rule)")
+                sequence = PeriodicValues.from_record(record)
+            expr = as_expression(record["expr"]) if sequence is None else None
             names = record["feature_names"]
             if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.isidentifier()
                                                                     for n in names):
@@ -142,22 +216,7 @@ class Rule:
             provenance, words = record.get("provenance", {}), record.get("words", "")
             if not isinstance(provenance, dict) or not isinstance(words, str):
                 raise ValueError("provenance must be an object and words a string")
-            return cls(expr, tuple(names), record.get("target", "P"), math.nan if accuracy is None else float(accuracy),
-                       provenance, words)
+            return cls(expr, tuple(names), record.get("target", "grundy" if sequence else "P"),
+                       math.nan if accuracy is None else float(accuracy), provenance, words, sequence)
         except (ValueError, KeyError, TypeError) as err:
             raise ValueError(f"not a rule record: {err}") from None
-
-
-def _expression(expr) -> sp.Basic:
-    """A rule's expression from a sympy object, a JSON tree, text (parsed, never evaluated), an int or a bool."""
-    if isinstance(expr, sp.Basic):
-        return expr
-    if isinstance(expr, bool):
-        return sp.true if expr else sp.false
-    if isinstance(expr, int):
-        return sp.Integer(expr)
-    if isinstance(expr, str):
-        return parse_text(expr)
-    if isinstance(expr, list):
-        return from_tree(expr)
-    raise TypeError(f"a rule's expression is a sympy expression or its text, got {type(expr).__name__}")

@@ -22,6 +22,7 @@ from solvers import closure_counterexample, mex_counterexample, solve
 __all__ = ["Check", "verify_rule", "rule_values"]
 
 CHUNK = 1 << 20
+FAR = 10**7  # heaps beyond the pre-period on which a proved rule's repetition is checked
 
 
 @dataclass
@@ -114,33 +115,52 @@ def _self_play(rule, game, solution, games: int, seed: int) -> Check:
     )
 
 
-def _every_heap_size(rule, game, solution, values) -> Check | None:
-    """For games with a periodicity theorem (octal, subtraction): the theorem turning the checked range into
-    a proof."""
+def _every_heap_size(rule, game, solution, known) -> Check | None:
+    """For games with a periodicity theorem (octal, hexadecimal, subtraction): the theorem turning the
+    checked range into a proof.  ``known``: Grundy values beyond the solver's bound (the take-and-break
+    engine's), which a periodic rule is checked against first."""
     if game.dims != 1 or game.period_theorem is None:
         return None
-    truth = solution.grundy_table if rule.target == "grundy" else (solution.outcome_table == -1).astype(np.int64)
-    fits = find_periods(truth, arithmetic=False)
-    if not fits:
-        return None
-    fit = fits[0]
-    proof = periodicity_proof(game, fit.start, fit.period, truth, grundy=rule.target == "grundy")
+    grundy = rule.target == "grundy"
+    truth = solution.grundy_table if grundy else (solution.outcome_table == -1).astype(np.int64)
+    source = "the solver"
+    if known is not None and grundy and len(known) > len(truth):
+        truth, source = np.asarray(known, dtype=np.int64), "the take-and-break engine"
+        wrong = []
+        for lo in range(0, len(truth), CHUNK):
+            part = truth[lo:lo + CHUNK]
+            wrong += (lo + np.flatnonzero(rule.evaluate(np.arange(lo, lo + part.size)[:, None]) != part)).tolist()
+        if wrong:
+            n = wrong[0]
+            return Check("proof for every heap size", False,
+                         f"the rule disagrees with {source} on {len(wrong):,} of {len(truth):,} heaps",
+                         {"position": (n,), "rule": int(rule.evaluate([[n]])[0]), "solver": int(truth[n])})
+    if rule.period is not None:
+        start, period = rule.preperiod, rule.period
+    else:
+        fits = find_periods(truth, arithmetic=False)
+        if not fits:
+            return None
+        start, period = fits[0].start, fits[0].period
+    proof = periodicity_proof(game, start, period, truth, grundy=grundy)
     if not proof:
         return None
-    far = np.arange(fit.start, 10 * len(truth) + fit.period, dtype=np.int64)[:, None]
-    ahead = rule.evaluate(far) if rule.target == "grundy" else rule.predicate(far).astype(np.int64)
-    if not np.array_equal(ahead[fit.period:], ahead[: -fit.period]):
+    far = np.arange(start, min(10 * len(truth), start + FAR) + period, dtype=np.int64)[:, None]
+    ahead = rule.evaluate(far) if grundy else rule.predicate(far).astype(np.int64)
+    if not np.array_equal(ahead[period:], ahead[: -period]):
         return None
     return Check(
         "proof for every heap size", True,
-        f"{proof.reason}; the rule agrees up to n = {len(truth) - 1} and repeats with the same period "
-        f"(checked to n = {int(far[-1, 0])})",
+        f"{proof.reason}; the rule agrees with {source} up to n = {len(truth) - 1:,} and repeats with the same "
+        f"period (checked to n = {int(far[-1, 0]):,})", extra={"theorem": proof.reason},
     )
 
 
-def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None) -> list[Check]:
+def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None, known=None) -> list[Check]:
     """Run the three checks on ``game.universe(bound)``, stopping at the first failure; then, for
-    octal and subtraction games, the periodicity theorem's proof for every heap size when it applies.
+    octal, hexadecimal and subtraction games, the periodicity theorem's proof for every heap size
+    when it applies.  ``known``: G(0), G(1), ... beyond the bound, computed by another exact solver
+    (``solvers.take_and_break``), which the proof then reads after checking the rule against them.
 
     Examples
     --------
@@ -167,5 +187,5 @@ def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solutio
         checks.append(check)
         if not check.passed:
             return checks
-    proof = _every_heap_size(rule, game, solution, values)
+    proof = _every_heap_size(rule, game, solution, known)
     return checks + ([proof] if proof else [])

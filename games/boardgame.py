@@ -47,6 +47,9 @@ class BoardGame(Game):
     layout = "grid"
     #: the rules ``solvers.search`` knows this game by (``solvers.search_rules.RULES``), or None
     search_rules: str | None = None
+    #: the board, seen by the second player to move, is reflected so that the mover always joins the same sides
+    #: (Hex: ``planes`` and the exploration learners' move outputs)
+    reflects_second_player = False
     n: int
 
     @property

@@ -185,6 +185,8 @@ class hexadecimal(HeapGame):
     name = "hexadecimal"
     parts = 3
     kernel = staticmethod(_octal_moves)
+    period_theorem = "octal"  # the periodicity theorem holds for moves that leave three heaps too
+    removal_limit = octal.removal_limit
 
     def __init__(self, code: str = "0.7F"):
         code = text(code, "code", "'0.7F'").upper()  # "0.7f" and "0.7F" are one game

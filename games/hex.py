@@ -124,6 +124,7 @@ class hex_game(BoardGame):
     kernel = staticmethod(_hex_moves)
     layout = "rhombus"
     search_rules = "hex"
+    reflects_second_player = True
 
     def __init__(self, n: int = 3):
         n = check_board_size(n, "hex", 7)
@@ -142,7 +143,7 @@ class hex_game(BoardGame):
     def planes(self, positions) -> np.ndarray:
         """The mover's stones, the opponent's and a plane of ones, the board reflected in its long diagonal when
         the second player moves (so the planes always show a player joining top and bottom)."""
-        return mover_planes(positions, self.n, reflect=True)
+        return mover_planes(positions, self.n, reflect=self.reflects_second_player)
 
     def check_position(self, p: np.ndarray) -> None:
         super().check_position(p)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from learners.alphazero.learner import AlphaZeroLearner
+from learners.exploration.learner import BoardQLearner
 from learners.hqn.learner import HQN
 from learners.hqn.qnetwork import QNetworkLearner
 from learners.tabular.bayes import BayesLearner
@@ -35,6 +36,8 @@ LEARNERS = {
     "qnetwork": Entry(QNetworkLearner, "the HQN paper's Q-network baseline (games whose moves are lines)"),
     "hqn": Entry(HQN, "the HQN paper's Hierarchical Q-Network"),
     "alphazero": Entry(AlphaZeroLearner, "AlphaZero: PUCT search with a policy-value network, in self-play"),
+    "board_q": Entry(BoardQLearner, "the Hex exploration paper's Q-learning of win probabilities on board games "
+                                    "(its variants: learners.exploration.VARIANTS)"),
 }
 
 

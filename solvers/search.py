@@ -21,7 +21,7 @@ from games import Game
 from solvers.dfpn import Table, prove
 from solvers.search_rules import RULES
 
-__all__ = ["search", "SearchResult"]
+__all__ = ["search", "SearchResult", "Prover"]
 
 MAX_TABLE_BITS = 30
 SLICE = 1 << 20  # positions per compiled call; between calls Ctrl-C is seen (the table keeps the work)
@@ -75,6 +75,61 @@ def _table_bits(game: Game, table_bits) -> int:
     return int(table_bits)
 
 
+def _check_max_nodes(max_nodes) -> None:
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
+                                  or max_nodes < 1):
+        raise ValueError(f"max_nodes must be a positive integer or None, got {max_nodes!r}")
+
+
+class Prover:
+    """Proves positions one at a time, keeping one transposition table across proofs.
+
+    What one proof learns (the positions it proved, its proof and disproof numbers) serves every
+    later one, so a learner can ask for the value of each position it meets within a budget of
+    expanded positions and get more answers as the table fills.
+
+    Parameters
+    ----------
+    game : Game
+        ``hex`` (n <= 5) or ``notakto`` (boards * n * n <= 62).
+    table_bits : int, optional
+        The table has ``2**table_bits`` entries of 24 bytes (default: from the board size).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> prover = Prover(make_game("hex", n=4))
+    >>> prover.value((0, 0), max_nodes=1)  # one expanded position proves nothing yet
+    0
+    >>> prover.value((0, 0)), prover.value((0, 0), max_nodes=1), prover.nodes  # then proved, and remembered
+    (1, 1, 231)
+    """
+
+    def __init__(self, game: Game, table_bits: int | None = None):
+        if not isinstance(game, Game):
+            raise TypeError(f"a Prover takes a Game, got {type(game).__name__}")
+        self.game = game
+        self.family, self.params, self.max_children, self.depth = _family(game)
+        self.table = Table(_table_bits(game, table_bits))
+        self.nodes = 0
+
+    def value(self, position, max_nodes: int | None = None) -> int:
+        """The value of ``position`` for the player to move: +1 win, -1 loss, 0 when ``max_nodes`` expanded
+        positions did not settle it (the work stays in the table for the next call)."""
+        _check_max_nodes(max_nodes)
+        p = tuple(int(x) for x in np.asarray(position).reshape(-1))
+        if not self.game.moves(p):  # a finished game: its terminal rule decides
+            return int(self.game.terminal_values([p])[0])
+        limit, nodes = int(max_nodes or 0), 0
+        while True:
+            value, done = prove(self.family, self.params, p, self.table, self.max_children, self.depth,
+                                min(SLICE, limit - nodes) if limit else SLICE)
+            nodes += done
+            self.nodes += done
+            if value != 0 or (limit and nodes >= limit):
+                return value
+
+
 def search(game: Game, position=None, *, moves: bool = True, table_bits: int | None = None,
            max_nodes: int | None = None, progress=None) -> SearchResult:
     """The exact value of ``position`` (the empty board by default) and, with ``moves``, of each move.
@@ -111,30 +166,17 @@ def search(game: Game, position=None, *, moves: bool = True, table_bits: int | N
     """
     if not isinstance(game, Game):
         raise TypeError(f"search() takes a Game, got {type(game).__name__}")
-    family, params, max_children, depth = _family(game)
+    prover = Prover(game, table_bits)
     position = tuple(game.start if position is None else (int(x) for x in np.asarray(position).reshape(-1)))
     game.check_position(np.asarray(position, dtype=np.int64))
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) or max_nodes < 1):
-        raise ValueError(f"max_nodes must be a positive integer or None, got {max_nodes!r}")
-    table = Table(_table_bits(game, table_bits))
-    limit = int(max_nodes or 0)
+    _check_max_nodes(max_nodes)
     clock = time.perf_counter()
-    total = 0
 
     def value_of(p) -> int:
-        nonlocal total
-        if not game.moves(p):  # a finished game: its terminal rule decides
-            return int(game.terminal_values([p])[0])
-        nodes = 0
-        while True:
-            value, done = prove(family, params, p, table, max_children, depth,
-                                min(SLICE, limit - nodes) if limit else SLICE)
-            nodes += done
-            total += done
-            if value != 0:
-                return value
-            if limit and nodes >= limit:
-                raise RuntimeError(f"search of {game!r} at {p} stopped after {nodes:,} positions: raise max_nodes")
+        value = prover.value(p, max_nodes)
+        if value == 0:
+            raise RuntimeError(f"search of {game!r} at {p} stopped after {max_nodes:,} positions: raise max_nodes")
+        return value
 
     options = game.moves(position) if moves else []
     report = progress or (lambda done, total: None)
@@ -143,6 +185,6 @@ def search(game: Game, position=None, *, moves: bool = True, table_bits: int | N
     for done, option in enumerate(options, start=2):
         result.moves[option] = -value_of(option)
         report(done, 1 + len(options))
-    result.nodes = total
+    result.nodes = prover.nodes
     result.seconds = time.perf_counter() - clock
     return result

@@ -29,7 +29,7 @@ import numpy as np
 from games.boards import MAX_BITS, canonical_board, has_line, popcount
 from games.hex import hex_connected, hex_win_cells
 
-__all__ = ["HEX", "NOTAKTO", "RULES", "expand", "hex_params", "notakto_params"]
+__all__ = ["HEX", "NOTAKTO", "RULES", "expand", "hex_must_play", "hex_params", "notakto_params"]
 
 HEX, NOTAKTO = 0, 1
 # Hex params: geometry (n, full, not_left, not_right, top, bottom, left, right), then the move order
@@ -82,11 +82,12 @@ def _hex_key(a, b, cells):
 
 
 @nb.njit(cache=True, nogil=True)
-def _hex_expand(params, state, children, keys):
+def hex_must_play(params, a, b):
+    """``(status, must)`` of the Hex position ``(a, b)`` (see the module): ``status`` +1 when the player to
+    move wins at once, -1 when lost, else 0 with ``must`` the empty cells that may still matter (the one
+    cell blocking a connection, the intersection of the carriers of the opponent's double threats, or
+    every empty cell when the opponent has no threat)."""
     geo = params[:8]
-    cells = geo[_N] * geo[_N]
-    a = state[0]
-    b = state[1]
     if hex_connected(a, geo[_TOP], geo[_BOTTOM], geo) or hex_connected(b, geo[_LEFT], geo[_RIGHT], geo):
         return -1, 0
     first = popcount(a) == popcount(b)
@@ -119,6 +120,18 @@ def _hex_expand(params, state, children, keys):
                 must &= (x | w) if popcount(w) == 2 else x
         if must == 0:
             return -1, 0
+    return 0, must
+
+
+@nb.njit(cache=True, nogil=True)
+def _hex_expand(params, state, children, keys):
+    cells = params[_N] * params[_N]
+    a = state[0]
+    b = state[1]
+    status, must = hex_must_play(params, a, b)
+    if status != 0:
+        return status, 0
+    first = popcount(a) == popcount(b)
     m = 0
     for k in range(cells):
         bit = np.int64(1) << params[8 + k]

@@ -21,7 +21,7 @@ import sys
 
 import click
 
-from discover.cli import alphazero, hqn, learn, rule, solve, sweep
+from discover.cli import alphazero, explore, hqn, learn, rule, solve, sweep
 from discover.cli.interrupt import EXIT_INTERRUPTED, watch
 
 __all__ = ["cli", "main"]
@@ -57,6 +57,7 @@ def cli():
     \b
     discover games                            list the game families and their parameters
     discover wythoff                          find, verify and print the rule of a game
+    discover octal code=0.16                  a take-and-break game's period, proved (--heaps, --seconds)
     discover report wythoff                   write reports/wythoff/ (rule, checks, figures)
     discover solve nim heaps=3 --bound 20     solve exactly and summarise
     discover solve wythoff --bound 1000 --plot w.png
@@ -71,6 +72,7 @@ def cli():
     discover hqn wythoff                      the HQN paper's experiments (figures 9, 10, 11)
     discover solve hex n=5 --plot hex5.png    a board game's first moves: which win (search beyond 4 x 4)
     discover alphazero notakto                the Notakto paper's AlphaZero experiment (3 x 3 and 4 x 4)
+    discover explore hex n=3                  the Hex exploration paper's learners, measured exactly
 
     Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
     `subtraction subtract=1,3,4`, `octal code=0.77`.
@@ -80,7 +82,7 @@ def cli():
 for command in (solve.games_command, solve.solve_command, solve.show_command, rule.rule_command,
                 rule.report_command, learn.learn_command, learn.compare_command, learn.tournament_command,
                 learn.scenarios_command, sweep.sweep_command, sweep.study_command, hqn.hqn_command,
-                alphazero.alphazero_command):
+                alphazero.alphazero_command, explore.explore_command):
     cli.add_command(command)
 
 

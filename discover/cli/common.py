@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-__all__ = ["BOUND", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "say", "print_rows",
+__all__ = ["BOUND", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "typed_params", "say",
+           "print_rows",
            "spinner", "output_folder", "check_output_file", "command_line"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
@@ -78,6 +79,44 @@ def game_from_words(name: str, words) -> object:
             f"them on a larger bound, and bitboard positions have neither; solve it exactly with '{again}'"
         )
     return game
+
+
+def typed_params(cls, words, what: str) -> dict:
+    """``name=value`` words as keyword parameters of ``cls``'s constructor, each converted to its annotated type
+    (bool from true/false, int, float, text); an unknown name or a value of the wrong kind is a ``ValueError``.
+
+    Examples
+    --------
+    >>> class Learner:
+    ...     def __init__(self, *, width: int = 8, rate: float = 0.1, joint: bool = False): ...
+    >>> typed_params(Learner, ["width=16", "joint=true"], "--learner")
+    {'width': 16, 'joint': True}
+    """
+    import inspect
+
+    signature = inspect.signature(cls.__init__)
+    known = {name: p for name, p in signature.parameters.items() if name not in ("self", "random_state")}
+    params = {}
+    for word in words:
+        name, eq, value = word.partition("=")
+        if not eq or name not in known:
+            raise ValueError(f"{what} takes name=value words naming {', '.join(known)}; got {word!r}")
+        kind = known[name].annotation if isinstance(known[name].annotation, str) else \
+            getattr(known[name].annotation, "__name__", "str")
+        try:
+            if kind == "bool":
+                if value.lower() not in ("true", "false"):
+                    raise ValueError
+                params[name] = value.lower() == "true"
+            elif kind == "int":
+                params[name] = int(value)
+            elif kind == "float":
+                params[name] = float(value)
+            else:
+                params[name] = value
+        except ValueError:
+            raise ValueError(f"{what}: {name} must be {kind}, got {value!r}") from None
+    return params
 
 
 def say(message: str) -> None:

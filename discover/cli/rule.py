@@ -2,6 +2,9 @@
 
 ``discover GAME [NAME=VALUE]...`` runs ``rule``; ``discover --game-file FILE.py`` takes the
 game from a Python file that builds one with the public API (a variable named ``game``).
+One-heap take-and-break games (``octal``, ``hexadecimal``, ``grundy_game``) are computed by the
+take-and-break engine within ``--heaps`` and ``--seconds`` unless ``--bound``, ``--engines`` or
+``--from`` asks for a training table.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ def load_game_file(path: str):
         raise ValueError(f"no game file at {path}")
     try:
         namespace = runpy.run_path(path)
+    except SystemExit as err:  # sys.exit() in the file must not end discover silently
+        raise ValueError(f"{path} called sys.exit({err.code!r}) instead of defining a game") from None
     except Exception as err:  # the user's file failed: one line naming it
         raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
     if isinstance(namespace.get("game"), Game):
@@ -85,13 +90,20 @@ def _discover_options(func):
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
         click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
                      help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
+        click.option("--heaps", type=BOUND, default=None,
+                     help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
+                     "most N heaps until a period is proved (default 2^25 = 33,554,432)."),
+        click.option("--seconds", type=click.FloatRange(0, min_open=True), default=None, metavar="S",
+                     help="Take-and-break games: stop computing after about S seconds (default 540, so that the "
+                     "run ends within about ten minutes)."),
     ]
     for option in reversed(options):
         func = option(func)
     return click.pass_context(func)
 
 
-def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence):
+def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence, heaps,
+          seconds):
     from discover.find import find_rule
 
     game_obj = _resolve_game(ctx, game, params, game_file)
@@ -115,7 +127,7 @@ def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, sour
     with spinner(f"discovering the rule of {game_obj!r} ...") as update:
         found = find_rule(game_obj, bound=None if table is not None else bound, verify_bound=verify_bound,
                           engines=names, seed=seed, table=table, min_accuracy=0.95 if table is not None else 1.0,
-                          progress=update)
+                          progress=update, heaps=heaps, seconds=seconds)
     found.timings = {**timings, **found.timings, "total": time.perf_counter() - start}
     return found
 
@@ -128,16 +140,26 @@ def _print_discovery(found) -> None:
 
     out = Console(highlight=False, soft_wrap=True)
     out.print(Text(f"{found.game!r}", style="bold"))
-    where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
-    out.print(Text(f"trained on {where} at bound {found.train_bound}; "
-                   f"verification bound {found.verify_bound}"))
+    sequence = found.sequence
+    if sequence is not None:
+        verified = f"; verification bound {found.verify_bound:,}" if found.checks else ""
+        out.print(Text(f"Grundy values of {sequence.heaps:,} heaps computed by the take-and-break engine in "
+                       f"{sequence.seconds:.2f} s{verified}"))
+    else:
+        where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
+        out.print(Text(f"trained on {where} at bound {found.train_bound:,}; "
+                       f"verification bound {found.verify_bound:,}"))
     rule = found.rule
+    proof = next((c for c in found.checks if c.name == "proof for every heap size" and c.passed), None)
     if found.status == "verified":
-        out.print(Text(f"\nRule (verified on bound {found.verified_bound}):", style="bold green"))
+        proved = "; proved for every heap size" if proof else ""
+        out.print(Text(f"\nRule (verified on bound {found.verified_bound:,}{proved}):", style="bold green"))
     elif found.status == "refuted":
         out.print(Text("\nNo verified rule. The best candidate was refuted:", style="bold red"))
     else:
         out.print(Text("\nNo rule found.", style="bold yellow"))
+    if sequence is not None and rule is None:
+        out.print(Text(f"  {sequence.statement}"))
     if rule is not None:
         if rule.words:
             out.print(Text(f"  {rule.words}"))
@@ -147,6 +169,10 @@ def _print_discovery(found) -> None:
         general = general_text(rule.expr, rule.target)
         if general and len(rule.feature_names) > 2:
             out.print(Text(f"  for any number of heaps: {general}"))
+        if rule.target == "grundy" and len(rule.feature_names) == 1:
+            out.print(Text("  sums of heaps: P iff G(n₁) ⊕ G(n₂) ⊕ ... = 0"))
+        if proof is not None:
+            out.print(Text(f"  proved for every heap size: {proof.extra.get('theorem', proof.detail)}"))
         if "GoldenRatio" in str(rule.expr):
             out.print(Text("  where φ = (1 + √5)/2, the golden ratio"))
         out.print(Text(f"  LaTeX: {rule.latex()}"))
@@ -173,7 +199,7 @@ def _print_discovery(found) -> None:
 @_discover_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record (its `rule` is what Rule.from_json reads).")
 def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                 as_json):
+                 heaps, seconds, as_json):
     """Find, verify and print the rule of GAME (also run as `discover GAME`).
 
     \b
@@ -183,8 +209,15 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
     discover --game-file my_game.py
     discover nim --from q                (rule from a Q-learner's table, three heaps of at most 7)
     discover wythoff --from q --verify-bound 1000
+    discover octal code=0.16             (period 149,459 from n = 105,351, proved in seconds)
+    discover grundy_game --heaps 2097152 (no period up to n = 2,097,151; about a minute)
+
+    One-heap take-and-break games (octal, hexadecimal, grundy_game) are computed by the
+    take-and-break engine until the periodicity theorem proves a period, within --heaps and
+    --seconds; --bound, --engines or --from trains the engines on a table instead.
     """
-    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence)
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
+                  heaps, seconds)
     if as_json:
         click.echo(json.dumps(found.to_record()))
     else:
@@ -195,13 +228,14 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
 @_discover_options
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
 def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                   folder):
+                   heaps, seconds, folder):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
     from discover.render.report import check_report_folder, write_report
 
     if folder is not None:
         check_report_folder(folder)
-    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence)
+    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
+                  heaps, seconds)
     with spinner("writing the report ..."):
         path = write_report(found, folder)
     _print_discovery(found)

@@ -3,8 +3,11 @@
 ``write_report(discovery)`` writes ``index.md`` (LaTeX for the rule, rendered by Markdown
 viewers with math), ``index.html`` (self-contained: no script, no network; the rule's LaTeX
 source in a ``<code>`` block beside its plain-text form, the figures as the PNG files next to
-it), the figures (``exact.png``, ``rule.png``, ``disagreement.png``, ``grundy.png``),
-``rule.json`` (read back by ``Rule.from_json``) and ``discovery.json`` (``Discovery.to_record()``).
+it), the figures (``exact.png``, ``rule.png``, ``disagreement.png``, ``grundy.png``; for a
+take-and-break game computed by its engine, ``values.png`` with the rare heaps in place of
+``grundy.png``), ``rule.json`` (read back by ``Rule.from_json``; a periodic rule's values and
+exceptions are its fields ``values`` and ``exceptions`` or ``prefix``) and ``discovery.json``
+(``Discovery.to_record()``).
 The folder is built under a temporary name beside the target and renamed into place at the
 end, so a report is either complete or absent.
 The folder's name is the game's ``slug()`` (``nim-heaps3``, ``wythoff-misere``).
@@ -18,11 +21,14 @@ from pathlib import Path
 
 from discover.find import Discovery
 from discover.render.document import Code, FigureFile, Link, Strong, write_document
+from discover.render.heap_values import heap_values_figure, rare_class_text
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
 
 CANDIDATES_SHOWN = 10  # as many as Discovery.to_record() keeps
+EXCEPTIONS_SHOWN = 40  # exceptions of a periodic rule listed in the text (all are in rule.json)
+LONG_LISTS = ("values", "exceptions", "prefix", "heaps")  # fields whose long lists the document names, not prints
 REPORT_MARKERS = ("index.md", "discovery.json")  # an existing folder holding these is a report to replace
 
 
@@ -57,13 +63,22 @@ def _shown_rule(discovery: Discovery):
     return discovery.best_partial, "the best candidate"
 
 
+def _proved(discovery: Discovery) -> bool:
+    return any(c.name == "proof for every heap size" and c.passed for c in discovery.checks)
+
+
 def _status_sentence(discovery: Discovery) -> list:
     d = discovery
+    trained = (f"read from the Grundy values of {d.sequence.heaps:,} heaps" if d.sequence is not None
+               else f"trained on bound {d.train_bound}")
     if d.status == "verified":
         passed = ", ".join(c.name for c in d.checks)
-        text = (f" up to bound {d.verified_bound} (trained on bound {d.train_bound}): every check passed "
-                f"({passed}).")
+        text = (f" up to bound {d.verified_bound} ({trained}): every check passed ({passed})"
+                + ("; the proof makes it hold for every heap size." if _proved(d) else "."))
         return [Strong("Status: verified"), text]
+    if d.sequence is not None and d.rule is None:
+        return [Strong("Status: no rule"), f": the take-and-break engine found no period that the periodicity "
+                                           f"theorem proves: {d.sequence.statement}."]
     if d.status == "refuted":
         failed = next((c for c in d.checks if not c.passed), None)
         what = f"failed the check '{failed.name}'" if failed else "failed its trial"
@@ -76,7 +91,10 @@ def _status_sentence(discovery: Discovery) -> list:
 
 
 def _words(rule, who: str) -> str:
-    if rule.target == "grundy":
+    if rule.sequence is not None:
+        sentence = (f"In words: {who} gives the Grundy value G(n) of every heap of n tokens: {rule.text()}; "
+                    "a heap, or a sum of heaps, is a P position when the xor of the heaps' values is 0.")
+    elif rule.target == "grundy":
         sentence = (f"In words: {who} gives every position's Grundy value as {rule.text()}; "
                     "the P positions are those with value 0.")
     else:
@@ -94,14 +112,16 @@ def _counterexample(value) -> object:
     return Code(", ".join(f"{k}={tuple(v) if isinstance(v, list) else v}" for k, v in value.items()))
 
 
-def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | None, record: str) -> list:
+def _blocks(discovery: Discovery, figures: list[FigureFile], rule_record: dict | None, record: dict) -> list:
     d = discovery
     game = d.game
     rule, who = _shown_rule(d)
     blocks = [("h", 1, f"Rule report: {game!r}"), ("p", _status_sentence(d))]
+    trained = (f"heaps computed by the take-and-break engine: {d.sequence.heaps:,}" if d.sequence is not None
+               else f"training bound: {d.train_bound}")
     facts = [
         ["game: ", Code(json.dumps(game.spec(), ensure_ascii=False))],
-        f"training bound: {d.train_bound}",
+        trained,
         f"verification bound: {d.verify_bound}",
         f"verified bound: {d.verified_bound if d.verified_bound is not None else 'none'}",
     ]
@@ -114,12 +134,16 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | No
 
     heading = {"the rule": "The rule" if d.status == "verified" else "The refuted rule",
                "the best candidate": "The best candidate (not exact on the training table)"}[who]
-    blocks.append(("h", 2, heading))
-    if rule is None:
-        blocks.append(("p", "No engine proposed any candidate."))
+    if rule is None and d.sequence is not None:
+        blocks += [("h", 2, "No rule"), ("p", "No period was proved within the take-and-break engine's budget.")]
+    elif rule is None:
+        blocks += [("h", 2, heading), ("p", "No engine proposed any candidate.")]
     else:
-        blocks += [("math", rule.latex(), rule.text()), ("p", _words(rule, who)),
+        blocks += [("h", 2, heading), ("math", rule.latex(), rule.text()), ("p", _words(rule, who)),
                    ("p", f"Complexity {rule.complexity}, training accuracy {_percent(rule.train_accuracy)}.")]
+
+    if d.sequence is not None:
+        blocks += _sequence_blocks(d, rule)
 
     blocks.append(("h", 2, "Verification"))
     if d.checks:
@@ -131,8 +155,11 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | No
 
     blocks.append(("h", 2, "Figures"))
     drawn = min(d.verify_bound, FIGURE_BOUND)
+    values = (f"every Grundy value the take-and-break engine computed ({d.sequence.heaps:,} heaps)"
+              if d.sequence is not None else f"the Grundy values, where the game has them, at the training bound "
+                                             f"{d.train_bound}")
     blocks.append(("p", f"The partitions are drawn at bound {drawn} (the verification bound, at most {FIGURE_BOUND}); "
-                        f"the Grundy values, where the game has them, at the training bound {d.train_bound}."))
+                        f"{values}."))
     blocks += [("figure", f) for f in figures]
 
     blocks.append(("h", 2, "Candidates"))
@@ -144,6 +171,9 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | No
         rows = [[str(i), Code(r.text()), r.provenance.get("engine", ""), str(r.complexity), _percent(r.train_accuracy)]
                 for i, r in enumerate(shown, 1)]
         blocks.append(("table", ["rank", "rule", "engine", "complexity", "training accuracy"], rows))
+    elif d.sequence is not None:
+        blocks.append(("p", "Take-and-break games are computed by the take-and-break engine, and a proved period "
+                            "is the rule; no formula engine ranked candidates."))
     else:
         blocks.append(("p", "The engines proposed no candidate."))
 
@@ -153,12 +183,71 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_json: str | No
 
     blocks.append(("h", 2, "Provenance"))
     files = ([Link("rule.json", "rule.json"), " (Rule.to_json, read back by Rule.from_json) and "]
-             if rule_json is not None else [])
+             if rule_record is not None else [])
     blocks.append(("p", ["Files: ", *files, Link("discovery.json", "discovery.json"), " (Discovery.to_record)."]))
-    if rule_json is not None:
-        blocks.append(("json", "rule.json", rule_json))
-    blocks.append(("json", "discovery.json", record))
+    if rule_record is not None:
+        blocks.append(("json", "rule.json", _json_text(_shortened(rule_record))))
+    blocks.append(("json", "discovery.json", _json_text(_shortened(record))))
     return blocks
+
+
+def _sequence_blocks(discovery: Discovery, rule) -> list:
+    """The take-and-break engine's run: what it computed, its period, the rare heaps, where the values are."""
+    sequence = discovery.sequence
+    blocks = [("h", 2, "Grundy values (take-and-break engine)"),
+              ("p", f"The engine computed G(n) for n < {sequence.heaps:,} in {sequence.seconds:.2f} s: "
+                    f"{sequence.statement}."),
+              ("p", rare_class_text(sequence))]
+    periodic = rule.sequence if rule is not None else None
+    if periodic is not None:
+        listed = periodic.exceptions[:EXCEPTIONS_SHOWN].tolist()
+        shown = ", ".join(f"G({n}) = {v}" for n, v in listed)
+        more = f", ... ({len(periodic.exceptions):,} in all)" if len(periodic.exceptions) > len(listed) else ""
+        blocks.append(("p", [f"The rule stores one period of {periodic.period:,} values (G(n) for n ≥ "
+                             f"{periodic.preperiod:,} by n mod {periodic.period:,}) and the "
+                             f"{len(periodic.exceptions):,} heaps below n = {periodic.preperiod:,} whose value "
+                             f"differs from that pattern; both are in ", Link("rule.json", "rule.json"),
+                             " (fields ", Code("values"), " and ", Code("exceptions"), ", or ", Code("prefix"),
+                             ", every G(n) below the pre-period, when that is shorter)",
+                             f". Values from 0 to {periodic.largest}."
+                             + (f" Exceptions: {shown}{more}." if listed else " No exceptions.")]))
+    return blocks
+
+
+def _shortened(node):
+    """A record as the document shows it: a periodic rule's long value lists named, not printed (the files
+    hold them)."""
+    if isinstance(node, dict):
+        return {k: (f"[{len(v):,} items: see the file]" if k in LONG_LISTS and isinstance(v, list)
+                    and len(v) > EXCEPTIONS_SHOWN else _shortened(v)) for k, v in node.items()}
+    return [_shortened(v) for v in node] if isinstance(node, list) else node
+
+
+def _json_text(node, depth: int = 0) -> str:
+    """JSON indented by objects, each list that holds no object on one line (a period of values is one
+    line, not one line a value).
+
+    Examples
+    --------
+    >>> print(_json_text({"period": 3, "values": [0, 1, 2], "checks": [{"passed": True}]}))
+    {
+      "period": 3,
+      "values": [0, 1, 2],
+      "checks": [
+        {
+          "passed": true
+        }
+      ]
+    }
+    """
+    inner = "  " * (depth + 1)
+    if isinstance(node, dict) and node:
+        body = ",\n".join(f"{inner}{json.dumps(k, ensure_ascii=False)}: {_json_text(v, depth + 1)}"
+                          for k, v in node.items())
+        return "{\n" + body + "\n" + "  " * depth + "}"
+    if isinstance(node, list) and any(isinstance(v, dict) for v in node):
+        return "[\n" + ",\n".join(inner + _json_text(v, depth + 1) for v in node) + "\n" + "  " * depth + "]"
+    return json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -187,15 +276,16 @@ def _build(discovery: Discovery, folder: Path) -> None:
     d = discovery
     rule, who = _shown_rule(d)
     figures = partition_figures(d.game, rule, d.verify_bound, folder, who=who)
-    grundy = grundy_figure(d.game, d.train_bound, folder)
+    grundy = (heap_values_figure(d.sequence, folder) if d.sequence is not None
+              else grundy_figure(d.game, d.train_bound, folder))
     figures += [grundy] if grundy is not None else []
-    rule_json = None
+    rule_record = None
     if d.rule is not None:
-        rule_json = json.dumps(json.loads(d.rule.to_json()), indent=2, ensure_ascii=False)
-        write_text(folder / "rule.json", rule_json + "\n")
-    record = json.dumps(d.to_record(), indent=2, ensure_ascii=False)
-    write_text(folder / "discovery.json", record + "\n")
-    write_document(folder, _blocks(d, figures, rule_json, record), f"Rule report: {d.game!r}")
+        rule_record = json.loads(d.rule.to_json())
+        write_text(folder / "rule.json", _json_text(rule_record) + "\n")
+    record = d.to_record()
+    write_text(folder / "discovery.json", _json_text(record) + "\n")
+    write_document(folder, _blocks(d, figures, rule_record, record), f"Rule report: {d.game!r}")
 
 
 def write_report(discovery: Discovery, folder=None) -> Path:

@@ -5,7 +5,8 @@ coordinate (Nim: at most 15), a verification bound at least ten times the traini
 then re-checks the rule itself, never trusting the tool's own claim: against ``solvers.solve``
 on the verified bound and, where a closed form is known, against that form computed here
 (nim-sum, Wythoff pairs from exact integer square roots, Lasker's Nim, Kayles' period from
-Winning Ways, Moore's digit sums).  The negative controls (Grundy's game, 3-heap Wythoff) must
+Winning Ways, Moore's digit sums). Kayles is found by default by the take-and-break engine (its
+training bound is then the heaps it computed), and from a training table when a bound is given.  The negative controls (Grundy's game, 3-heap Wythoff) must
 not come out verified.
 """
 
@@ -189,11 +190,27 @@ KAYLES_EXCEPTIONS = "{0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70}"  # la
 
 def test_kayles_period_12_from_71_with_a_proof():
     found = discovered("octal", code="0.77")
-    # The issue asks for training bounds <= 30, but Kayles' period starts at n = 71 and cannot be
-    # seen on heaps <= 30 (see the next test): find_rule grows the training bound of a 1-D game
-    # when nothing verifies (30, then 120), and Kayles ends up trained on heaps <= 120.
+    # By default the take-and-break engine computes Kayles' Grundy values until the periodicity
+    # theorem proves the period; the rule is the periodic table, put on trial like any other.
+    assert found.status == "verified" and found.source == "take_and_break"
+    assert [c.passed for c in found.checks] == [True] * 4
+    assert agrees_with_solver(found.rule, found.game, found.verified_bound)
+    rule = found.rule
+    assert (rule.target, rule.preperiod, rule.period) == ("grundy", 71, 12)
+    assert rule.sequence.values.tolist() == KAYLES_PERIOD
+    assert f"{{{', '.join(map(str, rule.sequence.exceptions[:, 0]))}}}" == KAYLES_EXCEPTIONS
+    proof = [c for c in found.checks if c.name == "proof for every heap size"]
+    assert len(proof) == 1 and proof[0].passed and "Guy and Smith" in proof[0].detail
+    n = np.arange(71, 100_000)
+    assert np.array_equal(rule.evaluate(n[:, None]), np.array(KAYLES_PERIOD)[n % 12])
+
+
+def test_kayles_from_a_training_table():
+    # With a training bound the engine portfolio runs instead: Kayles' period starts at n = 71, so
+    # heaps <= 120 are needed to see it (the next test: not on heaps <= 30).
+    found = discovered("octal", bound=120, code="0.77")
     assert_verified(found, train_max=120)
-    assert found.rule.target == "grundy"
+    assert found.rule.target == "grundy" and found.rule.period is None
     assert "period 12 from n = 71" in found.rule.words
     assert f"exceptions at n in {KAYLES_EXCEPTIONS}" in found.rule.words
     proof = [c for c in found.checks if c.name == "proof for every heap size"]
@@ -270,12 +287,14 @@ def test_moore_nim2_four_heaps_stretch():
 
 
 @pytest.mark.parametrize(
-    "name, params",
-    [pytest.param("grundy_game", {}, marks=pytest.mark.slow), ("wythoff_nd", {"heaps": 3})],
+    "name, bound, params",
+    # Grundy's game on the largest table the one-heap growth loop reached (30, 120, 480); by
+    # default the take-and-break engine computes it instead (tests/discover/test_take_and_break_rules.py)
+    [pytest.param("grundy_game", 480, {}, marks=pytest.mark.slow), ("wythoff_nd", None, {"heaps": 3})],
     ids=["grundy_game", "wythoff_nd-3"],
 )
-def test_negative_controls_are_not_verified(name, params):
-    found = discovered(name, **params)
+def test_negative_controls_are_not_verified(name, bound, params):
+    found = discovered(name, bound, **params)
     assert found.status != "verified" and found.verified_bound is None
     if found.status == "refuted":
         assert_refuted_for_real(found)

@@ -103,7 +103,7 @@ def test_digit_sums_against_brute_force():
 ])
 def test_find_strategy_and_check_it_against_the_solver(name, params, expr, bound):
     game = make_game(name, **params)
-    strategy = find_strategy(Rule(expr, game.feature_names), game, bound=bound, train_bound=6, time_budget=60)
+    strategy = find_strategy(Rule(expr, game.feature_names), game, bound=bound, train_bound=6)
     assert strategy is not None and strategy.checked_bound == bound
     solution = solve(game, bound=bound + bound // 2)  # beyond the check bound
     positions = solution.universe.positions()

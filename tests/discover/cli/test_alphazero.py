@@ -68,3 +68,24 @@ def test_learn_trains_any_registered_learner(cli, tmp_path):
                             "--out", str(out))
     assert code == 0 and "AlphaZeroLearner" in stdout, err
     assert {p.name for p in out.iterdir()} == {"history.json", "history.csv", "value-table.npz", "learning-curve.png"}
+
+
+def test_explore_writes_its_report(cli, tmp_path):
+    out = tmp_path / "explore"
+    code, stdout, err = cli("explore", "hex", "n=2", "--variants", "minimax,joint", "--episodes", "40", "--seeds", "0,1",
+                            "--learner", "layers=2,width=4,games=4,batch_size=8", "--out", str(out))
+    assert code == 0 and "joint" in stdout, err
+    assert {p.name for p in out.iterdir()} == {"curves.png", "explore.json", "index.md", "index.html"}
+
+
+@pytest.mark.parametrize("argv", [
+    ("explore", "nim"),
+    ("explore", "hex", "n=2", "--variants", "magic"),
+    ("explore", "hex", "n=2", "--seeds", "a,b"),
+    ("explore", "hex", "n=2", "--learner", "depth=3"),
+    ("explore", "hex", "n=2", "--learner", "width=wide"),
+])
+def test_bad_explore_input_gets_one_line(cli, one_error_line, argv, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    one_error_line(*cli(*argv))
+    assert list(tmp_path.iterdir()) == []

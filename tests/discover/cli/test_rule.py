@@ -83,8 +83,11 @@ def test_game_file_builds_a_custom_game(cli, tmp_path):
         ("def moves(p:\n    return []", "failed to run: SyntaxError"),
         ("import no_such_module_here", "failed to run: ModuleNotFoundError"),
         ("x = 3", "must define one game"),
+        ("import sys\nsys.exit(0)", "called sys.exit(0)"),
+        ("import sys\nsys.exit('bye')", "called sys.exit('bye')"),
+        ("raise SystemExit", "called sys.exit(None)"),
     ],
-    ids=["raises", "syntax-error", "bad-import", "no-game"],
+    ids=["raises", "syntax-error", "bad-import", "no-game", "exit-0", "exit-text", "bare-exit"],
 )
 def test_bad_game_file(cli, one_error_line, tmp_path, source, hint):
     path = tmp_path / "bad_game.py"
