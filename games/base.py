@@ -165,6 +165,12 @@ class Game:
         """Name and parameters, enough for ``make_game`` to rebuild the game."""
         return {"name": self.name, "params": _jsonable(self.params)}
 
+    def title(self) -> str:
+        """The game in words ("misère Nim with 3 heaps"); see ``games.titles``."""
+        from games.titles import title
+
+        return title(self)
+
     def slug(self) -> str:
         """A file name for the game: the family, then each parameter as name and value, joined by ``-``.
 

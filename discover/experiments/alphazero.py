@@ -180,7 +180,7 @@ def run(games, seed: int = 0, fit: dict | None = None, learner_params: dict | No
         one.pop("value_table", None)
     if table is not None and table.universe.size > TABLE_POSITIONS:
         table = None
-    return {"runs": runs, "title": title or f"AlphaZero on {games[0]!r}", "command": command,
+    return {"runs": runs, "title": title or f"AlphaZero on {games[0].title()}", "command": command,
             "seconds": time.perf_counter() - clock, "value_table": table}
 
 

@@ -179,7 +179,7 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
                 result["final"].update(measure(fitted.action_scores))
             result["final"]["cpu_seconds"] = fitted.history_[-1]["cpu_seconds"]
             runs.append(result)
-    return {"game": game.spec(), "title": repr(game), "version": __version__,
+    return {"game": game.spec(), "title": game.title(), "version": __version__,
             "settings": {"variants": list(variants), "episodes": int(episodes), "seeds": seeds, "learner": learner or {},
                          "eval_every": eval_every, "exact": exact, "curve_sample": curve_sample,
                          "final_sample": final_sample},

@@ -151,7 +151,7 @@ def run(game, periods: int = 15, episodes: int = 2000, bound: int = 12, eval_bou
     say("rule changes: wythoff -> nim -> euclid, twice")
     cycle = rule_change_cycle([make_game("wythoff"), make_game("nim", heaps=2), make_game("euclid")],
                               episodes=episodes, bound=bound, seed=seed, progress=say)
-    return {"game": repr(game), "spec": game.spec(), "over_time": over_time,
+    return {"game": repr(game), "title": game.title(), "spec": game.spec(), "over_time": over_time,
             "sizes": {name: {str(n): v for n, v in row.items()} for name, row in sizes.items()},
             "models": {k: m.describe() for k, m in models.items()}, "cycle": cycle,
             "settings": {"periods": periods, "episodes": episodes, "bound": bound, "eval_bound": eval_bound,
@@ -231,7 +231,7 @@ def _blocks(record: dict) -> list:
     sizes = record["sizes"]
     columns = list(sizes["symbolic model"])
     blocks = [
-        ("h", 1, f"HQN experiments on {record['game']} (the HQN paper)"),
+        ("h", 1, f"HQN experiments on {record.get('title', record['game'])} (the HQN paper)"),
         ("p", f"Training board {s['bound']} x {s['bound']}, models scored by play on {s['eval_bound']} x "
               f"{s['eval_bound']}, {s['periods']} periods of {s['episodes']:,} games, seed {s['seed']}. Accuracy: the "
               "share of N positions where the agent's move is optimal, against the solver."),

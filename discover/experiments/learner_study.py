@@ -75,8 +75,8 @@ def run(game, bound: int, learners=("q", "qt", "bayes"), episodes: int = 20_000,
     n_share = float((arena.outcome[arena.live()] == 1).mean())
     settings = {"game": repr(game), "bound": bound, "episodes": episodes, "games": games, "seed": seed,
                 "learners": {name: repr(make(name, seed)) for name in learners}}
-    return {"game": repr(game), "spec": game.spec(), "curves": histories, "first": first, "second": second,
-            "n_share": n_share, "settings": settings, "seconds": time.perf_counter() - clock}
+    return {"game": repr(game), "title": game.title(), "spec": game.spec(), "curves": histories, "first": first,
+            "second": second, "n_share": n_share, "settings": settings, "seconds": time.perf_counter() - clock}
 
 
 def write(record: dict, folder) -> None:
@@ -110,7 +110,7 @@ def _blocks(record: dict) -> list:
         rows.append([name, f"{last['episode']:,}", str(last["deviations"]), f"{last['optimal_move_rate']:.3f}",
                      f"{first:,}" if first is not None else "not reached"])
     return [
-        ("h", 1, f"Learners on {record['game']}, bound {s['bound']} (the Nim study)"),
+        ("h", 1, f"Learners on {record.get('title', record['game'])}, bound {s['bound']} (the Nim study)"),
         ("p", f"Each learner played {s['episodes']:,} games against an untrained copy of itself (learning curves "
               f"below), then trained from scratch for {s['episodes']:,} games against each opponent; the trained "
               f"greedy policies then played {s['games']:,} games from random starts, as first and as second player. "

@@ -98,6 +98,6 @@ def plot_openings(openings, path) -> str:
                     Line2D([], [], color=SECOND, linewidth=4, label="second player's sides")]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 3),
               fontsize=8, frameon=False)
-    ax.set_title(f"First moves of {game!r}: {openings.count(1)} of {openings.moves} win\n"
+    ax.set_title(f"First moves of {game.title()}: {openings.count(1)} of {openings.moves} win\n"
                  f"empty board: {openings.winner} ({openings.source}, {openings.seconds:.1f} s)", fontsize=10)
     return save_figure(fig, path)

@@ -1,7 +1,7 @@
 """Documents as a list of blocks, rendered to Markdown and to self-contained HTML (no script, no network).
 
 A block is a tuple: ``("h", level, text)``, ``("p", text)``, ``("list", [text, ...])``,
-``("math", latex, plain_text)``, ``("table", headers, rows)``, ``("figure", FigureFile)``,
+``("math", latex, plain_text[, mathml])`` (MathML typesets the formula in the HTML), ``("table", headers, rows)``, ``("figure", FigureFile)``,
 ``("pre", text)`` (preformatted) or ``("json", summary, text)`` (folded). Text is a string or a list
 of strings and ``Code``, ``Strong`` and ``Link`` segments. Every report of the toolkit (rules,
 experiments) is written this way: ``index.md`` and ``index.html`` from the same blocks.
@@ -97,7 +97,7 @@ def render_markdown(blocks) -> str:
         elif kind == "list":
             lines += [f"- {_md_inline(item)}" for item in args[0]] + [""]
         elif kind == "math":
-            latex, text = args
+            latex, text = args[:2]
             lines += ["$$", latex, "$$", "", "Plain text: " + _md_inline(Code(text)), ""]
         elif kind == "table":
             headers, rows = args
@@ -140,9 +140,13 @@ def render_html(blocks, title: str) -> str:
         elif kind == "list":
             body.append("<ul>" + "".join(f"<li>{_html_inline(item)}</li>" for item in args[0]) + "</ul>")
         elif kind == "math":
-            latex, text = args
-            body.append(f'<p class="rule">{html.escape(text)}</p>')
-            body.append(f"<p>LaTeX source:</p><pre><code>{html.escape(latex)}</code></pre>")
+            latex, text, mathml = (*args, None)[:3]
+            if mathml:
+                body.append(f'<div class="rule"><math display="block">{mathml}</math></div>')
+                body.append(f"<p>Plain text: <code>{html.escape(text)}</code></p>")
+            else:
+                body.append(f'<p class="rule">{html.escape(text)}</p>')
+            body.append(f"<details><summary>LaTeX source</summary><pre><code>{html.escape(latex)}</code></pre></details>")
         elif kind == "table":
             headers, rows = args
             head = "".join(f"<th>{_html_inline(h)}</th>" for h in headers)

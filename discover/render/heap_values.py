@@ -124,7 +124,7 @@ def heap_values_figure(sequence, folder, name: str = "values.png") -> FigureFile
     state = "proved" if sequence.proved else "not proved"
     period = (f"period {sequence.period:,} from n = {sequence.preperiod:,} ({state})" if sequence.period is not None
               else "no period found")
-    axes[0].set_title(f"Grundy values of {sequence.game!r} for n < {heaps:,}: {period}", fontsize=11)
+    axes[0].set_title(f"Grundy values of {sequence.game.title()} for n < {heaps:,}: {period}", fontsize=11)
     if zoom:
         _draw(axes[1], sequence, zoom)
         axes[1].set_title(f"the first {zoom:,} heaps, where the rare heaps lie", fontsize=10)

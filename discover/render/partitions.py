@@ -46,28 +46,56 @@ class _Panel:
     label: str  # "" for 1-D and 2-D games, "slice c = 0" above
     dims: int  # coordinates of the game's positions
     ids: np.ndarray  # (h, w) universe ids, -1 where the cell is not a position
+    origin: tuple = (0, 0)  # the coordinates of the lower left cell
+    name: str = "n"  # the first coordinate's name
+
+    @property
+    def extent(self) -> tuple:
+        (h, w), (x0, y0) = self.ids.shape, self.origin
+        return x0 - 0.5, x0 + w - 0.5, y0 - 0.5, y0 + h - 0.5
 
 
-def _panels(game, universe) -> list[_Panel]:
-    """The cells to draw: one strip, one board, or two slices of the first two coordinates."""
+def _window(limit: int, centre: int | None) -> np.ndarray:
+    """At most ``FIGURE_BOUND + 1`` values of one coordinate: from 0, or around ``centre``."""
+    lo = 0 if centre is None else max(0, min(centre - FIGURE_BOUND // 2, limit - FIGURE_BOUND))
+    return np.arange(lo, min(limit, lo + FIGURE_BOUND) + 1)
+
+
+def _panels(game, universe, through=None) -> list[_Panel]:
+    """The cells to draw: a strip, a board, or slices of the first two coordinates with the others fixed.
+
+    Without ``through``, slices fix the other coordinates at 0 and at 3/5 of the bound (Nim's slices at 0
+    and 1 are both diagonals; a middle slice shows the pattern); with ``through`` (a position), one
+    window and one slice hold it.
+    """
     limits = universe.limits
     dims = universe.dims
+    names = list(getattr(game, "feature_names", ()))
+    if len(names) != dims:
+        names = list(coordinate_names(dims))
+    centre = [None] * dims if through is None else list(through)
+    xs = _window(int(limits[0]), centre[0])
     if dims == 1:
-        grids = [("", np.arange(limits[0] + 1, dtype=np.int64)[None, :, None])]
+        grids = [("", xs[None, :, None])]
     else:
-        a, b = np.meshgrid(np.arange(limits[0] + 1), np.arange(limits[1] + 1))
-        names = list(getattr(game, "feature_names", ()))
-        if len(names) != dims:
-            names = list(coordinate_names(dims))
+        a, b = np.meshgrid(xs, _window(int(limits[1]), centre[1]))
+        if dims == 2:
+            fixed = [None]
+        elif through is not None:
+            fixed = [tuple(centre[2:])]
+        else:
+            middle = max(1, round(0.6 * int(limits[2:].min())))
+            fixed = [(0,) * (dims - 2), (middle,) * (dims - 2)]
         grids = []
-        for fixed in ([None] if dims == 2 else [0, 1]):
-            rest = [] if fixed is None else [np.full_like(a, fixed)] * (dims - 2)
-            label = "" if fixed is None else f"slice {' = '.join(names[2:])} = {fixed}"
+        for values in fixed:
+            rest = [] if values is None else [np.full_like(a, v) for v in values]
+            label = "" if values is None else "slice " + ", ".join(f"{n} = {v}" for n, v in zip(names[2:], values))
             grids.append((label, np.stack([a, b, *rest], axis=-1).astype(np.int64)))
     panels = []
     for label, grid in grids:
         ids = universe.index(grid.reshape(-1, dims), strict=False).reshape(grid.shape[:2])
-        panels.append(_Panel(label, dims, ids))
+        origin = (int(grid[0, 0, 0]), int(grid[0, 0, 1]) if dims > 1 else 0)
+        panels.append(_Panel(label, dims, ids, origin, names[0]))
     return panels
 
 
@@ -107,9 +135,8 @@ def _category_map(fig, axes, game, panels, codes, palette, title: str) -> None:
     norm = BoundaryNorm(np.arange(len(palette) + 1) - 0.5, len(palette))
     dims = panels[0].dims
     for ax, panel, grid in zip(axes, panels, codes):
-        h, w = grid.shape
         ax.imshow(grid, origin="lower", cmap=cmap, norm=norm, interpolation="nearest",
-                  extent=(-0.5, w - 0.5, -0.5, h - 0.5), aspect="auto" if dims == 1 else "equal")
+                  extent=panel.extent, aspect="auto" if dims == 1 else "equal")
         _label_axes(ax, game, dims)
         if panel.label:
             ax.set_title(panel.label, fontsize=10)
@@ -120,8 +147,15 @@ def _category_map(fig, axes, game, panels, codes, palette, title: str) -> None:
     fig.legend(handles=handles, loc="outside lower center", ncol=min(len(handles), 3), fontsize=8, frameon=False)
 
 
-def _where(universe, panels) -> str:
-    what = f"bound {universe.bound}"
+def _where(panels) -> str:
+    """The drawn window in words: "0 ≤ n ≤ 300", "0 ≤ a, b ≤ 150, slices c = 0 and c = 90"."""
+    (h, w), (x0, y0) = panels[0].ids.shape, panels[0].origin
+    if panels[0].dims == 1:
+        what = f"{x0} ≤ {panels[0].name} ≤ {x0 + w - 1}"
+    elif (x0, y0, w) == (0, 0, h):
+        what = f"coordinates 0 to {w - 1}"
+    else:
+        what = f"first coordinate {x0} to {x0 + w - 1}, second {y0} to {y0 + h - 1}"
     if panels[0].label:
         what += ", " + " and ".join(p.label for p in panels)
     return what
@@ -135,8 +169,8 @@ def _save(fig, folder, name: str) -> None:
     save_figure(fig, os.path.join(folder, name))
 
 
-def partition_figures(game, rule, bound: int, folder, who: str = "the rule") -> list[FigureFile]:
-    """Draw the exact partition, the rule's partition and their disagreement as PNG files.
+def partition_figures(game, rule, bound: int, folder, who: str = "the rule", through=None) -> list:
+    """Draw the exact partition and, where a rule differs from it, the rule's partition and the disagreement.
 
     Parameters
     ----------
@@ -144,67 +178,87 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule") -> 
     rule : discover.rule.Rule or None
         With ``None`` only the exact partition is drawn.
     bound : int
-        Bound of the solved universe drawn (capped at ``FIGURE_BOUND``).
+        The verification bound: the drawn window is at most ``FIGURE_BOUND`` cells a side within it.
     folder : str or path-like
-        Existing folder that receives ``exact.png``, ``rule.png`` and ``disagreement.png``.
+        Existing folder that receives ``exact.png`` and, when the rule disagrees with the solver in the
+        window, ``rule.png`` and ``disagreement.png`` (a rule that agrees gets a sentence instead of two
+        figures repeating the exact one).
     who : str
         How captions name the rule (e.g. ``"the best candidate"``).
+    through : tuple of int, optional
+        A position the figures must show (a counterexample): the window is centred on it, it is ringed.
 
     Returns
     -------
-    list of FigureFile
+    list of document blocks: ``("figure", FigureFile)`` and ``("p", text)``
 
     Examples
     --------
     >>> import tempfile, sympy as sp
     >>> from games import make_game
     >>> from discover.rule import Rule
-    >>> rule = Rule(sp.Contains(sp.Mod(sp.Symbol("n"), 7), sp.FiniteSet(0, 2)), ("n",))
+    >>> n = sp.Symbol("n")
+    >>> game = make_game("subtraction", subtract=(1, 3, 4))
     >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     [f.name for f in partition_figures(make_game("subtraction", subtract=(1, 3, 4)), rule, 60, tmp)]
+    ...     [b[1].name for b in partition_figures(game, Rule(sp.Eq(sp.Mod(n, 4), 0), ("n",)), 60, tmp)]
     ['exact.png', 'rule.png', 'disagreement.png']
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     [b[0] for b in partition_figures(game, Rule(sp.Contains(sp.Mod(n, 7), sp.FiniteSet(0, 2)), ("n",)), 60, tmp)]
+    ['figure', 'p']
     """
-    bound = min(int(bound), FIGURE_BOUND)
+    reach = min(int(bound), FIGURE_BOUND)
+    if through is not None:  # far enough to hold the position and the window around it
+        reach = max(reach, min(int(bound), max(through[:2]) + FIGURE_BOUND // 2), *through)
     grundy = rule is not None and rule.target == "grundy"
-    solution = solve(game, bound=bound, grundy=grundy)
+    solution = solve(game, bound=reach, grundy=grundy)
     universe = solution.universe
-    panels = _panels(game, universe)
-    where = _where(universe, panels)
+    panels = _panels(game, universe, through)
+    where = _where(panels)
+    drawn = np.concatenate([p.ids[p.ids >= 0] for p in panels])
     truth_p = solution.outcome_table == -1
     exact = np.where(truth_p, 1, np.where(solution.outcome_table == 0, 2, 0)).astype(np.int8)
-    files = []
 
     fig, axes = _new_figure(universe.dims, len(panels))
     _category_map(fig, axes, game, panels, [_cells(p, exact) for p in panels], _EXACT,
-                  f"Exact partition of {game!r} (solver), {where}")
+                  f"Exact partition of {game.title()} (solver), {where}")
     _save(fig, folder, "exact.png")
-    files.append(FigureFile("exact.png", "Exact partition",
-                            f"The solver's P positions: {int(truth_p.sum()):,} of {universe.size:,} positions "
-                            f"at bound {universe.bound}."))
+    blocks = [("figure", FigureFile("exact.png", "Exact partition",
+                                    f"The solver's P positions: {int(truth_p[drawn].sum()):,} of {drawn.size:,} "
+                                    f"positions drawn ({where})."))]
     if rule is None:
-        return files
+        return blocks
 
     values = rule_values(rule, universe)
     said_p = values == 0 if grundy else values
+    diff = np.where(said_p == truth_p, np.where(truth_p, 1, 0), np.where(said_p, 2, 3)).astype(np.int8)
+    if grundy:
+        diff[(diff < 2) & (values != solution.grundy_table)] = 4
+    wrong = int((diff[drawn] >= 2).sum())
+    compared = " (Grundy values compared)" if grundy else ""
+    if wrong == 0:
+        return blocks + [("p", f"{who.capitalize()} and the solver agree on every one of the {drawn.size:,} "
+                               f"positions drawn{compared}: the rule's partition is the exact one above.")]
+
     fig, axes = _new_figure(universe.dims, len(panels))
     _category_map(fig, axes, game, panels, [_cells(p, said_p.astype(np.int8)) for p in panels], _rule_palette(who),
                   f"Partition by {who}: {_wrap(rule.text())}\n{where}")
     _save(fig, folder, "rule.png")
-    files.append(FigureFile("rule.png", f"Partition by {who}",
-                            f"The positions {who} calls P: {int(said_p.sum()):,} of {universe.size:,}."))
+    blocks.append(("figure", FigureFile("rule.png", f"Partition by {who}",
+                                        f"The positions {who} calls P: {int(said_p[drawn].sum()):,} of "
+                                        f"{drawn.size:,} drawn.")))
 
-    diff = np.where(said_p == truth_p, np.where(truth_p, 1, 0), np.where(said_p, 2, 3)).astype(np.int8)
-    if grundy:
-        diff[(diff < 2) & (values != solution.grundy_table)] = 4
-    wrong = int((diff >= 2).sum())
     fig, axes = _new_figure(universe.dims, len(panels))
     _category_map(fig, axes, game, panels, [_cells(p, diff) for p in panels], _diff_palette(who),
-                  f"Where {who} and the solver disagree: {wrong:,} of {universe.size:,} positions, {where}")
+                  f"Where {who} and the solver disagree: {wrong:,} of {drawn.size:,} positions drawn, {where}")
+    if through is not None:
+        axes[0].plot(through[0], through[1] if universe.dims > 1 else 0, "o", markersize=14, fillstyle="none",
+                     color="black", markeredgewidth=1.5)
     _save(fig, folder, "disagreement.png")
-    files.append(FigureFile("disagreement.png", "Disagreement",
-                            f"{who.capitalize()} and the solver disagree on {wrong:,} of {universe.size:,} positions "
-                            f"at bound {universe.bound}" + (" (Grundy values compared)." if grundy else ".")))
-    return files
+    ringed = f"; the ring marks the counterexample {tuple(through)}" if through is not None else ""
+    blocks.append(("figure", FigureFile("disagreement.png", "Disagreement",
+                                        f"{who.capitalize()} and the solver disagree on {wrong:,} of {drawn.size:,} "
+                                        f"positions drawn ({where}){compared}{ringed}.")))
+    return blocks
 
 
 def grundy_figure(game, bound: int, folder) -> FigureFile | None:
@@ -227,8 +281,8 @@ def grundy_figure(game, bound: int, folder) -> FigureFile | None:
     universe = solution.universe
     values = solution.grundy_table
     panels = _panels(game, universe)
-    where = _where(universe, panels)
-    title = f"Grundy values of {game!r}, {where}"
+    where = _where(panels)
+    title = f"Grundy values of {game.title()}, {where}"
     caption = f"Grundy values at bound {universe.bound}, from 0 (the P positions) to {int(values.max())}."
 
     if universe.dims == 1:
@@ -257,14 +311,14 @@ def _grundy_map(game, panels, values, title):
         grid = np.ma.masked_array(_cells(panel, values) - 1, mask=panel.ids < 0)
         h, w = grid.shape
         image = ax.imshow(grid, origin="lower", cmap=cmap, vmin=0, vmax=top, interpolation="nearest",
-                          extent=(-0.5, w - 0.5, -0.5, h - 0.5))
+                          extent=panel.extent)
         _label_axes(ax, game, panel.dims)
         if panel.label:
             ax.set_title(panel.label, fontsize=10)
         if max(h, w) <= ANNOTATE_SIDE:
             for y, x in zip(*np.nonzero(~grid.mask)):
                 v = int(grid[y, x])
-                ax.text(x, y, str(v), ha="center", va="center", fontsize=5 if v >= 10 else 6,
+                ax.text(x + panel.origin[0], y + panel.origin[1], str(v), ha="center", va="center", fontsize=5 if v >= 10 else 6,
                         color="white" if v < 0.6 * top else "black")
     fig.colorbar(image, ax=list(axes), shrink=0.8, label="Grundy value")
     fig.suptitle(title, fontsize=11)
@@ -321,5 +375,5 @@ def compare_figure(value_table, path, solution=None, confidence: float = 0.3) ->
         ax.legend(handles=[Patch(facecolor=c, edgecolor="#555555", label=f"{n} ({counts[i]:,})")
                            for i, (n, c) in enumerate(palette) if counts[i]],
                   loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize=8, frameon=False)
-    fig.suptitle(f"{game!r}, bound {value_table.bound}: learned against exact", fontsize=12)
+    fig.suptitle(f"{game.title()}, bound {value_table.bound}: learned against exact", fontsize=12)
     return save_figure(fig, path)

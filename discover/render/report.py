@@ -20,8 +20,9 @@ import math
 from pathlib import Path
 
 from discover.find import Discovery
-from discover.render.document import Code, FigureFile, Link, Strong, write_document
+from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
+from discover.render.mathml import rule_mathml
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
@@ -102,6 +103,15 @@ def _words(rule, who: str) -> str:
     return sentence + (f" The engine explains: {rule.words.rstrip('.')}." if rule.words else "")
 
 
+def _counterexample_position(discovery: Discovery) -> tuple | None:
+    """The position a failed check names, which the figures must show (None when none does)."""
+    for check in discovery.checks:
+        position = (check.counterexample or {}).get("position")
+        if not check.passed and position is not None and len(position) == discovery.game.dims:
+            return tuple(int(x) for x in position)
+    return None
+
+
 def _percent(value) -> str:
     return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{100 * value:.2f}%"
 
@@ -112,11 +122,11 @@ def _counterexample(value) -> object:
     return Code(", ".join(f"{k}={tuple(v) if isinstance(v, list) else v}" for k, v in value.items()))
 
 
-def _blocks(discovery: Discovery, figures: list[FigureFile], rule_record: dict | None, record: dict) -> list:
+def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, record: dict) -> list:
     d = discovery
     game = d.game
     rule, who = _shown_rule(d)
-    blocks = [("h", 1, f"Rule report: {game!r}"), ("p", _status_sentence(d))]
+    blocks = [("h", 1, f"Rule report: {game.title()}"), ("p", _status_sentence(d))]
     trained = (f"heaps computed by the take-and-break engine: {d.sequence.heaps:,}" if d.sequence is not None
                else f"training bound: {d.train_bound}")
     facts = [
@@ -139,7 +149,8 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_record: dict |
     elif rule is None:
         blocks += [("h", 2, heading), ("p", "No engine proposed any candidate.")]
     else:
-        blocks += [("h", 2, heading), ("math", rule.latex(), rule.text()), ("p", _words(rule, who)),
+        blocks += [("h", 2, heading), ("math", rule.latex(), rule.text(), rule_mathml(rule)),
+                   ("p", _words(rule, who)),
                    ("p", f"Complexity {rule.complexity}, training accuracy {_percent(rule.train_accuracy)}.")]
 
     if d.sequence is not None:
@@ -154,13 +165,13 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_record: dict |
         blocks.append(("p", "No rule was put on trial."))
 
     blocks.append(("h", 2, "Figures"))
-    drawn = min(d.verify_bound, FIGURE_BOUND)
     values = (f"every Grundy value the take-and-break engine computed ({d.sequence.heaps:,} heaps)"
               if d.sequence is not None else f"the Grundy values, where the game has them, at the training bound "
                                              f"{d.train_bound}")
-    blocks.append(("p", f"The partitions are drawn at bound {drawn} (the verification bound, at most {FIGURE_BOUND}); "
+    blocks.append(("p", f"The partitions are drawn up to the verification bound {d.verify_bound}, at most "
+                        f"{FIGURE_BOUND + 1} cells a side (around the counterexample when a check names one); "
                         f"{values}."))
-    blocks += [("figure", f) for f in figures]
+    blocks += figures
 
     blocks.append(("h", 2, "Candidates"))
     if d.candidates:
@@ -275,17 +286,17 @@ def _build(discovery: Discovery, folder: Path) -> None:
 
     d = discovery
     rule, who = _shown_rule(d)
-    figures = partition_figures(d.game, rule, d.verify_bound, folder, who=who)
+    figures = partition_figures(d.game, rule, d.verify_bound, folder, who=who, through=_counterexample_position(d))
     grundy = (heap_values_figure(d.sequence, folder) if d.sequence is not None
               else grundy_figure(d.game, d.train_bound, folder))
-    figures += [grundy] if grundy is not None else []
+    figures += [("figure", grundy)] if grundy is not None else []
     rule_record = None
     if d.rule is not None:
         rule_record = json.loads(d.rule.to_json())
         write_text(folder / "rule.json", _json_text(rule_record) + "\n")
     record = d.to_record()
     write_text(folder / "discovery.json", _json_text(record) + "\n")
-    write_document(folder, _blocks(d, figures, rule_record, record), f"Rule report: {d.game!r}")
+    write_document(folder, _blocks(d, figures, rule_record, record), f"Rule report: {d.game.title()}")
 
 
 def write_report(discovery: Discovery, folder=None) -> Path:
@@ -312,8 +323,7 @@ def write_report(discovery: Discovery, folder=None) -> Path:
     >>> found = find_rule(make_game("subtraction", subtract=(1, 3, 4)), games=10)
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     sorted(os.listdir(write_report(found, os.path.join(tmp, "sub"))))  # doctest: +NORMALIZE_WHITESPACE
-    ['disagreement.png', 'discovery.json', 'exact.png', 'grundy.png', 'index.html', 'index.md',
-     'rule.json', 'rule.png']
+    ['discovery.json', 'exact.png', 'grundy.png', 'index.html', 'index.md', 'rule.json']
     """
     if not isinstance(discovery, Discovery):
         raise TypeError(f"write_report() takes the Discovery that find_rule returns, got {type(discovery).__name__}")

@@ -44,7 +44,7 @@ def check_plot_path(path, dims: int) -> str:
 def _title(solution, what: str) -> str:
     game = solution.game
     where = f"bound {solution.bound}" if solution.bound is not None else "positions reachable from the starts"
-    return f"{what} of {game!r}, {where}"
+    return f"{what} of {game.title()}, {where}"
 
 
 def _draw_2d(fig, solution) -> None:

@@ -21,8 +21,8 @@ from games import custom_game, make_game
 
 n = sp.Symbol("n")
 SUBTRACTION = make_game("subtraction", subtract=(1, 3, 4))
-FILES = {"index.md", "index.html", "exact.png", "rule.png", "disagreement.png", "grundy.png", "rule.json",
-         "discovery.json"}
+FILES = {"index.md", "index.html", "exact.png", "grundy.png", "rule.json", "discovery.json"}  # a verified rule's
+DISAGREEING = {"rule.png", "disagreement.png"}  # drawn only where a rule differs from the solver
 
 
 @pytest.fixture(scope="module")
@@ -72,12 +72,14 @@ def test_subtraction_report_holds_every_file_and_reads_back(found, tmp_path):
     assert "| 1 | `n mod 7 ∈ {0, 2}` | sequence | 7 | 100.00% |" in md
     for image in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md):
         assert (folder / image).is_file()
-    assert len(re.findall(r"!\[", md)) == 4
+    assert len(re.findall(r"!\[", md)) == 2
+    assert "The rule and the solver agree on every one of the 301 positions drawn" in md
 
     page = _read(folder, "index.html")
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert "<script" not in page and "http://" not in page and "https://" not in page
     assert "<code>n \\bmod 7 \\in \\{0, 2\\}</code>" in page
+    assert '<math display="block"><mrow><mrow><mi>n</mi><mo>mod</mo><mn>7</mn></mrow>' in page  # typeset offline
     sources = re.findall(r'<img src="([^"]+)"', page)
     assert sorted(sources) == sorted(f for f in FILES if f.endswith(".png"))
 
@@ -140,7 +142,19 @@ def test_refuted_rule_shows_its_counterexample_and_disagreement(tmp_path):
     assert "| agreement with the solver | NO |" in md and "`position=(2,), rule=N, solver=P`" in md
     truth = np.isin(np.arange(61) % 7, (0, 2))
     said = np.arange(61) % 4 == 0
-    assert f"disagree on {int((truth != said).sum())} of 61 positions" in md
+    assert f"disagree on {int((truth != said).sum())} of 61 positions drawn" in md
+    assert "the ring marks the counterexample (2,)" in md
+    assert DISAGREEING <= set(os.listdir(folder))
+
+
+def test_a_counterexample_beyond_the_usual_window_is_drawn(tmp_path):
+    # right up to 503, wrong at 504 and 505 only: a window from 0 would show no disagreement
+    planted = sp.Or(sp.And(sp.Contains(sp.Mod(n, 7), sp.FiniteSet(0, 2)), sp.Ne(n, 504)), sp.Eq(n, 505))
+    discovery = _trial(SUBTRACTION, Rule(planted, ("n",)), 1000)
+    assert discovery.status == "refuted"
+    md = _read(write_report(discovery, tmp_path / "far"), "index.md")
+    assert "disagree on 2 of 301 positions drawn (354 ≤ n ≤ 654)" in md
+    assert "the ring marks the counterexample (504,)" in md
 
 
 def test_no_rule_report_draws_the_exact_partition_only(tmp_path):
@@ -161,7 +175,8 @@ def test_three_heap_nim_draws_two_slices(tmp_path):
     assert set(os.listdir(folder)) == FILES
     md = _read(folder, "index.md")
     assert "a \\oplus b \\oplus c = 0" in md
-    assert "disagree on 0 of 2,197 positions" in md
+    assert "agree on every one of the 338 positions drawn" in md  # two slices of 13 x 13
+    assert "slice c = 0 and slice c = 7" in md  # the middle slice shows the xor pattern, 0 and 1 are diagonals
     height, width = imread(folder / "exact.png").shape[:2]
     assert width > 1.5 * height  # two square slices side by side
 
@@ -182,7 +197,7 @@ def test_grundy_rule_disagreement_counts_wrong_values(tmp_path):
     discovery = _trial(game, wrong, 40)
     assert discovery.status == "refuted"
     md = _read(write_report(discovery, tmp_path / "octal"), "index.md")
-    assert "disagree on 20 of 41 positions at bound 40 (Grundy values compared)" in md
+    assert "disagree on 20 of 41 positions drawn (0 ≤ n ≤ 40) (Grundy values compared)" in md
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,111 @@
+"""Rules as MathML (presentation markup), so HTML reports show the formula typeset with no script and no
+network: browsers render ``<math>`` natively. The same notation as the LaTeX and the plain text
+(``discover.printing``): ⊕ for xor, ⊕ₘ for carry-less digit sums, ``mod``, φ, cases for piecewise rules.
+
+Examples
+--------
+>>> import sympy as sp
+>>> from discover.rule import Rule
+>>> rule_mathml(Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",)))
+'<mrow><mrow><mi>n</mi><mo>mod</mo><mn>4</mn></mrow><mo>=</mo><mn>0</mn></mrow>'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import sympy as sp
+from sympy.printing.mathml import MathMLPresentationPrinter
+
+from discover.expressions import BitAnd, BitOr, BitXor, DigitSum
+from discover.printing import expand_derived
+
+__all__ = ["rule_mathml"]
+
+_BIT_SYMBOLS = {BitXor: "⊕", BitAnd: "&amp;", BitOr: "|"}  # sympy's doprint unescapes &amp; once
+_SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
+
+
+class _MathML(MathMLPresentationPrinter):
+    def _node(self, tag: str, text: str):
+        node = self.dom.createElement(tag)
+        node.appendChild(self.dom.createTextNode(text))
+        return node
+
+    def _row(self, *children):
+        row = self.dom.createElement("mrow")
+        for child in children:
+            row.appendChild(child)
+        return row
+
+    def _operand(self, e, parent=None):
+        """Bracketed unless an atom or a function call (a bitwise operand of another kind always is)."""
+        bitwise = (BitXor, BitAnd, BitOr, DigitSum)
+        plain = e.is_Atom or (isinstance(e, (sp.Function, sp.floor)) and not isinstance(e, bitwise))
+        if plain or (parent is not None and type(e) is type(parent)):
+            return self._print(e)
+        return self._row(self._node("mo", "("), self._print(e), self._node("mo", ")"))
+
+    def _infix(self, operator, operands, parent):
+        row = self.dom.createElement("mrow")
+        for i, operand in enumerate(operands):
+            if i:
+                row.appendChild(operator() if callable(operator) else self._node("mo", operator))
+            row.appendChild(self._operand(operand, parent))
+        return row
+
+    def _print_Function(self, e):
+        if type(e) in _BIT_SYMBOLS:
+            return self._infix(_BIT_SYMBOLS[type(e)], e.args, e)
+        if isinstance(e, DigitSum):  # ⊕ with the base as subscript
+            def operator():
+                sub = self.dom.createElement("msub")
+                sub.appendChild(self._node("mo", "⊕"))
+                sub.appendChild(self._node("mn", str(int(e.args[0]))))
+                return sub
+            return self._infix(operator, e.args[1:], e)
+        return super()._print_Function(e)
+
+    def _print_Relational(self, e):  # markup characters escaped twice: sympy's doprint unescapes once
+        op = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "&lt;", ">": "&gt;"}[e.rel_op]
+        return self._row(self._print(e.lhs), self._node("mo", op), self._print(e.rhs))
+
+    def _print_Mod(self, e):
+        return self._infix("mod", e.args, None)
+
+    def _print_GoldenRatio(self, e):
+        return self._node("mi", "φ")
+
+    def _print_Symbol(self, e, style="plain"):
+        if e.name.startswith("sorted"):
+            sub = self.dom.createElement("msub")
+            sub.appendChild(self._node("mi", "s"))
+            sub.appendChild(self._node("mn", f"({e.name[6:]})"))
+            return sub
+        if e.name in _SPECIAL_WORDS:
+            return self._node("mtext", _SPECIAL_WORDS[e.name])
+        return super()._print_Symbol(e, style)
+
+    def _print_Piecewise(self, e):
+        table = self.dom.createElement("mtable")
+        for value, condition in e.args:
+            row = self.dom.createElement("mtr")
+            for child in (self._print(value),
+                          self._node("mtext", "otherwise") if condition is sp.true
+                          else self._row(self._node("mtext", "if\u2002"), self._print(condition))):
+                cell = self.dom.createElement("mtd")
+                cell.appendChild(child)
+                row.appendChild(cell)
+            table.appendChild(row)
+        return self._row(self._node("mo", "{"), table)
+
+
+def rule_mathml(rule) -> str | None:
+    """The rule's formula as MathML presentation markup (the inside of a ``<math>`` element); None for a
+    periodic table of values, which the text states better than a formula."""
+    if rule.sequence is not None:
+        return None
+    body = _MathML().doprint(expand_derived(rule.expr, rule.feature_names))
+    body = re.sub(r"&[A-Za-z]+;", lambda m: f"&#{ord(html.unescape(m.group(0)))};", body)  # XML has no named ones
+    return body if rule.target == "P" else f"<mrow><mi>𝒢</mi><mo>=</mo>{body}</mrow>"
