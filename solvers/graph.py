@@ -6,10 +6,11 @@ of heaps).  Built-in games fill it in numba from their move kernel; games define
 fill it from ``moves``, on worker processes when asked (``games.parallel``: the graph is the same whatever
 the workers, since each position's options depend on the position alone).
 
-A Python ``moves`` is not compiled with numba, though numba can compile some (a two-heap example ran
-about 25 times faster): in int64 a coordinate that overflows wraps around, possibly into the universe,
-and would give a wrong graph with no error where Python's integers leave the universe and are refused;
-globals are frozen at compilation; and common Python (a conditional ``[]``) does not type.
+A Python ``moves`` is not compiled with numba, though numba can compile some (a two-heap example's
+options of 90,601 positions: 0.12 s compiled, 2.5 to 5.5 s through ``moves`` on a busy machine): in
+int64 a coordinate that overflows wraps around, possibly into the universe, and would give a wrong
+graph with no error where Python's integers leave the universe and are refused; globals are frozen at
+compilation; and common Python (a conditional ``[]``) does not type.
 """
 
 from __future__ import annotations
