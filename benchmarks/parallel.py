@@ -37,7 +37,7 @@ from games.parallel import Workers  # noqa: E402
 from solvers import build_graph  # noqa: E402
 
 sys.path.append(_HERE)  # the shared helpers, once ``discover`` is imported
-from timing import arguments, best_of, fmt_time, heading, machine_line  # noqa: E402
+from timing import arguments, best_of, fmt_time, heading, load_average, machine_line  # noqa: E402
 
 FULL = {"grid": "alpha=0.1,0.5 epsilon=0.1,0.3", "repeats": 4, "episodes": 20_000, "bound": 7, "graph_bound": 300}
 QUICK = {"grid": "alpha=0.1,0.5", "repeats": 2, "episodes": 1_000, "bound": 3, "graph_bound": 30}
@@ -124,7 +124,7 @@ def main(argv=None) -> None:
     heading("summary (ratio: the baseline's time over this row's, in this run)")
     for name, seconds, ratio in rows:
         print(f"{name:30} {fmt_time(seconds):>9}  x{ratio:.2f}")
-    print(machine_line(args.quick).split("; ")[-1])
+    print(f"load average at the end {load_average()}")
 
 
 if __name__ == "__main__":

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
+
+from games.machine import load_average, machine
 
 __all__ = ["best_of", "fmt_time", "heading", "load_average", "arguments", "machine_line"]
 
@@ -33,14 +33,6 @@ def heading(text: str) -> None:
     print(f"\n== {text}", flush=True)
 
 
-def load_average() -> str:
-    """The 1, 5 and 15 minute load averages, or "unknown"."""
-    try:
-        return " ".join(f"{x:.1f}" for x in os.getloadavg())
-    except OSError:  # pragma: no cover - not every platform has it
-        return "unknown"
-
-
 def arguments(description: str, quick_help: str, repeats: int, argv=None, extra=()) -> argparse.Namespace:
     """The options every benchmark takes (``--quick``, ``--repeats``), with ``extra`` (flag, help) switches."""
     parser = argparse.ArgumentParser(description=description)
@@ -59,6 +51,5 @@ def machine_line(quick: bool) -> str:
     import numba as nb
     import numpy as np
 
-    return (f"python {platform.python_version()}, numpy {np.__version__}, numba {nb.__version__}, "
-            f"{os.cpu_count()} CPUs, {platform.machine()}; sizes: {'quick' if quick else 'full'}; "
-            f"load average {load_average()} (other work on the machine slows every figure)")
+    return (f"{machine()}; numpy {np.__version__}, numba {nb.__version__}; sizes: {'quick' if quick else 'full'} "
+            "(other work on the machine slows every figure)")

@@ -2,19 +2,20 @@
 the latest score.
 
 One line on stderr, only when stderr is a terminal (never in a pipe or a log): a short label
-("QLearner · nim(heaps=3)"), a bar, done/total, the rate, elapsed and remaining time, and the latest
-metric the caller reports (deviations, a score). ``progress_bar`` follows a count; ``status`` a step
+("QLearner · Nim with 3 heaps"), a bar, done/total, the rate, elapsed and remaining time, and the latest
+metric the caller reports (deviations, a score); counts are compact ("112k/200k") so that the line fits
+in 100 columns. ``progress_bar`` follows a count; ``status`` a step
 of unknown length (a spinner with the elapsed time).
 """
 
 from __future__ import annotations
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, SpinnerColumn, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (BarColumn, Progress, ProgressColumn, SpinnerColumn, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
 from rich.text import Text
 
-__all__ = ["progress_bar", "status", "label"]
+__all__ = ["progress_bar", "status", "label", "compact"]
 
 
 def label(learner, game) -> str:
@@ -25,9 +26,22 @@ def label(learner, game) -> str:
     >>> from games import make_game
     >>> class QLearner: pass
     >>> label(QLearner(), make_game("nim", heaps=3))
-    'QLearner · nim(heaps=3, misere=False)'
+    'QLearner · Nim with 3 heaps'
     """
-    return f"{type(learner).__name__} · {game!r}"
+    return f"{type(learner).__name__} · {game.title()}"
+
+
+def compact(n: float) -> str:
+    """A count in at most five characters.
+
+    Examples
+    --------
+    >>> [compact(n) for n in (7, 4000, 112_000, 2_500_000)]
+    ['7', '4,000', '112k', '2.5M']
+    """
+    if n < 10_000:
+        return f"{n:,.0f}"
+    return f"{n / 1e3:.0f}k" if n < 999_500 else f"{n / 1e6:.1f}M"
 
 
 def _console():
@@ -46,7 +60,7 @@ class progress_bar:
         console = _console() if self.show else None
         if console is None:
             return lambda n, metric="": None
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(bar_width=16), MofNCompleteColumn(),
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(bar_width=8), _Count(),
                             _Rate(self.unit), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
                             TextColumn("{task.fields[metric]}"), console=console, transient=True)
         self.bar.__enter__()
@@ -82,8 +96,15 @@ class status:
         return False
 
 
+class _Count(ProgressColumn):
+    """Done / total, compact."""
+
+    def render(self, task) -> Text:
+        return Text(f"{compact(task.completed)}/{compact(task.total)}", no_wrap=True)
+
+
 class _Rate(ProgressColumn):
-    """Done per second."""
+    """Done per second, or seconds per step when a step takes longer than a second."""
 
     def __init__(self, unit: str):
         super().__init__()
@@ -91,4 +112,8 @@ class _Rate(ProgressColumn):
 
     def render(self, task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.0f} {self.unit}/s" if speed else f"- {self.unit}/s")
+        if not speed:
+            return Text(f"- {self.unit}/s", no_wrap=True)
+        if speed < 1:  # slow steps: seconds per step ("2.6 s/iteration")
+            return Text(f"{1 / speed:.1f} s/{self.unit.removesuffix('s')}", no_wrap=True)
+        return Text(f"{compact(speed)} {self.unit}/s", no_wrap=True)

@@ -32,8 +32,8 @@ TITLES = {
     "chomp": "Chomp with {rows} rows",
     "lasker": "Lasker's Nim",
     "grundy_game": "Grundy's game",
-    "notakto": "Notakto on {n} x {n}",
-    "hex": "Hex on {n} x {n}",
+    "notakto": "Notakto {n} x {n}",
+    "hex": "Hex {n} x {n}",
     "tictactoe": "tic-tac-toe",
 }
 KNOWN_CODES = {"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess"}

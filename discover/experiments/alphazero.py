@@ -24,6 +24,7 @@ from contextlib import nullcontext
 
 import numpy as np
 
+from games.machine import machine
 from games.progress import status
 
 __all__ = ["run", "write", "preset", "train_and_score", "winning_seat", "MARKERS", "TABLE_POSITIONS"]
@@ -137,7 +138,7 @@ def train_and_score(game, seed: int = 0, fit: dict | None = None, learner_params
     seat = 0 if seat is None else seat
     label = ("first", "second")[seat]
     sims = [learner.eval_simulations_] if baseline_simulations is None else list(baseline_simulations)
-    with status(f"AlphaZero on {game!r}: matches against MCTS with random rollouts") if progress else nullcontext():
+    with status(f"AlphaZero on {game.title()}: matches against MCTS with random rollouts") if progress else nullcontext():
         matches = [{name: learner.match("rollout", s, baseline_games, simulations=n, seed=seed)
                     for s, name in ((0, "first"), (1, "second"))} for n in sims]
     baseline = matches[0]
@@ -146,7 +147,7 @@ def train_and_score(game, seed: int = 0, fit: dict | None = None, learner_params
     best = max(scored, key=lambda r: r[f"score_random_{label}"])
     reached = {t: next((r["iteration"] for r in scored if r[f"score_random_{label}"] >= t), None) for t in (95, 100)}
     record = {
-        "game": repr(game), "spec": game.spec(), "seed": seed, "seat": label,
+        "game": repr(game), "title": game.title(), "spec": game.spec(), "seed": seed, "seat": label,
         "learner": repr(learner), "fit": {k: list(v) if isinstance(v, tuple) else v for k, v in fit.items()},
         "history": history, "baseline": baseline, "baselines": matches, "opening": _opening(learner),
         "final": scored[-1], "best": {"iteration": best["iteration"], "score": best[f"score_random_{label}"]},
@@ -180,13 +181,13 @@ def run(games, seed: int = 0, fit: dict | None = None, learner_params: dict | No
         one.pop("value_table", None)
     if table is not None and table.universe.size > TABLE_POSITIONS:
         table = None
-    return {"runs": runs, "title": title or f"AlphaZero on {games[0].title()}", "command": command,
+    return {"runs": runs, "title": title or f"AlphaZero on {games[0].title()}", "command": command, "machine": machine(),
             "seconds": time.perf_counter() - clock, "value_table": table}
 
 
 def _summary(run: dict) -> str:
     final, seat = run["final"], run["seat"]
-    text = (f"AlphaZero on {run['game']}: {final['iteration']} iterations, {final['episode']:,} games, "
+    text = (f"AlphaZero on {run.get('title', run['game'])}: {final['iteration']} iterations, {final['episode']:,} games, "
             f"{run['train_cpu_seconds']:.0f} CPU s: {final[f'score_random_{seat}']:.0f}/100 against random as the "
             f"{seat} player")
     if f"score_optimal_{seat}" in final:
@@ -261,7 +262,7 @@ def _blocks(record: dict) -> list:
               "visited move) from the start; the solver scores its moves: the optimal-move rate is the share of "
               "positions with a winning move where the move wins (policy head: over every such position reachable "
               "from the start; in play: the moves it made in the scoring games). Iteration 0 is the untrained "
-              "network (search alone). CPU seconds are process time."),
+              f"network (search alone). CPU seconds are process time on {record.get('machine', 'an unrecorded machine')}."),
         ("figure", FigureFile("scores.png", "scores", "Scores out of 100 and the solver's optimal-move rates "
                                                       "across iterations; the winning seat in bold.")),
     ]

@@ -34,6 +34,8 @@ import time
 
 import numpy as np
 
+from games.machine import machine
+
 __all__ = ["run", "write", "preset", "interval", "verdict", "BASELINE", "MARKERS"]
 
 BASELINE = "minimax"  # plain one-step Q-learning, the paper's baseline
@@ -179,7 +181,7 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
                 result["final"].update(measure(fitted.action_scores))
             result["final"]["cpu_seconds"] = fitted.history_[-1]["cpu_seconds"]
             runs.append(result)
-    return {"game": game.spec(), "title": game.title(), "version": __version__,
+    return {"game": game.spec(), "title": game.title(), "version": __version__, "machine": machine(),
             "settings": {"variants": list(variants), "episodes": int(episodes), "seeds": seeds, "learner": learner or {},
                          "eval_every": eval_every, "exact": exact, "curve_sample": curve_sample,
                          "final_sample": final_sample},
@@ -294,7 +296,8 @@ def _blocks(record: dict) -> list:
                     f"seed ({', '.join(map(str, seeds))}); learner settings {settings['learner'] or 'the defaults'}. "
                     "Means over the seeds with 95% confidence intervals (Student's t); the difference is paired by "
                     f"seed against {BASELINE} (plain one-step Q-learning), with the p-value of a one-sample t-test on "
-                    "it. CPU seconds are the training loop's process time on this machine.")]
+                    f"it. CPU seconds are the training loop's process time on "
+                    f"{record.get('machine', 'an unrecorded machine')}.")]
     if about.get("source"):
         where = (f" (of {about['n_positions']:,} N positions)" if "n_positions" in about else
                  f" ({about['sampled_positions']} positions after {about['stones'][0]} to {about['stones'][1]} "
@@ -328,8 +331,22 @@ def _blocks(record: dict) -> list:
     blocks += [("p", f"To reproduce (toolkit version {record['version']}):"),
                ("pre", "\n".join(["from games import make_game", "from discover.experiments.explore import run, write",
                                   f"write({call}, 'FOLDER')"])),
-               ("p", ["Or on the command line: ", Code(f"discover explore {record['game']['name']} ...")])]
+               ("p", ["Or on the command line: ", Code(_command(record))])]
     return blocks
+
+
+def _command(record: dict) -> str:
+    """The ``discover explore`` command line that reruns the record's settings."""
+    settings, game = record["settings"], record["game"]
+    words = ["discover explore", game["name"], *(f"{k}={v}" for k, v in game["params"].items()),
+             "--variants", ",".join(settings["variants"]), "--episodes", str(settings["episodes"]),
+             "--seeds", ",".join(map(str, settings["seeds"])), "--exact", settings.get("exact", "auto")]
+    if settings["learner"]:
+        words += ["--learner", ",".join(f"{k}={v}" for k, v in settings["learner"].items())]
+    for option in ("curve_sample", "final_sample"):
+        if settings[option] is not None:
+            words += ["--" + option.replace("_", "-"), str(settings[option])]
+    return " ".join(words)
 
 
 def _openings(record: dict) -> list:

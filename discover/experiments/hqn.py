@@ -19,6 +19,7 @@ import numpy as np
 
 from discover.symbolic_model import SymbolicModel, SymbolicModelBuilder
 from discover.verify import rule_values
+from games.machine import machine
 from learners import Arena, HypothesisAgent, QLearner
 from learners.hqn.learner import HQN
 from learners.metrics import policy_accuracy
@@ -151,7 +152,7 @@ def run(game, periods: int = 15, episodes: int = 2000, bound: int = 12, eval_bou
     say("rule changes: wythoff -> nim -> euclid, twice")
     cycle = rule_change_cycle([make_game("wythoff"), make_game("nim", heaps=2), make_game("euclid")],
                               episodes=episodes, bound=bound, seed=seed, progress=say)
-    return {"game": repr(game), "title": game.title(), "spec": game.spec(), "over_time": over_time,
+    return {"game": repr(game), "title": game.title(), "machine": machine(), "spec": game.spec(), "over_time": over_time,
             "sizes": {name: {str(n): v for n, v in row.items()} for name, row in sizes.items()},
             "models": {k: m.describe() for k, m in models.items()}, "cycle": cycle,
             "settings": {"periods": periods, "episodes": episodes, "bound": bound, "eval_bound": eval_bound,
@@ -250,7 +251,7 @@ def _blocks(record: dict) -> list:
         ("table", ["cycle", "game", "periods", "change detected at", "recovery (periods)", "recalled", "model", "accuracy"],
          [[str(t["cycle"]), t["game"], str(t["periods"]), str(t["detected_at"]), str(t["recovery"]), str(t["recalled"]),
            t["model"], f"{t['model_accuracy']:.3f}"] for t in record["cycle"]["stints"]]),
-        ("p", f"Total time {record['seconds']:.0f} s."),
+        ("p", f"Total time {record['seconds']:.0f} s on {record['machine']}."),
     ]
     return blocks
 

@@ -70,7 +70,15 @@ def _md_inline(value, in_table: bool = False) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return re.sub(r"([\\`*_\[\]<>#])", r"\\\1", text)
+    r"""Markdown's markup characters escaped where they would act: an underscore inside a word
+    (``eval_games``) and brackets not followed by a link target stay as they are.
+
+    >>> _md_escape("fit {'eval_games': 100}, CI [0.1, 0.2], *bold*, [x](y), _a_")
+    "fit {'eval_games': 100}, CI [0.1, 0.2], \\*bold\\*, [x\\](y), \\_a\\_"
+    """
+    text = re.sub(r"([\\`*<>#])", r"\\\1", text)
+    text = re.sub(r"(?<!\w)_|_(?!\w)", r"\\_", text)
+    return re.sub(r"\](?=[(\[:])", r"\\]", text)
 
 
 def _html_inline(value) -> str:

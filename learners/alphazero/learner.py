@@ -300,4 +300,4 @@ def _score(record: dict) -> str:
     """The latest scores against random (as first / second player) for the progress bar, when scored."""
     if "score_random_first" not in record:
         return ""
-    return f"vs random {record['score_random_first']:.0f} / {record['score_random_second']:.0f}"
+    return f"vs random {record['score_random_first']:.0f}/{record['score_random_second']:.0f}"

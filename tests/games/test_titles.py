@@ -22,7 +22,7 @@ def test_every_family_has_words(name):
     ("octal", {"code": "0.137"}, "the octal game 0.137 (Dawson's chess)"),
     ("octal", {"code": "0.16"}, "the octal game 0.16"),
     ("moore", {"heaps": 4, "k": 2}, "Moore's Nim_2 with 4 heaps"),
-    ("notakto", {"n": 4, "k": 3, "boards": 2}, "Notakto on 4 x 4, 3 in a row on 2 boards"),
+    ("notakto", {"n": 4, "k": 3, "boards": 2}, "Notakto 4 x 4, 3 in a row on 2 boards"),
 ])
 def test_words(name, params, words):
     assert make_game(name, **params).title() == words
