@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 __all__ = ["check_output_file", "check_output_folder", "atomic_write", "write_text", "write_json", "write_records_csv",
-           "atomic_savez", "read_npz", "atomic_folder", "remove_pending"]
+           "atomic_savez", "read_npz", "atomic_folder", "remove_pending", "append_record", "read_records"]
 
 #: temporary files and folders being written now (removed by ``remove_pending`` when a run is killed)
 _PENDING: set[str] = set()
@@ -190,6 +190,52 @@ def write_records_csv(path, records: list, what: str = "output") -> str:
         writer.writeheader()
         writer.writerows(records)
     return os.fspath(path)
+
+
+def append_record(path, record: dict, what: str = "journal") -> None:
+    """Append ``record`` to a journal as one JSON line, in one write, flushed to disk before returning.
+
+    A run killed while writing leaves at most a torn last line, which ``read_records`` drops: each
+    record is in the journal whole or not at all.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> journal = os.path.join(tempfile.mkdtemp(), "runs.jsonl")
+    >>> append_record(journal, {"run": 0}); append_record(journal, {"run": 1})
+    >>> read_records(journal)
+    [{'run': 0}, {'run': 1}]
+    """
+    path = check_output_file(path, what)
+    line = (json.dumps(record, separators=(",", ":"), default=float) + "\n").encode()
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    try:
+        os.write(fd, line)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_records(path, what: str = "journal") -> list[dict]:
+    """The records of a journal written by ``append_record`` (none when it does not exist); a torn last line
+    is dropped, any other line that is not a JSON object is an error naming the file and the line."""
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        return []
+    if os.path.islink(path) or not os.path.isfile(path):
+        raise ValueError(f"{what} {path} is not a regular file: give a new folder")
+    with open(path, "rb") as handle:
+        lines = handle.read().split(b"\n")
+    records = []
+    for number, line in enumerate(lines[:-1], 1):  # the part after the last newline is a torn write, if any
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        if not isinstance(record, dict):
+            raise ValueError(f"{path}, line {number}, is not a record of a {what}: give a new folder")
+        records.append(record)
+    return records
 
 
 def atomic_savez(path, arrays: dict, what: str = "output") -> None:

@@ -53,6 +53,10 @@ class Learner(BaseEstimator):
             raise ValueError(f"{game!r} is a sum of heaps (a move splits a heap): the learners need games whose "
                              "moves lead to single positions, such as nim, wythoff, euclid or subtraction")
 
+    def check_params(self) -> None:
+        """Raise a ``ValueError`` naming a parameter whose value the learner cannot use, before any work (a sweep
+        checks every grid point this way); learners whose ``fit`` checks nothing up front keep this one."""
+
     def budget(self, games: int | None, arena) -> dict:
         """Keywords of ``fit`` for about ``games`` games on ``arena`` (None: the learner's default)."""
         raise NotImplementedError

@@ -88,9 +88,10 @@ def default_bound(game) -> int:
 
 
 def fit_learner(name: str, game, *, bound: int | None = None, games: int | None = None, seed: int = 0,
-                progress: bool = False, **options):
-    """Fit the learner ``name`` on ``game.universe(bound)`` with the budget it declares for ``games`` games
-    (``Learner.budget``) and any other keywords of its ``fit`` (``options``); return it fitted.
+                progress: bool = False, params: dict | None = None, **options):
+    """Fit the learner ``name`` (its preset, with ``params`` overriding it) on ``game.universe(bound)`` with the
+    budget it declares for ``games`` games (``Learner.budget``) and any other keywords of its ``fit``
+    (``options``); return it fitted.
 
     Examples
     --------
@@ -101,7 +102,7 @@ def fit_learner(name: str, game, *, bound: int | None = None, games: int | None 
     """
     from learners.arena import Arena
 
-    learner = make_learner(name, seed)
+    learner = make_learner(name, seed, **(params or {}))
     learner.check_game(game)
     bound = default_bound(game) if bound is None else bound
     arena = Arena(game, bound)

@@ -17,7 +17,7 @@ from solvers.solution import Solution
 __all__ = ["solve"]
 
 
-def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool = False) -> Solution:
+def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool = False, workers=None) -> Solution:
     """Solve a game by search over a bounded universe.
 
     Parameters
@@ -32,6 +32,9 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         Use the positions reachable from these instead.
     grundy, remoteness : bool
         Also compute Grundy values (impartial, normal play) or remoteness.
+    workers : int or games.parallel.Workers, optional
+        Call a game's Python ``moves`` on this many worker processes (games written as a ``moves``
+        function; see ``solvers.graph.build_graph``).
 
     Returns
     -------
@@ -63,7 +66,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     if game.parts > 1:
         if remoteness:
             raise ValueError(f"{game!r} is a sum of heaps: remoteness is not defined for its single heaps")
-        graph = build_graph(game, universe)
+        graph = build_graph(game, universe, workers)
         values = grundy_values(graph)
         solution = Solution(game, universe, np.where(values == 0, -1, 1), values if grundy else None)
         solution.graph = graph
@@ -74,7 +77,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         outcome = np.where(values == 0, -1, 1) if grundy else line_outcome(game, universe)
         return Solution(game, universe, outcome, values)
 
-    graph = build_graph(game, universe)
+    graph = build_graph(game, universe, workers)
     terminal = terminal_values(game, universe, graph)
     rem = None
     if remoteness:

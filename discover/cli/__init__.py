@@ -21,7 +21,7 @@ import sys
 
 import click
 
-from discover.cli import alphazero, explore, hqn, learn, rule, solve
+from discover.cli import alphazero, explore, hqn, learn, rule, solve, sweep
 from discover.cli.interrupt import EXIT_INTERRUPTED, watch
 
 __all__ = ["cli", "main"]
@@ -67,6 +67,8 @@ def cli():
     discover compare wythoff --learner q      learned partition and policy against exact
     discover tournament nim heaps=3           the Nim study: learning curves and a tournament
     discover scenarios                        the Nim thesis: Q-learning against optimal, itself, random
+    discover sweep q nim --grid "alpha=0.1,0.5"   a learner at every point of a grid, repeated, side by side
+    discover study nim                        the Nim study's sweeps, best settings and tournament, repeated
     discover hqn wythoff                      the HQN paper's experiments (figures 9, 10, 11)
     discover solve hex n=5 --plot hex5.png    a board game's first moves: which win (search beyond 4 x 4)
     discover alphazero notakto                the Notakto paper's AlphaZero experiment (3 x 3 and 4 x 4)
@@ -79,7 +81,8 @@ def cli():
 
 for command in (solve.games_command, solve.solve_command, solve.show_command, rule.rule_command,
                 rule.report_command, learn.learn_command, learn.compare_command, learn.tournament_command,
-                learn.scenarios_command, hqn.hqn_command, alphazero.alphazero_command, explore.explore_command):
+                learn.scenarios_command, sweep.sweep_command, sweep.study_command, hqn.hqn_command,
+                alphazero.alphazero_command, explore.explore_command):
     cli.add_command(command)
 
 

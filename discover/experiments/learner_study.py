@@ -25,12 +25,13 @@ MARKERS = ("index.md", "study.json")  # an existing folder holding these is a re
 
 
 def run(game, bound: int, learners=("q", "qt", "bayes"), episodes: int = 20_000, games: int = 1000,
-                   seed: int = 0, progress=None) -> dict:
+                   seed: int = 0, progress=None, params=None, curves: bool = True) -> dict:
     """The Nim study's curves and tournament for ``learners`` (names of ``learners.registry``).
 
     Returns ``{"curves": {name: history}, "first": {a: {b: rate}}, "second": {...},
     "n_share": share of starts a perfect first player wins, "settings": {...}}``; the
-    opponents are the learners and ``"random"``.
+    opponents are the learners and ``"random"``. ``params`` (name -> parameters) overrides the
+    learners' presets (the best settings of a sweep); ``curves=False`` plays the tournament alone.
 
     Examples
     --------
@@ -43,22 +44,26 @@ def run(game, bound: int, learners=("q", "qt", "bayes"), episodes: int = 20_000,
     clock = time.perf_counter()
     arena = Arena(game, bound)
     every = max(1, episodes // 50)
-    curves = {}
-    for i, name in enumerate(learners):
+    params = params or {}
+
+    def make(name, random_state):
+        return make_learner(name, random_state, **params.get(name, {}))
+
+    histories = {}
+    for i, name in enumerate(learners if curves else ()):
         say(f"learning curve of {name} against a copy of itself")
-        learner = make_learner(name, seed + i)
-        copy = make_learner(name, seed + 1000 + i)
-        curves[name] = learner.fit(game, bound=bound, episodes=episodes, opponent=copy, eval_every=every,
-                                   progress=progress is not None,
-                                   solution=arena.solution).history_
+        learner = make(name, seed + i)
+        copy = make(name, seed + 1000 + i)
+        histories[name] = learner.fit(game, bound=bound, episodes=episodes, opponent=copy, eval_every=every,
+                                      progress=progress is not None, solution=arena.solution).history_
     opponents = list(learners) + ["random"]
     first = {a: {} for a in learners}
     second = {a: {} for a in learners}
     for i, a in enumerate(learners):
         for j, b in enumerate(opponents):
             say(f"{a} against {'a copy of ' if b == a else ''}{b}")
-            learner = make_learner(a, seed + 100 * i + j)
-            rival = RandomAgent() if b == "random" else make_learner(b, seed + 100 * i + j + 5000)
+            learner = make(a, seed + 100 * i + j)
+            rival = RandomAgent() if b == "random" else make(b, seed + 100 * i + j + 5000)
             learner.fit(game, bound=bound, episodes=episodes, opponent=rival, eval_every=episodes,
                         progress=progress is not None,
                         solution=arena.solution)
@@ -69,9 +74,9 @@ def run(game, bound: int, learners=("q", "qt", "bayes"), episodes: int = 20_000,
             second[a][b] = as_second["losses"] / games
     n_share = float((arena.outcome[arena.live()] == 1).mean())
     settings = {"game": repr(game), "bound": bound, "episodes": episodes, "games": games, "seed": seed,
-                "learners": {name: repr(make_learner(name, seed)) for name in learners}}
-    return {"game": repr(game), "title": game.title(), "spec": game.spec(), "curves": curves, "first": first, "second": second,
-            "n_share": n_share, "settings": settings, "seconds": time.perf_counter() - clock}
+                "learners": {name: repr(make(name, seed)) for name in learners}}
+    return {"game": repr(game), "title": game.title(), "spec": game.spec(), "curves": histories, "first": first,
+            "second": second, "n_share": n_share, "settings": settings, "seconds": time.perf_counter() - clock}
 
 
 def write(record: dict, folder) -> None:

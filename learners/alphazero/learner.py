@@ -131,7 +131,7 @@ class AlphaZeroLearner(Learner):
     def fit(self, game, *, bound=None, iterations: int = 10, games_per_iteration: int = 32, simulations: int = 50,
             start=None, random_openings: int = 0, eval_every: int = 1, eval_games: int = 100,
             eval_simulations: int | None = None, score_untrained: bool = False, checkpoint=None,
-            progress: bool = False, solution=None) -> "AlphaZeroLearner":
+            progress: bool = False, solution=None, shards: int | None = None, workers=None) -> "AlphaZeroLearner":
         """Learn in ``iterations`` rounds of self-play and training.
 
         Parameters
@@ -159,24 +159,37 @@ class AlphaZeroLearner(Learner):
             Show a progress bar.
         solution : Solution, optional
             The game solved over its universe (solved here when small enough), used only for scoring.
+        shards : int, optional
+            Play each iteration's self-play games in this many parts, each with its own generator drawn from
+            the fit's and its own search (default: one search over all the games, as without parallel workers).
+        workers : int or games.parallel.Workers, optional
+            Where the shards run: local worker processes, or Ray (default: this process). The numbers depend on
+            ``shards``, never on ``workers``.
 
         Returns
         -------
         self
         """
+        from games.parallel import as_workers
+
         self._check()
         torch = torch_module()
         iterations = positive_int(iterations, "iterations")
+        shards = None if shards is None else positive_int(shards, "shards")
+        if workers is not None and shards is None:
+            raise ValueError(f"workers={workers!r} needs shards: self-play in parallel plays each iteration's games in "
+                             "shards=S parts (e.g. 4); the numbers depend on S, never on the workers")
         with status(f"{label(self, game)}: building the network, solving the game for the scores") if progress \
                 else nullcontext():
             run = Run(self, game, bound, start, solution, positive_int(games_per_iteration, "games_per_iteration"),
                       positive_int(simulations, "simulations"), positive_int(eval_every, "eval_every"),
                       positive_int(eval_games, "eval_games"),
                       simulations if eval_simulations is None else nonnegative_int(eval_simulations, "eval_simulations"),
-                      nonnegative_int(random_openings, "random_openings"))
+                      nonnegative_int(random_openings, "random_openings"), shards)
         saved = load_run(checkpoint, run.identity(), torch)
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin
+        pool = as_workers(workers)
         try:
             if saved is not None:
                 run.restore(saved)
@@ -184,12 +197,14 @@ class AlphaZeroLearner(Learner):
                 run.score_untrained()
             with progress_bar(progress, iterations, run.iteration, label(self, game), unit="iterations") as advance:
                 while run.iteration < iterations:
-                    run.step(evaluate=(run.iteration + 1) % run.eval_every == 0 or run.iteration + 1 == iterations)
+                    run.step((run.iteration + 1) % run.eval_every == 0 or run.iteration + 1 == iterations, pool)
                     if checkpoint is not None:
                         run.save(checkpoint)
                     advance(1, _score(run.history[-1]))
         finally:
             torch.set_num_threads(threads)
+            if pool is not workers:
+                pool.close()
         self.history_ = run.history
         self.iterations_ = run.iteration
         self.episodes_ = run.games
@@ -253,6 +268,10 @@ class AlphaZeroLearner(Learner):
             good, total = play_optimal_rate(self.arena_.solution, [(log, seat)])
             result["optimal_move_rate_play"] = good / total if total else float("nan")
         return result
+
+    def check_params(self) -> None:
+        """Raise a ``ValueError`` naming a parameter the learner cannot use."""
+        self._check()
 
     def _check(self) -> None:
         if self.network not in NETWORKS:

@@ -3,6 +3,10 @@
 ``learners.alphazero.learner.AlphaZeroLearner.fit`` builds a ``Run`` (the game's arena when its universe
 has at most ``MAX_TABLE_POSITIONS`` positions, the network, the Adam optimiser, the replay
 queue, the generator) and calls ``step`` once per iteration; see that module for the algorithm.
+
+With ``shards``, an iteration's self-play games are played in that many parts, each with its own
+generator drawn from the run's and its own search forest (``self_play_shard``), as jobs of
+``games.parallel``: the numbers depend on the shards, never on where or on how many workers they ran.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from learners.alphazero.mcts import Forest, option_offsets, options_block
 from learners.alphazero.network import PolicyValue, build_network, torch_module
 from learners.value_table import ValueTable
 
-__all__ = ["Run", "MAX_TABLE_POSITIONS", "PARALLEL"]
+__all__ = ["Run", "MAX_TABLE_POSITIONS", "PARALLEL", "self_play_shard"]
 
 MAX_TABLE_POSITIONS = 2_000_000  # largest universe solved, scored against and tabulated
 PARALLEL = 128  # most games (roots) searched together
@@ -32,7 +36,7 @@ class Run:
     """One fit's state: game, arena, network, optimiser, replay queue, generator, history."""
 
     def __init__(self, learner, game, bound, start, solution, games, simulations, eval_every, eval_games,
-                 eval_simulations, random_openings: int = 0):
+                 eval_simulations, random_openings: int = 0, shards: int | None = None):
         from games import Game
 
         if not isinstance(game, Game):
@@ -40,7 +44,7 @@ class Run:
         self.learner, self.game = learner, game
         self.games_per_iteration, self.simulations = games, simulations
         self.eval_every, self.eval_games, self.eval_simulations = eval_every, eval_games, eval_simulations
-        self.random_openings = random_openings
+        self.random_openings, self.shards = random_openings, shards
         self._setup_positions(bound, start, solution)
         torch = torch_module()
         self.rng = np.random.default_rng(learner.random_state)
@@ -121,18 +125,22 @@ class Run:
             self.start) if isinstance(self.start, tuple) else self.start, "games_per_iteration":
                 self.games_per_iteration, "simulations": self.simulations, "eval_every": self.eval_every,
                 "eval_games": self.eval_games, "eval_simulations": self.eval_simulations,
-                "random_openings": self.random_openings}
+                "random_openings": self.random_openings, **({"shards": self.shards} if self.shards else {})}
 
     # -- one iteration ---------------------------------------------------------------------
-    def step(self, evaluate: bool) -> None:
+    def step(self, evaluate: bool, workers=None) -> None:
+        """One iteration: self-play (its shards on ``workers``, a ``games.parallel.Workers``), training, scores."""
         clock, cpu = time.perf_counter(), time.process_time()
         learner, rng = self.learner, self.rng
         starts = self.pool[rng.integers(len(self.pool), size=self.games_per_iteration)]
         if self.random_openings:
             starts = self._open(starts, rng)
-        mover = SearchMover(self.forest, self.pv, self.simulations)
-        samples = self_play(self.game, starts, mover, rng, (learner.dirichlet_alpha, learner.noise_fraction),
-                            learner.temperature, self.temperature_moves, self.max_plies)
+        if self.shards is None:
+            mover = SearchMover(self.forest, self.pv, self.simulations)
+            samples = self_play(self.game, starts, mover, rng, (learner.dirichlet_alpha, learner.noise_fraction),
+                                learner.temperature, self.temperature_moves, self.max_plies)
+        else:
+            samples = self._self_play_shards(starts, rng, workers)
         self.replay.add(samples)
         if self.visits is not None:
             self._count_visits(samples["positions"], samples["chosen"])
@@ -148,6 +156,16 @@ class Run:
         self.cpu += time.process_time() - cpu
         record.update(seconds=self.elapsed, cpu_seconds=self.cpu)
         self.history.append(record)
+
+    def _self_play_shards(self, starts, rng, workers) -> dict:
+        from sklearn.base import clone
+
+        seeds = rng.integers(2**63 - 1, size=self.shards)
+        state, learner = self.pv.state(), clone(self.learner)
+        jobs = [(learner, self.game, self.limit, self.width, self.max_plies, self.temperature_moves, self.simulations,
+                 state, part, int(seed)) for part, seed in zip(np.array_split(starts, self.shards), seeds) if len(part)]
+        parts = workers.map(self_play_shard, jobs)
+        return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
 
     def _open(self, starts, rng):
         """Each start after a uniform number in [0, random_openings] of random moves (stopping before the end)."""
@@ -273,6 +291,29 @@ class Run:
         self.previous = saved["snapshots"][0] if saved["snapshots"] else None
         if self.visits is not None and "visits" in saved["extra"]:
             self.visits[:] = saved["extra"]["visits"]
+
+
+def self_play_shard(learner, game, limit, width: int, max_plies: int, temperature_moves: int, simulations: int,
+                    state: dict, starts, seed: int) -> dict:
+    """One part of an iteration's self-play, a job for ``games.parallel``: the network rebuilt from ``state``
+    (weights as numpy arrays), a search forest over the part's games, a generator from ``seed``, one torch thread;
+    the samples of ``learners.alphazero.play.self_play``."""
+    torch = torch_module()
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        encoder = make_encoder(game, limit, learner.encoding)
+        with torch.random.fork_rng(devices=[]):  # the initial weights, replaced at once, leave torch's generator be
+            net = build_network(learner.network, encoder.shape, hidden_layers(learner), learner.channels, learner.layers)
+        pv = PolicyValue(net, encoder, learner.device)
+        pv.load_state(state)
+        pv.net.eval()
+        forest = Forest(game, min(PARALLEL, len(starts)), simulations, width, "puct", learner.c_puct)
+        return self_play(game, starts, SearchMover(forest, pv, simulations), np.random.default_rng(seed),
+                         (learner.dirichlet_alpha, learner.noise_fraction), learner.temperature, temperature_moves,
+                         max_plies)
+    finally:
+        torch.set_num_threads(threads)
 
 
 def hidden_layers(learner) -> tuple:

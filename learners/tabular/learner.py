@@ -52,6 +52,11 @@ class TabularLearner(Learner):
         """A fresh ``(rows, edges)`` table."""
         raise NotImplementedError
 
+    def check_params(self) -> None:
+        """Raise a ``ValueError`` naming a parameter the learner cannot use."""
+        self._hyper()
+        _ = self.backup_code
+
     # -- fitting ---------------------------------------------------------------------
     def fit(self, game, *, bound: int, episodes: int, opponent="self", start="random", eval_every=None,
             eval_games: int = 200, stop_when_optimal: bool = False, checkpoint=None, progress: bool = False,

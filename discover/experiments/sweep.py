@@ -1,0 +1,457 @@
+"""Parameter sweeps of a learner: every point of a grid of its parameters, repeated with seeds, side by side.
+
+``run(learner, game, grid, ...)`` fits the learner once per grid point and seed (``repeats`` seeds
+``seed, seed + 1, ...``, the same seeds at every point) on ``games.parallel.Workers`` and returns
+the record. Each run keeps its final metrics (the tabular learners': the optimality deviations of
+the greedy policy, the optimal-move rate in play over the last interval and its mean over the
+whole curve, the greedy policy's win rates against random and optimal players, the games to the
+first record without deviation) and its learning curve. ``write(record, folder)`` writes
+``sweep.json`` (the sweep's settings, then one record per run in run order: the same bytes
+whatever the backend and the number of workers) and the report (``index.md``, ``index.html``,
+``curves.png``): the settings ranked by a metric with means and 95% intervals over the seeds, and
+the curves of the best with bands.
+
+Given a folder, a sweep resumes: each run is appended to ``folder/runs.jsonl`` as it ends, and a
+later run of the same sweep (same learner, game, bound, games, opponent and curve points) skips
+the runs found there or in ``sweep.json``. ``discover sweep`` calls both.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+import time
+from pathlib import Path
+
+__all__ = ["run", "write", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "sweep_json",
+           "default_rank", "settings_table", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED"]
+
+JOURNAL = "runs.jsonl"  # the runs of a sweep under way, one line each
+MARKERS = ("sweep.json", "index.md")  # a finished sweep: an existing folder holding these may be replaced
+OPPONENTS = ("self", "copy", "random", "optimal", "greedy")
+COPY_SEED = 1000  # an untrained copy plays with the run's seed + this
+TIMINGS = ("seconds", "cpu_seconds")  # kept out of sweep.json: they differ from run to run
+DIGITS = 6  # decimals kept of every number of a run
+
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+# -- the grid ----------------------------------------------------------------------------------------------
+def parse_grid(text: str | None, learner: str) -> dict:
+    """The grid written in ``text`` (words ``name=v1,v2,...`` apart by spaces) for the registered ``learner``.
+
+    A value is a number, ``true``/``false``, ``none`` or a word; ``check_grid`` then checks it against the
+    learner's parameters. Text is parsed, never evaluated.
+
+    Examples
+    --------
+    >>> parse_grid("alpha=0.1,0.3 epsilon=0.5", "q")
+    {'alpha': [0.1, 0.3], 'epsilon': [0.5]}
+    >>> parse_grid("alpha=0.1 alpha=0.3", "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: grid: alpha is given twice; list its values once, apart by commas (alpha=0.1,0.3)
+    """
+    grid: dict = {}
+    for word in (text or "").split():
+        name, sep, values = word.partition("=")
+        if not sep or not name or not values:
+            raise ValueError(f"grid: {word!r} is not name=value,value,...; write e.g. alpha=0.1,0.3")
+        if name in grid:
+            raise ValueError(f"grid: {name} is given twice; list its values once, apart by commas ({name}=0.1,0.3)")
+        grid[name] = [_value(name, item) for item in values.split(",")]
+    return check_grid(grid, learner)
+
+
+def _value(name: str, item: str):
+    if _INTEGER.fullmatch(item):
+        return int(item)
+    if _NUMBER.fullmatch(item):
+        return float(item)
+    if item.lower() in ("true", "false", "none"):
+        return {"true": True, "false": False, "none": None}[item.lower()]
+    if _WORD.fullmatch(item):
+        return item
+    raise ValueError(f"grid: {name}={item!r} is neither a number, true, false, none nor a word")
+
+
+def check_grid(grid: dict, learner: str) -> dict:
+    """``grid`` (name -> list of values) checked against the registered ``learner``'s parameters: a known
+    name other than ``random_state`` (seeds are the sweep's), values of the parameter's kind, every point
+    accepted by the learner's own checks (``Learner.check_params``); integers become floats where the
+    parameter is a float.
+
+    Examples
+    --------
+    >>> check_grid({"alpha": [1]}, "q")
+    {'alpha': [1.0]}
+    >>> check_grid({"alpah": [0.1]}, "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: grid: learner q has no parameter 'alpah' (did you mean alpha?); its parameters: alpha, gamma, backup, exploration, epsilon, eta, temperature
+    """
+    import difflib
+
+    from learners.registry import make_learner
+
+    if not isinstance(grid, dict):
+        raise TypeError(f"a grid is a dict of parameter -> list of values, got {type(grid).__name__}")
+    defaults = make_learner(learner).ordered_params()
+    defaults.pop("random_state")
+    checked = {}
+    for name, values in grid.items():
+        if name == "random_state":
+            raise ValueError("grid: random_state is not swept; the seeds are the sweep's (seed and repeats)")
+        if name not in defaults:
+            close = difflib.get_close_matches(str(name), defaults, 1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ValueError(f"grid: learner {learner} has no parameter {name!r}{hint}; its parameters: "
+                             f"{', '.join(defaults)}")
+        values = list(values) if isinstance(values, (list, tuple)) else [values]
+        if not values:
+            raise ValueError(f"grid: {name} has no value; give at least one")
+        checked[name] = [_of_kind(name, v, defaults[name]) for v in values]
+    for point in grid_points(checked):
+        words = " ".join(f"{k}={v}" for k, v in point.items())
+        try:
+            make_learner(learner, 0, **point).check_params()
+        except ValueError as err:
+            raise ValueError(f"grid: learner {learner} cannot take {words}: {err}") from None
+        except TypeError:  # a word where the learner compares numbers
+            names = [k for k, v in point.items() if isinstance(v, str) and isinstance(defaults[k], float)]
+            raise ValueError(f"grid: learner {learner} cannot take {words}: {' and '.join(names) or 'each value'} "
+                             f"must be a number") from None
+    return checked
+
+
+def _of_kind(name: str, value, default):
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if value is None or default is None:
+        return value
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = number or isinstance(value, str)  # a word such as alpha=visits: the learner's checks decide
+        value = float(value) if number else value
+    elif isinstance(default, str):
+        ok = isinstance(value, str)
+    else:
+        raise ValueError(f"grid: {name} takes a {type(default).__name__} ({default!r}), which a grid of text "
+                         f"cannot hold; sweep it from Python")
+    if not ok:
+        raise ValueError(f"grid: {name}={value!r} is not a {type(default).__name__} like its default {default!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"grid: {name}={value!r} is not a finite number")
+    return value
+
+
+def grid_points(grid: dict) -> list[dict]:
+    """Every combination of the grid's values, the last name varying fastest.
+
+    Examples
+    --------
+    >>> grid_points({"alpha": [0.1, 0.3], "epsilon": [0.5, 0.9]})
+    [{'alpha': 0.1, 'epsilon': 0.5}, {'alpha': 0.1, 'epsilon': 0.9}, {'alpha': 0.3, 'epsilon': 0.5}, {'alpha': 0.3, 'epsilon': 0.9}]
+    """
+    names = list(grid)
+    return [dict(zip(names, values)) for values in itertools.product(*(grid[n] for n in names))]
+
+
+# -- one run -----------------------------------------------------------------------------------------------
+def fit_run(learner: str, params: dict, game, bound: int, episodes: int | None, seed: int, opponent: str,
+            points: int) -> dict:
+    """One run of a sweep: ``learner`` with ``params`` fitted with ``seed``; ``{"final": metrics, "curve": columns}``.
+
+    ``opponent`` is one of ``OPPONENTS`` (``"copy"``: an untrained copy with the same parameters and seed
+    ``seed + COPY_SEED``, learning alongside); tabular learners record ``points`` points of their curve.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> out = fit_run("q", {"alpha": 0.5}, make_game("nim", heaps=2), 3, 2000, 0, "copy", 4)
+    >>> out["curve"]["episode"], out["final"]["deviations"]
+    ([500, 1000, 1500, 2000], 0)
+    """
+    from learners.registry import fit_learner, make_learner
+
+    options = {}
+    if make_learner(learner).opponents:
+        options["opponent"] = make_learner(learner, seed + COPY_SEED, **params) if opponent == "copy" else opponent
+        if episodes is not None:
+            options["eval_every"] = max(1, episodes // points)
+    fitted = fit_learner(learner, game, bound=bound, games=episodes, seed=seed, params=params, **options)
+    history = fitted.history_
+    names = [k for k in dict.fromkeys(k for record in history for k in record)
+             if k not in TIMINGS and all(_is_number(record.get(k)) for record in history)]
+    curve = {k: [_rounded(record[k]) for record in history] for k in names}
+    final = {k: column[-1] for k, column in curve.items() if k not in ("episode", "iteration")}
+    if "optimal_move_rate" in curve:
+        rates = [x for x in curve["optimal_move_rate"] if not math.isnan(x)]
+        final["optimal_move_rate_mean"] = _rounded(sum(rates) / len(rates)) if rates else math.nan
+    if hasattr(fitted, "episodes_to_optimal_"):
+        final["episodes_to_optimal"] = fitted.episodes_to_optimal_
+    return {"final": final, "curve": curve}
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _rounded(value):
+    return int(value) if isinstance(value, int) else round(float(value), DIGITS)
+
+
+# -- the sweep ---------------------------------------------------------------------------------------------
+def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int = 1, episodes: int | None = None,
+        seed: int = 0, opponent: str = "self", points: int = 25, workers=None, folder=None,
+        progress: bool = False) -> dict:
+    """Fit ``learner`` at every point of ``grid`` with seeds ``seed, ..., seed + repeats - 1``; the sweep's record.
+
+    Parameters
+    ----------
+    learner : str
+        A name of ``learners.registry``.
+    game : Game
+    grid : str or dict, optional
+        ``"alpha=0.1,0.3 epsilon=0.1,0.5"`` or ``{"alpha": [0.1, 0.3], ...}`` (``parse_grid``, ``check_grid``);
+        none: the learner's preset alone.
+    bound, episodes : int, optional
+        The universe learned over and the games of each run (defaults: ``learners.registry``'s).
+    repeats, seed : int
+        Seeds per grid point, and the first seed.
+    opponent : str
+        One of ``OPPONENTS`` (tabular learners; the others learn in self-play).
+    points : int
+        Points of each learning curve (tabular learners).
+    workers : Workers, int or None
+        Where the runs go (``games.parallel.as_workers``); the numbers never depend on it.
+    folder : path, optional
+        Resume from the runs found in this folder, and append each new run to its ``runs.jsonl``.
+    progress : bool
+        A progress bar on a terminal.
+
+    Returns
+    -------
+    dict
+        ``{"sweep": settings, "runs": [one record per run, in run order], "seconds", "resumed", "workers"}``;
+        a run is ``{"run", "setting", "repeat", "seed", "params", "final", "curve"}``.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> record = run("q", make_game("nim", heaps=2), "alpha=0.2,0.9", bound=3, repeats=2, episodes=1000)
+    >>> [(r["params"]["alpha"], r["seed"]) for r in record["runs"]]
+    [(0.2, 0), (0.2, 1), (0.9, 0), (0.9, 1)]
+    """
+    from games.files import append_record
+    from games.parallel import as_workers
+    from games.progress import progress_bar
+    from games.validation import positive_int
+    from games.validation import seed as check_seed
+    from learners.registry import default_bound, make_learner
+
+    clock = time.perf_counter()
+    grid = parse_grid(grid, learner) if grid is None or isinstance(grid, str) else check_grid(grid, learner)
+    preset = make_learner(learner)
+    preset.check_game(game)
+    if opponent not in OPPONENTS:
+        raise ValueError(f"unknown opponent {opponent!r}: use one of {', '.join(OPPONENTS)}")
+    if opponent != "self" and not preset.opponents:
+        raise ValueError(f"{learner} learns in self-play: leave the opponent as 'self'")
+    repeats, seed, points = positive_int(repeats, "repeats"), check_seed(seed, "seed"), positive_int(points, "points")
+    episodes = None if episodes is None else positive_int(episodes, "episodes")
+    bound = default_bound(game) if bound is None else positive_int(bound, "bound")
+    identity = _identity(learner, game, bound, episodes, opponent, points)
+    settings = grid_points(grid)
+    jobs = [(k, r) for k in range(len(settings)) for r in range(repeats)]
+    finished = _finished(folder, identity) if folder is not None else {}
+    runs, todo = {}, []
+    for index, (k, r) in enumerate(jobs):
+        head = {"run": index, "setting": k, "repeat": r, "seed": seed + r, "params": settings[k]}
+        found = finished.get(_key(settings[k], seed + r))
+        if found is not None:
+            runs[index] = {**head, "final": found["final"], "curve": found["curve"]}
+        else:
+            todo.append(head)
+    journal = Path(folder) / JOURNAL if folder is not None else None
+    if journal is not None and not journal.exists():
+        journal.parent.mkdir(parents=True, exist_ok=True)
+        append_record(journal, {"sweep": identity})
+    pool = as_workers(workers)
+    try:
+        with progress_bar(progress, len(jobs), len(runs), f"sweep of {learner} · {game!r}", unit="runs") as advance:
+            def done(i, result):
+                record = {**todo[i], **result}
+                runs[record["run"]] = record
+                if journal is not None:
+                    append_record(journal, record)
+                advance(1)
+
+            pool.map(fit_run, [(learner, h["params"], game, bound, episodes, h["seed"], opponent, points)
+                               for h in todo], done)
+    finally:
+        if pool is not workers:
+            pool.close()
+    sweep = {**identity, "preset": repr(preset), "grid": grid, "repeats": repeats, "seed": seed}
+    return {"sweep": sweep, "runs": [runs[i] for i in range(len(jobs))], "seconds": time.perf_counter() - clock,
+            "resumed": len(jobs) - len(todo), "workers": repr(pool)}
+
+
+def _identity(learner, game, bound, episodes, opponent, points) -> dict:
+    from games.version import __version__
+
+    return {"learner": learner, "game": game.spec(), "bound": bound, "episodes": episodes, "opponent": opponent,
+            "points": points, "version": __version__}
+
+
+def _key(params: dict, seed: int) -> str:
+    return json.dumps([params, seed], sort_keys=True)
+
+
+def _finished(folder, identity: dict) -> dict:
+    """The runs already in ``folder`` (its ``sweep.json`` and journal) by ``_key``, when they are of this sweep."""
+    from games.files import read_records
+
+    folder = Path(folder)
+    found = []
+    if (folder / "sweep.json").is_file():
+        try:
+            saved = json.loads((folder / "sweep.json").read_text())
+            found.append((saved["sweep"], saved["runs"]))
+        except (ValueError, KeyError, TypeError):
+            raise ValueError(f"{folder / 'sweep.json'} is not a sweep's record: give a new folder") from None
+    records = read_records(folder / JOURNAL, "sweep journal")
+    if records:
+        found.append((records[0].get("sweep"), records[1:]))
+    runs = {}
+    for settings, records in found:
+        if not isinstance(settings, dict) or not isinstance(records, list):
+            raise ValueError(f"{folder} holds no sweep's settings: give a new folder")
+        differ = [k for k in identity if settings.get(k) != identity[k]]
+        if differ:
+            raise ValueError(f"{folder} holds a sweep with other settings ({', '.join(f'{k} {settings.get(k)!r}' for k in differ)}): "
+                             f"give a new folder, or the same settings to resume it")
+        for record in records:
+            if not (isinstance(record, dict) and isinstance(record.get("params"), dict)
+                    and isinstance(record.get("final"), dict) and isinstance(record.get("curve"), dict)):
+                raise ValueError(f"{folder} holds a run that is not a sweep's record: give a new folder")
+            runs[_key(record["params"], record.get("seed"))] = record
+    return runs
+
+
+def check_folder(folder) -> Path:
+    """Refuse, before any work, a folder that is neither new, empty, a finished sweep nor a sweep under way."""
+    from games.files import check_output_folder
+
+    return check_output_folder(folder, _markers(folder), "sweep folder")
+
+
+def _markers(folder) -> tuple:
+    return (JOURNAL,) if (Path(folder) / JOURNAL).is_file() else MARKERS
+
+
+# -- writing -----------------------------------------------------------------------------------------------
+def sweep_json(record: dict) -> str:
+    """The text of ``sweep.json``: the settings, then one line per run in run order (no timings: the same bytes
+    whatever ran the sweep)."""
+    lines = ",\n".join(json.dumps(r, separators=(",", ":")) for r in record["runs"])
+    return f'{{"sweep": {json.dumps(record["sweep"])},\n"runs": [\n{lines}\n]}}\n'
+
+
+def default_rank(runs: list) -> str:
+    """The metric settings are ranked by unless told: the mean optimal-move rate over the curve where runs have it
+    (how soon and how well the learner plays), else the final deviations, else the first final metric."""
+    finals = runs[0]["final"] if runs else {}
+    for metric in ("optimal_move_rate_mean", "deviations", "optimal_move_rate"):
+        if metric in finals:
+            return metric
+    return next(iter(finals), "")
+
+
+def write(record: dict, folder, rank: str | None = None, top: int = 5) -> None:
+    """Write ``sweep.json``, ``curves.png`` (the ``top`` settings' curves with bands) and the report (``index.md``,
+    ``index.html``) of a ``run`` record into ``folder``, settings ranked by ``rank`` (``default_rank``)."""
+    from discover.experiments.repeats import band_figure, rank_settings
+    from discover.render.document import write_document
+    from games.files import atomic_folder, write_text
+
+    rank = rank or default_rank(record["runs"])
+    ranked = rank_settings(record["runs"], rank)
+    s = record["sweep"]
+    lines = [(_label(setting["params"]) or s["learner"], setting) for setting in ranked[:top]]
+    panels = [(title, metric, lines) for metric, title in CURVE_PANELS
+              if all(metric in run["curve"] for run in record["runs"])]
+    with atomic_folder(folder, _markers(folder), "sweep folder") as out:
+        write_text(out / "sweep.json", sweep_json(record))
+        if panels:
+            band_figure(panels, out / "curves.png", f"{s['learner']} on {_game_words(s['game'])}: the best "
+                                                    f"{len(lines)} settings, mean of {s['repeats']} seeds, 95% band")
+        write_document(out, _blocks(record, rank, ranked, bool(panels)), f"Sweep of {s['learner']}")
+
+
+CURVE_PANELS = (("optimal_move_rate", "optimal-move rate in play (N positions)"),
+                ("deviations", "optimality deviations (greedy policy)"),
+                ("win_rate_optimal", "win rate against the optimal player (from N positions)"))
+TABLE_METRICS = ("deviations", "optimal_move_rate", "win_rate_random", "win_rate_optimal")
+METRIC_LABELS = {"optimal_move_rate_mean": "optimal-move rate, mean over the curve",
+                 "optimal_move_rate": "optimal-move rate at the end", "deviations": "deviations at the end",
+                 "win_rate_random": "win rate against random", "win_rate_optimal": "win rate against optimal"}
+
+
+def _label(params: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in params.items())
+
+
+def _game_words(spec: dict) -> str:
+    return f"{spec['name']}({', '.join(f'{k}={v}' for k, v in spec['params'].items())})"
+
+
+def settings_table(ranked: list, rank: str, names: list) -> tuple[list, list]:
+    """Headers and rows of ranked settings: parameters, then ``rank`` and the usual metrics as mean [95%
+    interval] over the seeds, then the seeds whose greedy policy reached 0 deviations."""
+    from discover.experiments.repeats import format_interval
+
+    metrics = list(dict.fromkeys([rank, *(m for m in TABLE_METRICS if any(m in g["values"] for g in ranked))]))
+    headers = ["rank", *names, *(METRIC_LABELS.get(m, m.replace("_", " ")) for m in metrics), "0 deviations reached"]
+    rows = []
+    for place, setting in enumerate(ranked, 1):
+        reached = [run["final"].get("episodes_to_optimal") for run in setting["runs"]]
+        rows.append([str(place), *(str(setting["params"].get(n, "")) for n in names),
+                     *(format_interval(setting["values"][m], within=(0, 1) if "rate" in m else (0, math.inf))
+                       if m in setting["values"] else "-" for m in metrics),
+                     f"{sum(x is not None for x in reached)} of {len(reached)}"
+                     if "episodes_to_optimal" in setting["runs"][0]["final"] else "-"])
+    return headers, rows
+
+
+def _blocks(record: dict, rank: str, ranked: list, figure: bool) -> list:
+    from discover.render.document import Code, FigureFile
+
+    s = record["sweep"]
+    seeds = f"seeds {s['seed']} to {s['seed'] + s['repeats'] - 1}" if s["repeats"] > 1 else f"seed {s['seed']}"
+    against = {"self": "itself (one table)", "copy": "an untrained copy with the same parameters",
+               "random": "a random player", "optimal": "the optimal player",
+               "greedy": "a greedy reply from its own table"}[s["opponent"]]
+    games = f"{s['episodes']:,} games" if s["episodes"] else "its default budget of games"
+    blocks = [
+        ("h", 1, f"Sweep of {s['learner']} on {_game_words(s['game'])}, bound {s['bound']}"),
+        ("p", [f"{len(ranked)} settings x {s['repeats']} seeds ({seeds}), {games} each against {against}. "
+               f"Preset: ", Code(s["preset"]), f". Means over the seeds with 95% t intervals; best first by "
+               f"{METRIC_LABELS.get(rank, rank.replace('_', ' '))}."]),
+        *([("figure", FigureFile("curves.png", "learning curves",
+                                 "The best settings: mean over the seeds, 95% band."))] if figure else []),
+        ("table", *settings_table(ranked, rank, list(s["grid"]))),
+        ("p", ["The runs, one record each (parameters, seed, final metrics, learning curve): ", Code("sweep.json"),
+               "."]),
+    ]
+    if record.get("command"):
+        blocks.append(("p", ["Command: ", Code(record["command"]),
+                             f" ({record['seconds']:.0f} s on {record['workers']}"
+                             + (f"; {record['resumed']} runs resumed" if record["resumed"] else "") + ")."]))
+    return blocks

@@ -1,0 +1,227 @@
+"""Independent jobs side by side: in this process, on local worker processes or on Ray, with the same results.
+
+A job is a function and its arguments. Whatever randomness it uses comes from a seed among its
+arguments, so its result never depends on where it ran, on how many workers there were or on the
+order in which the jobs finished. ``Workers`` is the one interface every stage that parallelises
+goes through (sweeps and repeats of learners, tournaments, AlphaZero's self-play, the move graph
+of a game written in Python):
+
+- ``"serial"``: one job after another in this process (the baseline);
+- ``"local"`` (the default): worker processes on this machine, one per core unless told, started
+  fresh (``spawn``) with one BLAS and torch thread each;
+- ``"ray"``: tasks of one CPU on a Ray instance: a local one with ``workers`` CPUs, or the cluster at
+  ``address`` (needs the optional extra, ``pip install 'cgdiscover[ray]'``, and the toolkit installed
+  on every node).
+
+Functions and arguments travel with cloudpickle (Ray's own serialiser), so a ``moves`` function
+written in a game file or a lambda runs in a worker too. This module lives with ``games`` because
+every layer above uses it (``solvers.graph`` builds graphs with it, and solvers do not import
+learners).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+from games.validation import positive_int
+
+__all__ = ["BACKENDS", "Workers", "as_workers", "default_workers"]
+
+BACKENDS = ("serial", "local", "ray")
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on.
+
+    Examples
+    --------
+    >>> default_workers() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class Workers:
+    """Where independent jobs run (see the module docstring); a context that stops its workers on leaving.
+
+    Parameters
+    ----------
+    backend : {"local", "serial", "ray"}
+    workers : int, optional
+        Worker processes (local) or CPUs of the local Ray instance (default: one per core; serial: 1).
+    address : str, optional
+        The Ray cluster to join (``"auto"``, ``"HOST:PORT"`` or ``"ray://HOST:PORT"``); only with ``"ray"``.
+
+    Examples
+    --------
+    >>> with Workers("serial") as pool:
+    ...     pool.map(pow, [(2, 3), (3, 2)])
+    [8, 9]
+    """
+
+    def __init__(self, backend: str = "local", workers: int | None = None, address: str | None = None):
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
+        if address is not None and backend != "ray":
+            raise ValueError(f"an address ({address!r}) names a Ray cluster: use it with backend 'ray'")
+        if workers is not None:
+            workers = positive_int(workers, "workers")
+        if backend == "serial" and workers not in (None, 1):
+            raise ValueError(f"the serial backend runs one job at a time, got workers={workers}: use backend 'local'")
+        self.backend, self.address = backend, address
+        self.workers = 1 if backend == "serial" else workers if workers is not None else default_workers()
+        self._pool = None
+        self._ray_owned = False
+
+    def __repr__(self) -> str:
+        where = f", address={self.address!r}" if self.address else ""
+        return f"Workers({self.backend!r}, workers={self.workers}{where})"
+
+    def __enter__(self) -> "Workers":
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self.close(kill=exc[0] is not None)
+        return False
+
+    def map(self, func, jobs, done=None) -> list:
+        """``[func(*job) for job in jobs]``, the jobs run side by side; results in the order of ``jobs``.
+
+        ``done(index, result)``, when given, is called in this process as each job ends (in the order
+        they end), e.g. to save results as they come. The first job that raises stops the others and
+        its error is raised here.
+        """
+        jobs = [tuple(job) for job in jobs]
+        results = [None] * len(jobs)
+
+        def finish(i, result):
+            results[i] = result
+            if done is not None:
+                done(i, result)
+
+        if not jobs:
+            return results
+        if self.backend == "serial":
+            for i, job in enumerate(jobs):
+                finish(i, func(*job))
+        elif self.backend == "local":
+            self._map_local(func, jobs, finish)
+        else:
+            self._map_ray(func, jobs, finish)
+        return results
+
+    def close(self, kill: bool = False) -> None:
+        """Stop the workers (``kill``: at once, dropping the jobs still running); a later ``map`` starts new ones."""
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            if self.backend == "local":
+                _stop_local(pool, kill)
+        if self._ray_owned:
+            import ray
+
+            ray.shutdown()
+            self._ray_owned = False
+
+    # -- local worker processes --------------------------------------------------------
+    def _map_local(self, func, jobs, finish) -> None:
+        import multiprocessing
+
+        import cloudpickle
+
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_start_worker)
+        payload = cloudpickle.dumps(func)
+        futures = {self._pool.submit(_run, payload, cloudpickle.dumps(job)): i for i, job in enumerate(jobs)}
+        try:
+            pending = set(futures)
+            while pending:
+                ended, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(ended, key=futures.get):
+                    finish(futures[future], future.result())
+        except BaseException:
+            self.close(kill=True)
+            raise
+
+    # -- Ray ---------------------------------------------------------------------------
+    def _map_ray(self, func, jobs, finish) -> None:
+        import cloudpickle
+
+        ray = _ray()
+        if not ray.is_initialized():
+            ray.init(address=self.address, num_cpus=None if self.address else self.workers,
+                     include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+            self._ray_owned = True
+        if self._pool is None:
+            self._pool = ray.remote(num_cpus=1, max_retries=0)(_run)
+        payload = ray.put(cloudpickle.dumps(func))
+        refs = {self._pool.remote(payload, cloudpickle.dumps(job)): i for i, job in enumerate(jobs)}
+        pending = list(refs)
+        try:
+            while pending:
+                ended, pending = ray.wait(pending, num_returns=1)
+                try:
+                    result = ray.get(ended[0])
+                except ray.exceptions.RayTaskError as err:  # the job's own error, not Ray's wrapping of it
+                    raise err.cause if isinstance(err.cause, Exception) else err from None
+                finish(refs[ended[0]], result)
+        except BaseException:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise
+
+
+def as_workers(workers) -> Workers:
+    """``workers`` as a ``Workers``: None runs in this process, an int is that many local worker processes.
+
+    Examples
+    --------
+    >>> as_workers(None), as_workers(2)
+    (Workers('serial', workers=1), Workers('local', workers=2))
+    """
+    if isinstance(workers, Workers):
+        return workers
+    if workers is None:
+        return Workers("serial")
+    return Workers("local", workers)
+
+
+def _ray():
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install 'cgdiscover[ray]' (or use backend 'local')") from None
+    return ray
+
+
+def _start_worker() -> None:
+    """A local worker: Ctrl-C is the parent's to handle, and one thread per process (no oversubscription)."""
+    import signal
+
+    from threadpoolctl import threadpool_limits
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.environ["OMP_NUM_THREADS"] = "1"  # read by torch when a job first imports it
+    global _LIMITS
+    _LIMITS = threadpool_limits(1)
+
+
+_LIMITS = None
+
+
+def _run(payload: bytes, job: bytes):
+    import cloudpickle
+
+    return cloudpickle.loads(payload)(*cloudpickle.loads(job))
+
+
+def _stop_local(pool: ProcessPoolExecutor, kill: bool) -> None:
+    if kill:
+        # Python 3.11's executor cannot stop running jobs: end its processes (3.14 has terminate_workers)
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

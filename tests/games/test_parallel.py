@@ -1,0 +1,84 @@
+"""games.parallel: the same results in this process, on local workers and on Ray; errors and bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from games import custom_game
+from games.files import append_record, read_records
+from games.parallel import Workers, as_workers
+
+
+def draw(seed, size):
+    return np.random.default_rng(seed).normal(size=size).tolist()
+
+
+def fail_on(x):
+    if x == 2:
+        raise ValueError(f"job {x} refused")
+    return x
+
+
+JOBS = [(seed, 3) for seed in range(6)]
+
+
+@pytest.mark.parametrize("workers", [Workers("serial"), Workers("local", 1), Workers("local", 2)],
+                         ids=["serial", "local-1", "local-2"])
+def test_local_results_are_the_serial_ones_in_job_order(workers):
+    seen = []
+    with workers:
+        results = workers.map(draw, JOBS, done=lambda i, result: seen.append((i, result)))
+    assert results == [draw(*job) for job in JOBS]
+    assert sorted(seen) == list(enumerate(results))
+
+
+def test_ray_results_are_the_serial_ones(ray_instance):
+    with Workers("ray") as workers:
+        assert workers.map(draw, JOBS) == [draw(*job) for job in JOBS]
+    assert ray_instance.is_initialized()  # an instance it joined is left running
+
+
+@pytest.mark.parametrize("backend", ["serial", "local", "ray"])
+def test_a_failing_job_raises_its_own_error(backend, request):
+    if backend == "ray":
+        request.getfixturevalue("ray_instance")
+    with Workers(backend, 1 if backend == "serial" else 2) as workers:
+        with pytest.raises(ValueError, match="job 2 refused"):
+            workers.map(fail_on, [(x,) for x in range(4)])
+        assert workers.map(fail_on, [(5,)]) == [5]  # the workers serve again after an error
+
+
+def test_functions_defined_anywhere_travel_to_local_workers():
+    game = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+    with Workers("local", 2) as workers:
+        assert workers.map(lambda g, n: g.moves((n,)), [(game, 3), (game, 1)]) == [[(2,), (1,)], [(0,)]]
+
+
+@pytest.mark.parametrize("args, message", [
+    (("threads",), "unknown backend 'threads'"),
+    (("local", 2, "auto"), "use it with backend 'ray'"),
+    (("serial", 2), "one job at a time"),
+    (("local", 0), "workers must be a positive integer"),
+])
+def test_bad_settings_are_refused(args, message):
+    with pytest.raises(ValueError, match=message):
+        Workers(*args)
+
+
+def test_as_workers():
+    assert as_workers(None).backend == "serial"
+    assert (as_workers(3).backend, as_workers(3).workers) == ("local", 3)
+    pool = Workers("serial")
+    assert as_workers(pool) is pool
+
+
+def test_a_torn_journal_line_is_dropped_and_a_bad_line_refused(tmp_path):
+    journal = tmp_path / "runs.jsonl"
+    append_record(journal, {"run": 0})
+    with open(journal, "a") as handle:
+        handle.write('{"run": 1, "fin')  # a run killed while writing
+    assert read_records(journal) == [{"run": 0}]
+    journal.write_text('{"run": 0}\nnot json\n{"run": 2}\n')
+    with pytest.raises(ValueError, match="line 2"):
+        read_records(journal)
