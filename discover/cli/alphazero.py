@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 
 import click
 
-from discover.cli.common import BOUND, command_line, game_arguments, game_from_words, output_folder, say
+from discover.cli.common import (BOUND, command_line, game_arguments, game_from_words, output_folder,
+                                 parallel_options, say)
 
 __all__ = ["alphazero_command"]
 
@@ -37,9 +39,14 @@ __all__ = ["alphazero_command"]
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
 @click.option("--checkpoint", metavar="FILE", default=None,
               help="One game: resume from this file if it exists; write it after every iteration.")
+@click.option("--shards", type=BOUND, default=None,
+              help="Play each iteration's self-play in N seeded parts, on the workers below (the numbers depend on N, "
+                   "never on the workers).")
+@parallel_options
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
 def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
-                      random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, folder):
+                      random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, shards,
+                      backend, address, workers, folder):
     """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players
     (and value-table.npz when the game's universe has at most 50,000 positions).
 
@@ -79,8 +86,15 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
     slug = "notakto" if experiment else games_list[0].slug()
     folder = output_folder(folder, os.path.join("reports", f"{slug}-alphazero"), alphazero.MARKERS)
     title = "AlphaZero on Notakto (the Notakto paper's experiment)" if experiment else None
-    record = alphazero.run(games_list, seed, fit, learner, checkpoint=checkpoint, progress=True,
-                           baseline_simulations=baseline, title=title,
-                           command=command_line(), say=say)
+    if shards is not None:
+        fit["shards"] = shards
+    elif workers is not None or backend != "local" or address is not None:
+        raise ValueError("--workers, --backend and --address place self-play shards: add --shards S (e.g. 4)")
+    from games.parallel import Workers
+
+    with Workers(backend, workers, address) if shards is not None else nullcontext() as pool:
+        record = alphazero.run(games_list, seed, fit, learner, checkpoint=checkpoint, progress=True,
+                               baseline_simulations=baseline, title=title, command=command_line(), say=say,
+                               workers=pool)
     alphazero.write(record, folder)
     say(f"wrote {folder}/ in {record['seconds']:.0f} s")

@@ -9,8 +9,7 @@ from __future__ import annotations
 import click
 
 __all__ = ["BOUND", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "typed_params", "say",
-           "print_rows",
-           "spinner", "output_folder", "check_output_file", "command_line"]
+           "print_rows", "spinner", "output_folder", "check_output_file", "command_line", "parallel_options"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
 
@@ -188,3 +187,19 @@ def command_line() -> str:
     ctx = click.get_current_context(silent=True)
     argv = (ctx.find_root().obj or {}).get("argv", []) if ctx is not None else []
     return shlex.join(["discover", *argv])
+
+
+def parallel_options(func):
+    """--backend, --address and --workers: where independent jobs run (games.parallel.Workers)."""
+    options = [
+        click.option("--backend", type=click.Choice(["local", "ray", "serial"]), default="local", show_default=True,
+                     help="local: worker processes on this machine; ray: a Ray instance (pip install "
+                          "'cgdiscover[ray]'); serial: one run after another in this process."),
+        click.option("--address", default=None, metavar="ADDR",
+                     help="The Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT); default: a local instance."),
+        click.option("--workers", type=BOUND, default=None,
+                     help="Worker processes, or the local Ray instance's CPUs (default: one per core)."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func

@@ -16,24 +16,10 @@ import os
 
 import click
 
-from discover.cli.common import BOUND, LearnerChoice, command_line, game_arguments, game_from_words, say
+from discover.cli.common import (BOUND, LearnerChoice, command_line, game_arguments, game_from_words,
+                                 parallel_options, say)
 
 __all__ = ["sweep_command", "study_command"]
-
-
-def _parallel_options(func):
-    options = [
-        click.option("--backend", type=click.Choice(["local", "ray", "serial"]), default="local", show_default=True,
-                     help="local: worker processes on this machine; ray: a Ray instance (pip install "
-                          "'cgdiscover[ray]'); serial: one run after another in this process."),
-        click.option("--address", default=None, metavar="ADDR",
-                     help="The Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT); default: a local instance."),
-        click.option("--workers", type=BOUND, default=None,
-                     help="Worker processes, or the local Ray instance's CPUs (default: one per core)."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
 
 
 @click.command("sweep")
@@ -54,7 +40,7 @@ def _parallel_options(func):
 @click.option("--rank", default=None, metavar="METRIC",
               help="Rank settings by this final metric (default: optimal_move_rate_mean, the optimal-move rate in "
                    "play averaged over the curve, where runs have it; deviations and the like rank lowest first).")
-@_parallel_options
+@parallel_options
 @click.option("--out", "folder", metavar="FOLDER", default=None,
               help="Where to write sweep.json and the report (default: runs/<game>-<learner>-sweep/); a sweep "
                    "stopped half way resumes from it.")
@@ -95,7 +81,7 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
 @click.option("--backup", type=click.Choice(["reply", "negamax"]), default="reply", show_default=True,
               help="The Q learners' backup: from their own moves (the paper's) or every move of the game.")
 @click.option("--points", type=BOUND, default=25, show_default=True, help="Points of each learning curve.")
-@_parallel_options
+@parallel_options
 @click.option("--out", "folder", metavar="FOLDER", default=None,
               help="Where to write (default: reports/<game>-study-sweeps/); a study stopped half way resumes from it.")
 def study_command(game, params, bound, episodes, repeats, games, seed, backup, points, backend, address, workers,

@@ -115,7 +115,7 @@ def _render(game, position) -> str | None:
 
 def train_and_score(game, seed: int = 0, fit: dict | None = None, learner_params: dict | None = None,
                   checkpoint=None, progress: bool = False, baseline_games: int = 100,
-                  baseline_simulations=None) -> dict:
+                  baseline_simulations=None, workers=None) -> dict:
     """Train and score one AlphaZero player on ``game`` (see the module docstring); a JSON-ready record.
 
     Examples
@@ -133,7 +133,7 @@ def train_and_score(game, seed: int = 0, fit: dict | None = None, learner_params
     params = {**settings["learner"], **(learner_params or {})}
     clock, cpu = time.perf_counter(), time.process_time()
     learner = AlphaZeroLearner(random_state=seed, **params)
-    learner.fit(game, score_untrained=True, checkpoint=checkpoint, progress=progress, **fit)
+    learner.fit(game, score_untrained=True, checkpoint=checkpoint, progress=progress, workers=workers, **fit)
     seat = winning_seat(learner)
     seat = 0 if seat is None else seat
     label = ("first", "second")[seat]
@@ -161,10 +161,11 @@ def train_and_score(game, seed: int = 0, fit: dict | None = None, learner_params
 
 def run(games, seed: int = 0, fit: dict | None = None, learner_params: dict | None = None, checkpoint=None,
         progress: bool = False, baseline_simulations=None, title: str | None = None, command: str = "",
-        say=None) -> dict:
+        say=None, workers=None) -> dict:
     """Train and score one AlphaZero player on each game (``train_and_score``); the report's record.
 
-    A run's ``value_table`` (an object, not JSON) is kept for ``write`` when there is one game.
+    A run's ``value_table`` (an object, not JSON) is kept for ``write`` when there is one game; ``workers``
+    (a ``games.parallel.Workers``) runs the self-play shards that ``fit["shards"]`` asks for.
     """
     say = say or (lambda message: None)
     if checkpoint is not None and len(games) > 1:
@@ -173,7 +174,7 @@ def run(games, seed: int = 0, fit: dict | None = None, learner_params: dict | No
     runs = []
     for game in games:
         one = train_and_score(game, seed, fit, learner_params, checkpoint=checkpoint, progress=progress,
-                              baseline_simulations=baseline_simulations)
+                              baseline_simulations=baseline_simulations, workers=workers)
         say(_summary(one))
         runs.append(one)
     table = runs[0].pop("value_table") if len(runs) == 1 else None

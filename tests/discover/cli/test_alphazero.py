@@ -25,6 +25,18 @@ def test_alphazero_writes_the_report(cli, tmp_path):
     assert "| notakto(n=2, k=2, boards=1) | first |" in (out / "index.md").read_text()
 
 
+def test_alphazero_self_play_in_shards_is_the_same_on_every_backend(cli, tmp_path):
+    histories = []
+    for backend in (("--backend", "serial"), ("--workers", "2")):
+        out = tmp_path / backend[-1]
+        code, _, _ = cli("alphazero", "notakto", "n=2", "k=2", *TINY, "--hidden", "8", "--shards", "2", *backend,
+                         "--out", str(out))
+        run = json.loads((out / "alphazero.json").read_text())["runs"][0]
+        assert code == 0 and run["fit"]["shards"] == 2
+        histories.append([{k: v for k, v in r.items() if "seconds" not in k} for r in run["history"]])
+    assert histories[0] == histories[1]
+
+
 def test_alphazero_resumes_from_a_checkpoint(cli, tmp_path):
     ck = tmp_path / "ck.npz"
     args = ("alphazero", "nim", "heaps=2", "--start", "2,3", "--hidden", "8", "--simulations", "4", "--games", "4",
@@ -55,6 +67,8 @@ def test_rule_from_an_alphazero_table(cli):
     ("alphazero", "notakto", "n=3", "--hidden", "a,b"),
     ("alphazero", "nim", "--iterations", "1"),
     ("alphazero", "hex", "n=3", "--network", "conv", "--start", "1,2,3"),
+    ("alphazero", "notakto", "n=3", "--workers", "2"),  # workers without shards
+    ("alphazero", "notakto", "n=3", "--shards", "2", "--backend", "serial", "--workers", "2"),
     ("compare", "nim", "--learner", "alphazero", "--opponent", "random", "--bound", "2", "--episodes", "4"),
 ])
 def test_bad_alphazero_input_gets_one_line(cli, one_error_line, argv, tmp_path, monkeypatch):
