@@ -23,6 +23,7 @@ from discover.find import Discovery
 from discover.render.document import Code, FigureFile, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
+from discover.render.proof import strategy_and_proof_blocks
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
 
@@ -64,7 +65,7 @@ def _shown_rule(discovery: Discovery):
 
 
 def _proved(discovery: Discovery) -> bool:
-    return any(c.name == "proof for every heap size" and c.passed for c in discovery.checks)
+    return discovery.proof is not None and discovery.proof.status == "proved"
 
 
 def _status_sentence(discovery: Discovery) -> list:
@@ -74,7 +75,7 @@ def _status_sentence(discovery: Discovery) -> list:
     if d.status == "verified":
         passed = ", ".join(c.name for c in d.checks)
         text = (f" up to bound {d.verified_bound} ({trained}): every check passed ({passed})"
-                + ("; the proof makes it hold for every heap size." if _proved(d) else "."))
+                + (f"; proved {d.proof.statement} ({d.proof.method})." if _proved(d) else "."))
         return [Strong("Status: verified"), text]
     if d.sequence is not None and d.rule is None:
         return [Strong("Status: no rule"), f": the take-and-break engine found no period that the periodicity "
@@ -152,6 +153,7 @@ def _blocks(discovery: Discovery, figures: list[FigureFile], rule_record: dict |
         blocks.append(("table", ["check", "passed", "detail", "counterexample", "seconds"], rows))
     else:
         blocks.append(("p", "No rule was put on trial."))
+    blocks += strategy_and_proof_blocks(d)
 
     blocks.append(("h", 2, "Figures"))
     drawn = min(d.verify_bound, FIGURE_BOUND)

@@ -18,7 +18,7 @@ from discover.rule import Rule
 
 
 def test_wythoff_in_words_symbols_checks_and_timings(cli):
-    code, out, err = cli("wythoff")
+    code, out, err = cli("wythoff", "--no-proof")  # test_cli has the strategy and the proof
     assert code == 0 and err == ""
     assert "trained on the solver's table at bound 30; verification bound 300" in out
     assert "Rule (verified on bound 300):" in out
