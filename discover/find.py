@@ -42,6 +42,7 @@ REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop gro
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 RARE_LISTED = 1000  # rare heaps listed in a record
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
+STRATEGY_SECONDS = 300.0  # the strategy search's safety cap (its budget is counted in work, not time)
 
 
 @dataclass
@@ -62,6 +63,7 @@ class Discovery:
     sequence: GrundySequence | None = None  # the take-and-break engine's values, when it ran
     strategy: object | None = None  # discover.strategy.Strategy of a verified P rule, when one was found
     proof: object | None = None  # discover.proofs.prove.Proof of a verified rule, when a proof was attempted
+    notes: list[str] = field(default_factory=list)  # what the engines left out and why (their notes_)
 
     def to_record(self) -> dict:
         """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""
@@ -84,6 +86,7 @@ class Discovery:
             "best_partial": rule_record(self.best_partial),
             "candidates": [rule_record(r) for r in self.candidates[:10]],
             "sequence": None if self.sequence is None else _sequence_record(self.sequence),
+            "notes": list(self.notes),
             "strategy": None if self.strategy is None else json.loads(self.strategy.to_json()),
             "proof": None if self.proof is None else self.proof.to_record(),
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
@@ -238,6 +241,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     for name in names:
         make_engine(name, seed)  # unknown names and missing backends fail here, before any work
     timings: dict[str, float] = {}
+    notes: list[str] = []
 
     while True:
         verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
@@ -251,21 +255,32 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         found = _search(game, bound, verify, now, seed, table, target, games, min_accuracy, say, timings, strategy)
         if found.status == "verified" or not growable:
             found.timings = timings
+            found.notes = notes + [n for n in found.notes if n not in notes]
             return _with_proof(found, prove, proof_seconds, say)
+        notes += [n for n in found.notes if n not in notes]
         bound *= 4
         say(f"no verified rule on this data: training again on bound {bound}")
 
 
-def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, say):
-    """A winning-move strategy of a P rule on a game with a symbolic move relation, or None."""
-    if rule.target != "P" or game.parts > 1 or game.move_relation() is None:
+def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say):
+    """A winning-move strategy of a P rule on a game with a symbolic move relation, or None (with a note)."""
+    if rule.target != "P" or game.parts > 1:
+        return None
+    if game.move_relation() is None:
+        notes.append(f"{game!r} states no symbolic move relation (games.symbolic): no strategy was looked for, "
+                     "and a proof can only come from a theorem")
         return None
     from discover.find_strategy import find_strategy
 
     say(f"looking for a winning-move strategy for {rule.text()}")
     clock = time.perf_counter()
-    strategy = find_strategy(rule, game, seed=seed)
-    timings["strategy"] = timings.get("strategy", 0.0) + time.perf_counter() - clock
+    strategy = find_strategy(rule, game, seed=seed, time_cap=STRATEGY_SECONDS)
+    seconds = time.perf_counter() - clock
+    timings["strategy"] = timings.get("strategy", 0.0) + seconds
+    if strategy is None:
+        stopped = f"its {STRATEGY_SECONDS:.0f} s safety cap" if seconds >= STRATEGY_SECONDS else "its budget"
+        notes.append(f"no winning-move strategy was found within {stopped} (at most 12 candidate moves, each "
+                     "fitted by the enumeration engine): the hypothesis agent plays any move into P")
     return strategy
 
 
@@ -292,7 +307,7 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
     timings["solve (training)"] = timings.get("solve (training)", 0.0) + time.perf_counter() - clock
     source = table.provenance.get("source", "solver")
     solution = None
-    tried, candidates, refuted = set(), [], None
+    tried, candidates, refuted, notes = set(), [], None, []
     for name in names:
         say(f"engine {name}")
         clock = time.perf_counter()
@@ -301,6 +316,7 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
             sample_weight=table.weights, target=target,
         )
         timings[f"engine {name}"] = timings.get(f"engine {name}", 0.0) + time.perf_counter() - clock
+        notes += [n for n in getattr(engine, "notes_", []) if n not in notes]
         new = rules_from(engine.candidates_, table, target, game, seed)
         candidates = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
         for rule in [r for r in candidates if r.train_accuracy >= min_accuracy]:
@@ -317,19 +333,20 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
             timings["verify"] = timings.get("verify", 0.0) + time.perf_counter() - clock
             strategy = None
             if all(c.passed for c in checks):  # the strategy, when found, is what the hypothesis agent plays
-                strategy = _winning_moves(rule, game, seed, timings, say) if want_strategy else None
+                strategy = _winning_moves(rule, game, seed, timings, notes, say) if want_strategy else None
                 clock = time.perf_counter()
                 checks.append(self_play(rule, game, solution, games, seed, strategy))
                 timings["verify"] += time.perf_counter() - clock
             if all(c.passed for c in checks):
                 return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify, source=source,
-                                 strategy=strategy)
+                                 strategy=strategy, notes=notes)
             refuted = refuted or (rule, checks)
     partial = candidates[0] if candidates else None
     if refuted:
         return Discovery(game, refuted[0], "refuted", None, candidates, refuted[1], bound, verify,
-                         best_partial=partial, source=source)
-    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial, source=source)
+                         best_partial=partial, source=source, notes=notes)
+    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial, source=source,
+                     notes=notes)
 
 
 def _is_take_and_break(game: Game) -> bool:

@@ -187,6 +187,10 @@ def _print_discovery(found) -> None:
             out.print(Text(f"\n{proof.line()}", style=style))
             if proof.status == "proved" and proof.reason:
                 out.print(Text(f"  because: {proof.reason}"))
+    if found.notes:
+        out.print(Text("\nNotes", style="bold"))
+        for note in found.notes:
+            out.print(Text(f"  {note}"))
     if found.checks:
         out.print(Text("\nVerification", style="bold"))
         for check in found.checks:

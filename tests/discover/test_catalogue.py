@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 import numpy as np
 import pytest
 
+from discover.features import DERIVED
 from discover.find import find_rule
+from discover.printing import expand_derived
 from games import make_game
 from solvers import solve
 
@@ -301,3 +304,20 @@ def test_negative_controls_are_not_verified(name, bound, params):
     else:
         assert found.rule is None
         assert found.best_partial is not None and found.best_partial.train_accuracy < 1
+
+
+@pytest.mark.parametrize("name, bound, params", [
+    ("nim", None, {"heaps": 3}), ("nim", None, {"heaps": 3, "misere": True}), ("wythoff", None, {}),
+    ("euclid", None, {}), ("subtraction", None, {"subtract": (1, 3, 4)}), ("chomp", None, {"rows": 2}),
+    ("moore", None, {"heaps": 3, "k": 2}), ("lasker", None, {}),
+])
+def test_printed_rules_name_only_the_games_coordinates(name, bound, params):
+    """Internal feature names (xor_all, sorted3, spread, ...) never reach the user: the text and LaTeX, printed
+    and in the JSON record, are written over the game's coordinates (counts as #{non-zero}, #{> 1})."""
+    found = discovered(name, bound, **params)
+    record = found.to_record()["rule"]
+    shown = " ".join([found.rule.text(), found.rule.latex(), record["text"], record["latex"]])
+    internal = [n for n in DERIVED if re.search(rf"\b{n}\b", shown)] + re.findall(r"sorted_?\d", shown)
+    assert not internal, (internal, shown)
+    assert {s.name for s in expand_derived(found.rule.expr, found.game.feature_names).free_symbols} <= \
+        set(found.game.feature_names) | {"nonzero", "big"}

@@ -227,3 +227,9 @@ def test_a_verified_rule_comes_with_its_strategy_and_proof():
     assert bare.strategy is None and bare.proof is None and bare.to_record()["proof"] is None
     with pytest.raises(ValueError, match="proof_seconds must be positive"):
         find_rule(game, proof_seconds=0)
+
+
+def test_engine_notes_reach_the_discovery_and_the_record():
+    found = find_rule(make_game("nim", heaps=1), engines=["operon"])
+    assert found.status == "none" and any("this table has one coordinate" in n for n in found.notes)
+    assert found.to_record()["notes"] == found.notes
