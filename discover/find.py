@@ -4,13 +4,14 @@ One-heap take-and-break games (octal and hexadecimal codes, Grundy's game) take 
 default: ``solvers.take_and_break`` computes their Grundy values until the periodicity theorem
 proves a period (or a budget of heaps and seconds is spent), the proved period becomes a
 periodic rule (``Rule.from_periodic``), and the rule is put on trial like any other: against the
-graph solver and the mex certificate on a bound, then the theorem for every heap size.  An
+graph solver and the mex certificate on a bound, then proved by the theorem for every heap size.  An
 open game ends with status "none" and the engine's "no period up to n = N".
 
-A verified P rule then gets a winning-move strategy (``find_strategy``, over the game's symbolic moves)
-and every verified rule a proof attempt (``prove_rule``: the periodicity theorems, the pairs and Moore's
-theorems, the z3 closure certificate with the strategy): ``Discovery.strategy`` and ``Discovery.proof``,
-None when not attempted.
+A rule that passes the agreement and closure checks is restated in its plainest exactly-equal form
+(``discover.plain_form``); a P rule then gets a winning-move strategy (``find_strategy``, over the game's
+symbolic moves), which the self-play check plays, and every verified rule a proof attempt (``prove_rule``:
+the periodicity theorems, the pairs and Moore's theorems, the z3 closure certificate with the strategy):
+``Discovery.strategy`` and ``Discovery.proof``, None when not attempted.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import numpy as np
 
 from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.periodic_values import PeriodicValues
+from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
 from discover.table import Table, table_from_solution
 from discover.verify import Check, self_play, verify_rule
@@ -333,6 +335,10 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
             timings["verify"] = timings.get("verify", 0.0) + time.perf_counter() - clock
             strategy = None
             if all(c.passed for c in checks):  # the strategy, when found, is what the hypothesis agent plays
+                clock = time.perf_counter()
+                rule = plain_form(rule, game, verify, bound, seed, engines=() if source == "solver" else PLAIN_ENGINES,
+                                  candidates=candidates)  # equal labels on the whole bound: the checks hold for it
+                timings["plain form"] = timings.get("plain form", 0.0) + time.perf_counter() - clock
                 strategy = _winning_moves(rule, game, seed, timings, notes, say) if want_strategy else None
                 clock = time.perf_counter()
                 checks.append(self_play(rule, game, solution, games, seed, strategy))
