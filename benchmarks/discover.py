@@ -35,6 +35,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 
 import argparse  # noqa: E402
 import platform  # noqa: E402
+import subprocess  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
@@ -63,6 +64,7 @@ class Case:
     params: dict = field(default_factory=dict)
     expect: str = ""
     control: bool = False  # a negative control: no rule should verify
+    budget: dict = field(default_factory=dict)  # find_rule's take-and-break budget (heaps), a CLI option too
 
     def make(self):
         return make_game(self.game, **self.params)
@@ -89,7 +91,7 @@ CASES = [
     Case("moore4", "STRETCH Moore Nim_2, 4 heaps", "moore", {"heaps": 4, "k": 2},
          "every binary digit column sum divisible by 3"),
     Case("grundy_game", "CONTROL Grundy's game", "grundy_game", {}, "no rule known: none may verify",
-         control=True),
+         control=True, budget={"heaps": 1 << 17}),  # the default budget runs 540 s
     Case("wythoff_nd3", "CONTROL Wythoff, 3 heaps", "wythoff_nd", {"heaps": 3},
          "no rule known: none may verify", control=True),
 ]
@@ -197,21 +199,23 @@ def run_gplearn(game, target, train_bound, verify_bound, population, generations
 
 
 # -- ours ---------------------------------------------------------------------------------------
-def run_ours(game, repeats: int) -> dict:
-    """``find_rule(game)`` with defaults; each figure is its best over ``repeats`` runs.
+def run_ours(game, repeats: int, budget: dict) -> dict:
+    """``find_rule(game)`` with defaults, no strategy and no proof (``benchmarks/proofs.py`` times those); each
+    figure is its best over ``repeats`` runs.
 
     The runs must agree on the status and the rule (everything is seeded).
     """
     runs, found = [], None
     for _ in range(repeats):
         start = time.perf_counter()
-        again = find_rule(game)
+        again = find_rule(game, strategy=False, prove=False, **budget)
         total = time.perf_counter() - start
         answer = (again.status, again.rule and str(again.rule.expr))
         assert found is None or answer == (found.status, found.rule and str(found.rule.expr)), \
             f"find_rule gave different answers on {game!r} in two runs"
         found, t = again, again.timings
         engines = {k: v for k, v in t.items() if k.startswith("engine ")}
+        engines |= {k: v for k, v in t.items() if k == "take-and-break engine"}
         runs.append({"total": total, "find": t.get("solve (training)", 0.0) + sum(engines.values()),
                      "verify": t.get("verify", 0.0), "solve_train": t.get("solve (training)", 0.0),
                      "solve_verify": t.get("solve (verification)", 0.0), **engines})
@@ -238,11 +242,23 @@ def _short(text: str, width: int = 58) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
+def command_wall(case: Case) -> float:
+    """Wall time of the whole command ``discover GAME ... --json --no-proof`` in a fresh process (imports,
+    numba's cache, printing included)."""
+    words = [f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else str(v).lower()}" for k, v in case.params.items()]
+    options = [word for k, v in case.budget.items() for word in (f"--{k}", str(v))]
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "discover", case.game, *words, *options, "--json", "--no-proof"],
+                   check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
 def run_case(case: Case, budget: dict) -> dict:
     game = case.make()
     print(f"\n== {case.key}: {case.label}   {game!r}", flush=True)
     print(f"   expect           : {case.expect}")
-    ours = run_ours(game, budget["repeats"])
+    ours = run_ours(game, budget["repeats"], case.budget)
+    ours["command"] = command_wall(case)
     found = ours["found"]
     rule = found.rule.text() if found.rule else "-"
     print(f"   ours             : {_status(case, found)}  {rule}")
@@ -261,6 +277,8 @@ def run_case(case: Case, budget: dict) -> dict:
           f" engines: {engines})")
     print(f"   ours verify      : {secs(ours['verify'])} s  (of which verification solve {secs(ours['solve_verify'])});"
           f" total wall {secs(ours['total'])} s; each figure best of {budget['repeats']}")
+    print(f"   whole command    : {secs(ours['command'])} s wall (discover ... --json --no-proof, a fresh process);"
+          f" find + solve {secs(ours['find'] + ours['solve_verify'])} s")
     gp = run_gplearn(game, ours["target"], found.train_bound, found.verify_bound,
                      budget["population"], budget["generations"])
     print(f"   gplearn          : {gp['kind']} pop {budget['population']} gen {budget['generations']}: fit"
@@ -269,7 +287,7 @@ def run_case(case: Case, budget: dict) -> dict:
     print(f"   gplearn exact    : train {gp['train_rate']:.4f} (majority label alone {gp['majority']:.4f});"
           f" verify bound {found.verify_bound} ({gp['verify_size']:,} positions) {gp['verify_rate']:.4f},"
           f" {gp['verify_wrong']:,} wrong  [scored in {secs(gp['verify_seconds'])} s]")
-    ratio = gp["seconds"] / ours["find"] if found.status == "verified" else None
+    ratio = gp["seconds"] / ours["find"] if found.status == "verified" and ours["find"] > 0 else None
     if ratio is None:
         print("   ratio            : - (ours verified no rule: no time to a rule)", flush=True)
     else:
@@ -280,16 +298,17 @@ def run_case(case: Case, budget: dict) -> dict:
 
 def print_table(rows: list[dict]) -> None:
     print("\n== Summary (find = training solve + engines up to the verified rule; ratio = gplearn fit / ours find)\n")
-    print("| case | ours: status | rule | find s | verify s | gplearn s | train exact-rate (majority) | verify exact? |"
-          " ratio |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: |")
+    print("| case | ours: status | rule | command s | find + solve s | find s | verify s | gplearn s |"
+          " train exact-rate (majority) | verify exact? | ratio |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
     for r in rows:
         case, ours, gp = r["case"], r["ours"], r["gplearn"]
         found = ours["found"]
         rule = _short(found.rule.text() if found.rule else "-").replace("|", "\\|")
         exact = "yes" if gp["verify_wrong"] == 0 else f"no ({gp['verify_wrong']:,} of {gp['verify_size']:,} wrong)"
         ratio = "-" if r["ratio"] is None else times(r["ratio"])
-        print(f"| {case.key} | {_status(case, found)} | {rule} | {secs(ours['find'])} | {secs(ours['verify'])} |"
+        print(f"| {case.key} | {_status(case, found)} | {rule} | {secs(ours['command'])} |"
+              f" {secs(ours['find'] + ours['solve_verify'])} | {secs(ours['find'])} | {secs(ours['verify'])} |"
               f" {secs(gp['seconds'])} | {gp['train_rate']:.4f} ({gp['majority']:.4f}) | {exact} | {ratio} |")
     catalogue = [r for r in rows if not r["case"].control and not r["case"].label.startswith("STRETCH")]
     if catalogue:

@@ -16,14 +16,15 @@ import importlib
 
 __all__ = [
     "find_rule", "Discovery", "Rule", "Table", "build_table", "table_from_solution", "verify_rule", "Check",
-    "default_bound", "default_verify_bound",
+    "default_bound", "default_verify_bound", "prove_rule", "Proof", "Strategy", "find_strategy",
 ]
 
 _HOMES = {
     "find_rule": "discover.find", "Discovery": "discover.find", "default_bound": "discover.find",
     "default_verify_bound": "discover.find", "Rule": "discover.rule", "Table": "discover.table",
     "build_table": "discover.table", "table_from_solution": "discover.table", "verify_rule": "discover.verify",
-    "Check": "discover.verify",
+    "Check": "discover.verify", "prove_rule": "discover.proofs.prove", "Proof": "discover.proofs.prove",
+    "Strategy": "discover.strategy", "find_strategy": "discover.find_strategy",
 }
 
 

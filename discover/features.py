@@ -8,6 +8,7 @@ evaluate rules) and a sympy expansion over the coordinates (used to print them).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Callable
 
@@ -31,10 +32,12 @@ class Derived:
 
 
 def _sorted(k: int) -> Derived:
+    """The (k + 1)-th smallest coordinate, written as the least max over the sets of k + 1 coordinates
+    (median of three: min(max(a, b), max(a, c), max(b, c)))."""
     return Derived(
         f"sorted{k + 1}",
         lambda P: np.sort(P, axis=1)[:, k],
-        lambda xs: sp.Symbol(f"sorted{k + 1}"),
+        lambda xs: sp.Min(*[sp.Max(*group) for group in itertools.combinations(xs, k + 1)]),
         f"the {k + 1}-th smallest coordinate",
         min_dims=3,
     )

@@ -4,8 +4,14 @@ One-heap take-and-break games (octal and hexadecimal codes, Grundy's game) take 
 default: ``solvers.take_and_break`` computes their Grundy values until the periodicity theorem
 proves a period (or a budget of heaps and seconds is spent), the proved period becomes a
 periodic rule (``Rule.from_periodic``), and the rule is put on trial like any other: against the
-graph solver and the mex certificate on a bound, then the theorem for every heap size.  An
+graph solver and the mex certificate on a bound, then proved by the theorem for every heap size.  An
 open game ends with status "none" and the engine's "no period up to n = N".
+
+A rule that passes the agreement and closure checks is restated in its plainest exactly-equal form
+(``discover.plain_form``); a P rule then gets a winning-move strategy (``find_strategy``, over the game's
+symbolic moves), which the self-play check plays, and every verified rule a proof attempt (``prove_rule``:
+the periodicity theorems, the pairs and Moore's theorems, the z3 closure certificate with the strategy):
+``Discovery.strategy`` and ``Discovery.proof``, None when not attempted.
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ import numpy as np
 
 from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.periodic_values import PeriodicValues
+from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
 from discover.table import Table, table_from_solution
-from discover.verify import Check, verify_rule
+from discover.verify import Check, self_play, verify_rule
 from games import Game, __version__, check_memory
 from games.validation import positive_int
 from solvers import solve
@@ -37,6 +44,7 @@ REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop gro
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 RARE_LISTED = 1000  # rare heaps listed in a record
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
+STRATEGY_SECONDS = 300.0  # the strategy search's safety cap (its budget is counted in work, not time)
 
 
 @dataclass
@@ -55,6 +63,9 @@ class Discovery:
     best_partial: Rule | None = None
     source: str = "solver"  # where the training table came from ("take_and_break": the engine's values)
     sequence: GrundySequence | None = None  # the take-and-break engine's values, when it ran
+    strategy: object | None = None  # discover.strategy.Strategy of a verified P rule, when one was found
+    proof: object | None = None  # discover.proofs.prove.Proof of a verified rule, when a proof was attempted
+    notes: list[str] = field(default_factory=list)  # what the engines left out and why (their notes_)
 
     def to_record(self) -> dict:
         """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""
@@ -77,6 +88,9 @@ class Discovery:
             "best_partial": rule_record(self.best_partial),
             "candidates": [rule_record(r) for r in self.candidates[:10]],
             "sequence": None if self.sequence is None else _sequence_record(self.sequence),
+            "notes": list(self.notes),
+            "strategy": None if self.strategy is None else json.loads(self.strategy.to_json()),
+            "proof": None if self.proof is None else self.proof.to_record(),
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
             "version": __version__,
         }
@@ -155,7 +169,8 @@ def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> 
 
 def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
               table: Table | None = None, games: int = 100, min_accuracy: float = 1.0,
-              progress=None, heaps=None, seconds=None) -> Discovery:
+              progress=None, heaps=None, seconds=None, strategy: bool = True, prove: bool = True,
+              proof_seconds: float = 30.0) -> Discovery:
     """Find a short symbolic rule for the P positions (Grundy values for sums of heaps) and verify it.
 
     One-heap take-and-break games (octal, hexadecimal, Grundy's game) are computed by
@@ -186,6 +201,13 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     heaps, seconds : optional
         Budget of the take-and-break engine: at most this many heaps (default 2^25), for at most
         about this many seconds (default 540).
+    strategy : bool
+        Look for a winning-move strategy of a verified P rule (``discover.find_strategy``).
+    prove : bool
+        Try to prove a verified rule for every position (``discover.proofs.prove.prove_rule``).
+    proof_seconds : float
+        z3's time budget for the proof (the theorems take no budget; z3's timeout is the one clock
+        that can change a result: a proof cut short is "unknown", never "proved").
 
     Examples
     --------
@@ -194,8 +216,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     >>> found.status, found.rule.text()
     ('verified', 'n mod 7 ∈ {0, 2}')
     >>> kayles = find_rule(make_game("octal", code="0.77"), games=10)
-    >>> kayles.status, kayles.rule.period, kayles.rule.preperiod, kayles.checks[-1].name
-    ('verified', 12, 71, 'proof for every heap size')
+    >>> kayles.status, kayles.rule.period, kayles.rule.preperiod, kayles.proof.status
+    ('verified', 12, 71, 'proved')
     """
     if not isinstance(game, Game):
         raise TypeError(f"find_rule() takes a Game, got {type(game).__name__}")
@@ -206,8 +228,11 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
     if not 0.5 < min_accuracy <= 1.0:
         raise ValueError(f"min_accuracy must be in (0.5, 1], got {min_accuracy}")
+    if proof_seconds <= 0:
+        raise ValueError(f"proof_seconds must be positive, got {proof_seconds}")
     if not given_bound and not engines and _is_take_and_break(game):
-        return _from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say)
+        return _with_proof(_from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say), prove,
+                           proof_seconds, say)
     if heaps is not None or seconds is not None:
         raise ValueError(f"heaps and seconds budget the take-and-break engine, which runs for octal, hexadecimal "
                          f"and Grundy's game when no bound, engines or table is given; {game!r} with these "
@@ -218,6 +243,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     for name in names:
         make_engine(name, seed)  # unknown names and missing backends fail here, before any work
     timings: dict[str, float] = {}
+    notes: list[str] = []
 
     while True:
         verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
@@ -228,15 +254,54 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         # while a one-heap table can still grow, only the sequence engine runs: a longer
         # sequence is cheaper than the whole portfolio on a table too short to show a period
         now = ["sequence"] if growable and not engines and "sequence" in names else names
-        found = _search(game, bound, verify, now, seed, table, target, games, min_accuracy, say, timings)
+        found = _search(game, bound, verify, now, seed, table, target, games, min_accuracy, say, timings, strategy)
         if found.status == "verified" or not growable:
             found.timings = timings
-            return found
+            found.notes = notes + [n for n in found.notes if n not in notes]
+            return _with_proof(found, prove, proof_seconds, say)
+        notes += [n for n in found.notes if n not in notes]
         bound *= 4
         say(f"no verified rule on this data: training again on bound {bound}")
 
 
-def _search(game, bound, verify, names, seed, table, target, games, min_accuracy, say, timings) -> Discovery:
+def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say):
+    """A winning-move strategy of a P rule on a game with a symbolic move relation, or None (with a note)."""
+    if rule.target != "P" or game.parts > 1:
+        return None
+    if game.move_relation() is None:
+        notes.append(f"{game!r} states no symbolic move relation (games.symbolic): no strategy was looked for, "
+                     "and a proof can only come from a theorem")
+        return None
+    from discover.find_strategy import find_strategy
+
+    say(f"looking for a winning-move strategy for {rule.text()}")
+    clock = time.perf_counter()
+    strategy = find_strategy(rule, game, seed=seed, time_cap=STRATEGY_SECONDS)
+    seconds = time.perf_counter() - clock
+    timings["strategy"] = timings.get("strategy", 0.0) + seconds
+    if strategy is None:
+        stopped = f"its {STRATEGY_SECONDS:.0f} s safety cap" if seconds >= STRATEGY_SECONDS else "its budget"
+        notes.append(f"no winning-move strategy was found within {stopped} (at most 12 candidate moves, each "
+                     "fitted by the enumeration engine): the hypothesis agent plays any move into P")
+    return strategy
+
+
+def _with_proof(found: Discovery, prove: bool, proof_seconds: float, say) -> Discovery:
+    """A verified rule's proof attempt (``prove_rule``, with the strategy when there is one)."""
+    if found.status != "verified" or not prove:
+        return found
+    from discover.proofs.prove import prove_rule
+
+    say("proving the rule for every position")
+    clock = time.perf_counter()
+    values = None if found.sequence is None else found.sequence.values
+    found.proof = prove_rule(found.rule, found.game, found.strategy, time_budget=proof_seconds, values=values)
+    found.timings["proof"] = time.perf_counter() - clock
+    return found
+
+
+def _search(game, bound, verify, names, seed, table, target, games, min_accuracy, say, timings,
+            want_strategy) -> Discovery:
     clock = time.perf_counter()
     if table is None:
         say(f"solving {game!r} on bound {bound}")
@@ -244,7 +309,7 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
     timings["solve (training)"] = timings.get("solve (training)", 0.0) + time.perf_counter() - clock
     source = table.provenance.get("source", "solver")
     solution = None
-    tried, candidates, refuted = set(), [], None
+    tried, candidates, refuted, notes = set(), [], None, []
     for name in names:
         say(f"engine {name}")
         clock = time.perf_counter()
@@ -253,6 +318,7 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
             sample_weight=table.weights, target=target,
         )
         timings[f"engine {name}"] = timings.get(f"engine {name}", 0.0) + time.perf_counter() - clock
+        notes += [n for n in getattr(engine, "notes_", []) if n not in notes]
         new = rules_from(engine.candidates_, table, target, game, seed)
         candidates = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
         for rule in [r for r in candidates if r.train_accuracy >= min_accuracy]:
@@ -265,16 +331,28 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
             if solution is None:
                 solution = solve(game, bound=verify, grundy=target == "grundy")
                 timings["solve (verification)"] = time.perf_counter() - clock
-            checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution)
+            checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution, play=False)
             timings["verify"] = timings.get("verify", 0.0) + time.perf_counter() - clock
+            strategy = None
+            if all(c.passed for c in checks):  # the strategy, when found, is what the hypothesis agent plays
+                clock = time.perf_counter()
+                rule = plain_form(rule, game, verify, bound, seed, engines=() if source == "solver" else PLAIN_ENGINES,
+                                  candidates=candidates)  # equal labels on the whole bound: the checks hold for it
+                timings["plain form"] = timings.get("plain form", 0.0) + time.perf_counter() - clock
+                strategy = _winning_moves(rule, game, seed, timings, notes, say) if want_strategy else None
+                clock = time.perf_counter()
+                checks.append(self_play(rule, game, solution, games, seed, strategy))
+                timings["verify"] += time.perf_counter() - clock
             if all(c.passed for c in checks):
-                return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify, source=source)
+                return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify, source=source,
+                                 strategy=strategy, notes=notes)
             refuted = refuted or (rule, checks)
     partial = candidates[0] if candidates else None
     if refuted:
         return Discovery(game, refuted[0], "refuted", None, candidates, refuted[1], bound, verify,
-                         best_partial=partial, source=source)
-    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial, source=source)
+                         best_partial=partial, source=source, notes=notes)
+    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial, source=source,
+                     notes=notes)
 
 
 def _is_take_and_break(game: Game) -> bool:
@@ -328,7 +406,7 @@ def _from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say) -
     clock = time.perf_counter()
     solution = solve(game, bound=verify, grundy=True)
     timings["solve (verification)"] = time.perf_counter() - clock
-    checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution, known=sequence.values)
+    checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution)
     timings["verify"] = time.perf_counter() - clock
     verified = all(c.passed for c in checks)
     return Discovery(game, rule, "verified" if verified else "refuted", verify if verified else None, [], checks,

@@ -14,15 +14,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from discover.engines.periodic import find_periods
-from discover.proofs.periodicity import periodicity_proof
 from learners import HypothesisAgent, OptimalAgent, RandomAgent, match
+from discover.self_play import hypothesis_player, optimal_player, play_batched, random_player, strategy_player
+from learners.strategy_agent import StrategyAgent
 from solvers import closure_counterexample, mex_counterexample, solve
 
-__all__ = ["Check", "verify_rule", "rule_values"]
+__all__ = ["Check", "verify_rule", "rule_values", "self_play"]
 
 CHUNK = 1 << 20
-FAR = 10**7  # heaps beyond the pre-period on which a proved rule's repetition is checked
 
 
 @dataclass
@@ -89,7 +88,19 @@ def _closure(rule, game, solution, values) -> Check:
     return Check("closure certificate", False, "the rule's labelling is not closed under the moves", found)
 
 
-def _self_play(rule, game, solution, games: int, seed: int) -> Check:
+def self_play(rule, game, solution, games: int = 100, seed: int = 0, strategy=None) -> Check:
+    """The hypothesis agent (the strategy's moves when a strategy is given, else any move into a P position by the
+    rule) moves first from random N positions against random, optimal and itself; it must win every game.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from games import make_game
+    >>> from discover.rule import Rule
+    >>> game = make_game("subtraction")
+    >>> self_play(Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",)), game, solve(game, bound=40), 10).passed
+    True
+    """
     if game.parts > 1:
         return Check("self-play", True, "not played: sums of heaps are covered by the mex certificate")
     rng = np.random.default_rng(seed)
@@ -97,11 +108,19 @@ def _self_play(rule, game, solution, games: int, seed: int) -> Check:
     if n_ids.size == 0:
         return Check("self-play", True, "no N position to start from")
     picked = rng.choice(n_ids, size=min(games, n_ids.size), replace=False)
-    starts = [tuple(int(x) for x in p) for p in solution.universe.positions(np.sort(picked))]
-    agent = HypothesisAgent(rule.predicate)
+    batched = game.kernel is not None
+    if batched:  # every game side by side through the move kernel
+        me = hypothesis_player(rule.predicate) if strategy is None else strategy_player(strategy)
+        opponents = (("random", random_player), ("optimal", optimal_player(solution)), ("itself", me))
+        starts = solution.universe.positions(np.sort(picked))
+    else:  # a custom game without a kernel: one move at a time
+        me = HypothesisAgent(rule.predicate) if strategy is None else StrategyAgent(strategy)
+        opponents = (("random", RandomAgent()), ("optimal", OptimalAgent(solution)), ("itself", me))
+        starts = [tuple(int(x) for x in p) for p in solution.universe.positions(np.sort(picked))]
     results = {}
-    for name, opponent in (("random", RandomAgent()), ("optimal", OptimalAgent(solution)), ("itself", agent)):
-        results[name] = match(game, agent, opponent, starts, seed)
+    for name, opponent in opponents:
+        results[name] = play_batched(game, me, opponent, starts, seed) if batched else \
+            match(game, me, opponent, starts, seed)
         if results[name]["losses"] or results[name]["draws"]:
             lost = results[name]
             return Check(
@@ -115,52 +134,12 @@ def _self_play(rule, game, solution, games: int, seed: int) -> Check:
     )
 
 
-def _every_heap_size(rule, game, solution, known) -> Check | None:
-    """For games with a periodicity theorem (octal, hexadecimal, subtraction): the theorem turning the
-    checked range into a proof.  ``known``: Grundy values beyond the solver's bound (the take-and-break
-    engine's), which a periodic rule is checked against first."""
-    if game.dims != 1 or game.period_theorem is None:
-        return None
-    grundy = rule.target == "grundy"
-    truth = solution.grundy_table if grundy else (solution.outcome_table == -1).astype(np.int64)
-    source = "the solver"
-    if known is not None and grundy and len(known) > len(truth):
-        truth, source = np.asarray(known, dtype=np.int64), "the take-and-break engine"
-        wrong = []
-        for lo in range(0, len(truth), CHUNK):
-            part = truth[lo:lo + CHUNK]
-            wrong += (lo + np.flatnonzero(rule.evaluate(np.arange(lo, lo + part.size)[:, None]) != part)).tolist()
-        if wrong:
-            n = wrong[0]
-            return Check("proof for every heap size", False,
-                         f"the rule disagrees with {source} on {len(wrong):,} of {len(truth):,} heaps",
-                         {"position": (n,), "rule": int(rule.evaluate([[n]])[0]), "solver": int(truth[n])})
-    if rule.period is not None:
-        start, period = rule.preperiod, rule.period
-    else:
-        fits = find_periods(truth, arithmetic=False)
-        if not fits:
-            return None
-        start, period = fits[0].start, fits[0].period
-    proof = periodicity_proof(game, start, period, truth, grundy=grundy)
-    if not proof:
-        return None
-    far = np.arange(start, min(10 * len(truth), start + FAR) + period, dtype=np.int64)[:, None]
-    ahead = rule.evaluate(far) if grundy else rule.predicate(far).astype(np.int64)
-    if not np.array_equal(ahead[period:], ahead[: -period]):
-        return None
-    return Check(
-        "proof for every heap size", True,
-        f"{proof.reason}; the rule agrees with {source} up to n = {len(truth) - 1:,} and repeats with the same "
-        f"period (checked to n = {int(far[-1, 0]):,})", extra={"theorem": proof.reason},
-    )
+def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None, strategy=None,
+                play: bool = True) -> list[Check]:
+    """Run the three checks on ``game.universe(bound)``, stopping at the first failure (``play=False``: the
+    first two; ``strategy``: the hypothesis agent plays its moves, see ``self_play``).
 
-
-def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None, known=None) -> list[Check]:
-    """Run the three checks on ``game.universe(bound)``, stopping at the first failure; then, for
-    octal, hexadecimal and subtraction games, the periodicity theorem's proof for every heap size
-    when it applies.  ``known``: G(0), G(1), ... beyond the bound, computed by another exact solver
-    (``solvers.take_and_break``), which the proof then reads after checking the rule against them.
+    A proof for every position (the periodicity theorems among others) is ``discover.proofs.prove``'s.
 
     Examples
     --------
@@ -169,7 +148,7 @@ def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solutio
     >>> from discover.rule import Rule
     >>> rule = Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",))
     >>> [c.name for c in verify_rule(rule, make_game("subtraction", subtract=(1, 2, 3)), 300) if c.passed]
-    ['agreement with the solver', 'closure certificate', 'self-play', 'proof for every heap size']
+    ['agreement with the solver', 'closure certificate', 'self-play']
     """
     checks = []
     start = time.perf_counter()
@@ -179,13 +158,12 @@ def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solutio
     for step in (
         lambda: _agreement(rule, solution, values),
         lambda: _closure(rule, game, solution, values),
-        lambda: _self_play(rule, game, solution, games, seed),
-    ):
+        lambda: self_play(rule, game, solution, games, seed, strategy),
+    )[: 3 if play else 2]:
         check = step()
         check.seconds = time.perf_counter() - start
         start = time.perf_counter()
         checks.append(check)
         if not check.passed:
             return checks
-    proof = _every_heap_size(rule, game, solution, known)
-    return checks + ([proof] if proof else [])
+    return checks

@@ -96,6 +96,10 @@ def _discover_options(func):
         click.option("--seconds", type=click.FloatRange(0, min_open=True), default=None, metavar="S",
                      help="Take-and-break games: stop computing after about S seconds (default 540, so that the "
                      "run ends within about ten minutes)."),
+        click.option("--no-proof", is_flag=True,
+                     help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
+        click.option("--proof-seconds", type=click.FloatRange(0, min_open=True), default=30.0, show_default=True,
+                     metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -103,7 +107,7 @@ def _discover_options(func):
 
 
 def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence, heaps,
-          seconds):
+          seconds, no_proof, proof_seconds):
     from discover.find import find_rule
 
     game_obj = _resolve_game(ctx, game, params, game_file)
@@ -127,7 +131,8 @@ def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, sour
     with spinner(f"discovering the rule of {game_obj!r} ...") as update:
         found = find_rule(game_obj, bound=None if table is not None else bound, verify_bound=verify_bound,
                           engines=names, seed=seed, table=table, min_accuracy=0.95 if table is not None else 1.0,
-                          progress=update, heaps=heaps, seconds=seconds)
+                          progress=update, heaps=heaps, seconds=seconds, strategy=not no_proof, prove=not no_proof,
+                          proof_seconds=proof_seconds)
     found.timings = {**timings, **found.timings, "total": time.perf_counter() - start}
     return found
 
@@ -149,10 +154,9 @@ def _print_discovery(found) -> None:
         where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
         out.print(Text(f"trained on {where} at bound {found.train_bound:,}; "
                        f"verification bound {found.verify_bound:,}"))
-    rule = found.rule
-    proof = next((c for c in found.checks if c.name == "proof for every heap size" and c.passed), None)
+    rule, proof = found.rule, found.proof
     if found.status == "verified":
-        proved = "; proved for every heap size" if proof else ""
+        proved = f"; proved {proof.statement}" if proof is not None and proof.status == "proved" else ""
         out.print(Text(f"\nRule (verified on bound {found.verified_bound:,}{proved}):", style="bold green"))
     elif found.status == "refuted":
         out.print(Text("\nNo verified rule. The best candidate was refuted:", style="bold red"))
@@ -171,13 +175,24 @@ def _print_discovery(found) -> None:
             out.print(Text(f"  for any number of heaps: {general}"))
         if rule.target == "grundy" and len(rule.feature_names) == 1:
             out.print(Text("  sums of heaps: P iff G(n₁) ⊕ G(n₂) ⊕ ... = 0"))
-        if proof is not None:
-            out.print(Text(f"  proved for every heap size: {proof.extra.get('theorem', proof.detail)}"))
         if "GoldenRatio" in str(rule.expr):
             out.print(Text("  where φ = (1 + √5)/2, the golden ratio"))
         out.print(Text(f"  LaTeX: {rule.latex()}"))
         out.print(Text(f"  found by {rule.provenance.get('engine')}, complexity {rule.complexity}, "
                        f"training accuracy {rule.train_accuracy:.1%}"))
+        if found.strategy is not None:
+            out.print(Text(f"\nStrategy: {found.strategy.text()}", style="bold"))
+            out.print(Text(f"  a winning move from every N position up to bound {found.strategy.checked_bound:,} "
+                           "(checked)"))
+        if proof is not None:
+            style = {"proved": "bold green", "disproved": "bold red"}.get(proof.status, "bold yellow")
+            out.print(Text(f"\n{proof.line()}", style=style))
+            if proof.status == "proved" and proof.reason:
+                out.print(Text(f"  because: {proof.reason}"))
+    if found.notes:
+        out.print(Text("\nNotes", style="bold"))
+        for note in found.notes:
+            out.print(Text(f"  {note}"))
     if found.checks:
         out.print(Text("\nVerification", style="bold"))
         for check in found.checks:
@@ -199,7 +214,7 @@ def _print_discovery(found) -> None:
 @_discover_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record (its `rule` is what Rule.from_json reads).")
 def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                 heaps, seconds, as_json):
+                 heaps, seconds, no_proof, proof_seconds, as_json):
     """Find, verify and print the rule of GAME (also run as `discover GAME`).
 
     \b
@@ -211,13 +226,14 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
     discover wythoff --from q --verify-bound 1000
     discover octal code=0.16             (period 149,459 from n = 105,351, proved in seconds)
     discover grundy_game --heaps 2097152 (no period up to n = 2,097,151; about a minute)
+    discover nim heaps=4 --no-proof      (the verified rule only: no strategy, no proof)
 
     One-heap take-and-break games (octal, hexadecimal, grundy_game) are computed by the
     take-and-break engine until the periodicity theorem proves a period, within --heaps and
     --seconds; --bound, --engines or --from trains the engines on a table instead.
     """
     found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                  heaps, seconds)
+                  heaps, seconds, no_proof, proof_seconds)
     if as_json:
         click.echo(json.dumps(found.to_record()))
     else:
@@ -228,14 +244,14 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
 @_discover_options
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
 def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                   heaps, seconds, folder):
+                   heaps, seconds, no_proof, proof_seconds, folder):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
     from discover.render.report import check_report_folder, write_report
 
     if folder is not None:
         check_report_folder(folder)
     found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                  heaps, seconds)
+                  heaps, seconds, no_proof, proof_seconds)
     with spinner("writing the report ..."):
         path = write_report(found, folder)
     _print_discovery(found)

@@ -1,10 +1,11 @@
 """``prove_rule``: a proof for every position, a counterexample, or "unknown" with the reason.
 
-Methods, in order: a theorem whose hypotheses code can check (complementary mex pairs and
-Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k), then the closure certificate in z3 (unbounded
-integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits).
-Nothing else is ever "proved": a Grundy rule, a game without a symbolic move relation, a rule or
-strategy the translation cannot state exactly, or a part z3 leaves open gives "unknown".
+Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
+subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem
+for Nim_k), then the closure certificate in z3 (unbounded integers for rules without bitwise operators,
+else bit-vectors for coordinates below 2^bits).  Nothing else is ever "proved": a Grundy rule no
+periodicity theorem covers, a game without a symbolic move relation, a rule or strategy the translation
+cannot state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives "unknown".
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.moves_smt import MovesSmt
+from discover.proofs.periodic_rules import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.smt import Unsupported, expand_features, needs_bits, value_range
 from games import Game
 from games.symbolic import EuclidMultiples, Steps
@@ -52,12 +54,12 @@ class Proof:
             raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
 
     def line(self) -> str:
-        """One line for a report: ✓ proof ..., ✗ disproved ..., or ? unknown ..."""
+        """One line: ✓ proof for every position ..., ✗ disproved: counterexample ..., or proof: unknown (...)."""
         if self.status == "proved":
             return f"✓ proof {self.statement} ({self.method}, {self.seconds:.2f} s)"
         if self.status == "disproved":
-            return f"✗ disproved ({self.method}): counterexample {self.counterexample}"
-        return f"? no proof: {self.reason}"
+            return f"✗ disproved: counterexample {self.counterexample} ({self.method}, {self.seconds:.2f} s)"
+        return f"proof: unknown ({self.reason})"
 
     def to_record(self) -> dict:
         return {"status": self.status, "method": self.method, "statement": self.statement,
@@ -101,7 +103,7 @@ def _unknown(reason: str, start: float, method: str = "", statement: str = "", *
 
 
 def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bits: int = 64,
-               methods=("theorem", "z3")) -> Proof:
+               methods=("theorem", "z3"), values=None) -> Proof:
     """Prove a P rule for every position of ``game``, disprove it, or say why neither.
 
     Parameters
@@ -117,7 +119,11 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     bits : int
         Bit-vector proofs cover coordinates below 2^bits (at least 64).
     methods : tuple of str
-        "theorem" (the pairs theorem, Moore's theorem) and "z3" (the closure certificate), tried in order.
+        "theorem" (periodicity, the pairs theorem, Moore's theorem) and "z3" (the closure certificate),
+        tried in order.
+    values : array of int, optional
+        A one-heap game's Grundy values G(0), G(1), ... computed by an exact search (the take-and-break
+        engine's), which the periodicity theorem reads when the solver's range is too short.
 
     Examples
     --------
@@ -133,8 +139,17 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         raise TypeError(f"prove_rule() takes a Game, got {type(game).__name__}")
     if bits < 64:
         raise ValueError(f"bits must be at least 64, got {bits}")
+    unknown = set(methods) - {"theorem", "z3"}
+    if unknown or not methods:
+        raise ValueError(f"methods are 'theorem' and 'z3', got {methods!r}")
+    if "theorem" in methods and game.dims == 1 and game.period_theorem is not None:
+        status, said, counterexample = periodic_rule_proof(rule, game, values)
+        if status is not None:
+            statement = "for every position" if rule.target == "P" else "for every heap size"
+            return Proof(status, PERIODIC_METHODS[game.period_theorem], statement, counterexample,
+                         time.perf_counter() - start, reason="; ".join(said))
     if rule.target != "P":
-        return _unknown("Grundy rules are proved by the periodicity theorem, not by this certificate", start)
+        return _unknown("a Grundy rule is proved by the periodicity theorem only, which does not apply here", start)
     relation = game.move_relation()
     if relation is None:
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
@@ -143,9 +158,6 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     differs = relation_agrees(game)
     if differs is not None:
         return _unknown("the game's symbolic move relation disagrees with its moves", start, counterexample=differs)
-    unknown = set(methods) - {"theorem", "z3"}
-    if unknown or not methods:
-        raise ValueError(f"methods are 'theorem' and 'z3', got {methods!r}")
     if "theorem" in methods:
         for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD)):
             applies, said = hypotheses(rule, game)

@@ -24,6 +24,7 @@ from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
 from discover.render.mathml import rule_mathml
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
+from discover.render.proof import strategy_and_proof_blocks
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
 
@@ -65,7 +66,7 @@ def _shown_rule(discovery: Discovery):
 
 
 def _proved(discovery: Discovery) -> bool:
-    return any(c.name == "proof for every heap size" and c.passed for c in discovery.checks)
+    return discovery.proof is not None and discovery.proof.status == "proved"
 
 
 def _status_sentence(discovery: Discovery) -> list:
@@ -75,7 +76,7 @@ def _status_sentence(discovery: Discovery) -> list:
     if d.status == "verified":
         passed = ", ".join(c.name for c in d.checks)
         text = (f" up to bound {d.verified_bound} ({trained}): every check passed ({passed})"
-                + ("; the proof makes it hold for every heap size." if _proved(d) else "."))
+                + (f"; proved {d.proof.statement} ({d.proof.method})." if _proved(d) else "."))
         return [Strong("Status: verified"), text]
     if d.sequence is not None and d.rule is None:
         return [Strong("Status: no rule"), f": the take-and-break engine found no period that the periodicity "
@@ -163,6 +164,7 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
         blocks.append(("table", ["check", "passed", "detail", "counterexample", "seconds"], rows))
     else:
         blocks.append(("p", "No rule was put on trial."))
+    blocks += strategy_and_proof_blocks(d)
 
     blocks.append(("h", 2, "Figures"))
     values = (f"every Grundy value the take-and-break engine computed ({d.sequence.heaps:,} heaps)"

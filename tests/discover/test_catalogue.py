@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 import numpy as np
 import pytest
 
+from discover.features import DERIVED
 from discover.find import find_rule
+from discover.printing import expand_derived
 from games import make_game
 from solvers import solve
 
@@ -27,8 +30,9 @@ CHUNK = 1 << 20
 
 @functools.lru_cache(maxsize=None)
 def discovered(name: str, bound: int | None = None, **params):
-    """``find_rule`` on a registered game with default settings, once per process."""
-    return find_rule(make_game(name, **params), bound=bound)
+    """``find_rule`` on a registered game with default settings (no strategy search: test_strategy's), once
+    per process."""
+    return find_rule(make_game(name, **params), bound=bound, strategy=False)
 
 
 def wrong_at(rule, game, position) -> bool:
@@ -179,7 +183,7 @@ def test_subtraction_games(subtract, text, p_residues, period):
     assert_verified(found)
     if text is not None:
         assert found.rule.text() == text
-    assert any(c.name == "proof for every heap size" and c.passed for c in found.checks)
+    assert found.proof.status == "proved" and found.proof.method.startswith("theorem: periodicity")
     n = np.arange(100_000)
     assert np.array_equal(found.rule.predicate(n[:, None]), np.isin(n % period, list(p_residues)))
 
@@ -193,14 +197,13 @@ def test_kayles_period_12_from_71_with_a_proof():
     # By default the take-and-break engine computes Kayles' Grundy values until the periodicity
     # theorem proves the period; the rule is the periodic table, put on trial like any other.
     assert found.status == "verified" and found.source == "take_and_break"
-    assert [c.passed for c in found.checks] == [True] * 4
+    assert [c.passed for c in found.checks] == [True] * 3
     assert agrees_with_solver(found.rule, found.game, found.verified_bound)
     rule = found.rule
     assert (rule.target, rule.preperiod, rule.period) == ("grundy", 71, 12)
     assert rule.sequence.values.tolist() == KAYLES_PERIOD
     assert f"{{{', '.join(map(str, rule.sequence.exceptions[:, 0]))}}}" == KAYLES_EXCEPTIONS
-    proof = [c for c in found.checks if c.name == "proof for every heap size"]
-    assert len(proof) == 1 and proof[0].passed and "Guy and Smith" in proof[0].detail
+    assert found.proof.status == "proved" and "Guy and Smith" in found.proof.method
     n = np.arange(71, 100_000)
     assert np.array_equal(rule.evaluate(n[:, None]), np.array(KAYLES_PERIOD)[n % 12])
 
@@ -213,8 +216,7 @@ def test_kayles_from_a_training_table():
     assert found.rule.target == "grundy" and found.rule.period is None
     assert "period 12 from n = 71" in found.rule.words
     assert f"exceptions at n in {KAYLES_EXCEPTIONS}" in found.rule.words
-    proof = [c for c in found.checks if c.name == "proof for every heap size"]
-    assert len(proof) == 1 and proof[0].passed and "Guy and Smith" in proof[0].detail
+    assert found.proof.status == "proved" and "Guy and Smith" in found.proof.method
     n = np.arange(71, 100_000)
     assert np.array_equal(found.rule.evaluate(n[:, None]), np.array(KAYLES_PERIOD)[n % 12])
 
@@ -302,3 +304,20 @@ def test_negative_controls_are_not_verified(name, bound, params):
     else:
         assert found.rule is None
         assert found.best_partial is not None and found.best_partial.train_accuracy < 1
+
+
+@pytest.mark.parametrize("name, bound, params", [
+    ("nim", None, {"heaps": 3}), ("nim", None, {"heaps": 3, "misere": True}), ("wythoff", None, {}),
+    ("euclid", None, {}), ("subtraction", None, {"subtract": (1, 3, 4)}), ("chomp", None, {"rows": 2}),
+    ("moore", None, {"heaps": 3, "k": 2}), ("lasker", None, {}),
+])
+def test_printed_rules_name_only_the_games_coordinates(name, bound, params):
+    """Internal feature names (xor_all, sorted3, spread, ...) never reach the user: the text and LaTeX, printed
+    and in the JSON record, are written over the game's coordinates (counts as #{non-zero}, #{> 1})."""
+    found = discovered(name, bound, **params)
+    record = found.to_record()["rule"]
+    shown = " ".join([found.rule.text(), found.rule.latex(), record["text"], record["latex"]])
+    internal = [n for n in DERIVED if re.search(rf"\b{n}\b", shown)] + re.findall(r"sorted_?\d", shown)
+    assert not internal, (internal, shown)
+    assert {s.name for s in expand_derived(found.rule.expr, found.game.feature_names).free_symbols} <= \
+        set(found.game.feature_names) | {"nonzero", "big"}

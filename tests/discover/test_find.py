@@ -211,3 +211,25 @@ def test_custom_rule_reads_back():
     back = Rule.from_json(found.rule.to_json())
     assert back.expr == found.rule.expr and back.provenance["game"]["custom"] is True
     assert sp.Symbol(found.rule.feature_names[0]) in back.expr.free_symbols
+
+
+def test_a_verified_rule_comes_with_its_strategy_and_proof():
+    from discover import Strategy
+
+    game = make_game("subtraction", subtract=(1, 2, 3))
+    found = find_rule(game, games=10)
+    assert found.proof.status == "proved" and found.proof.statement == "for every position"
+    assert [found.strategy.move((n,)) for n in (5, 6, 7)] == [(4,), (4,), (4,)]
+    record = json.loads(json.dumps(found.to_record()))
+    assert {"status", "method", "statement", "counterexample", "seconds", "reason"} <= set(record["proof"])
+    assert Strategy.from_json(record["strategy"]).move((9,)) == (8,)
+    bare = find_rule(game, games=10, strategy=False, prove=False)
+    assert bare.strategy is None and bare.proof is None and bare.to_record()["proof"] is None
+    with pytest.raises(ValueError, match="proof_seconds must be positive"):
+        find_rule(game, proof_seconds=0)
+
+
+def test_engine_notes_reach_the_discovery_and_the_record():
+    found = find_rule(make_game("nim", heaps=1), engines=["operon"])
+    assert found.status == "none" and any("this table has one coordinate" in n for n in found.notes)
+    assert found.to_record()["notes"] == found.notes

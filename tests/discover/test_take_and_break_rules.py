@@ -9,18 +9,20 @@ import pytest
 
 from discover.find import find_rule
 from discover.periodic_values import PeriodicValues
+from discover.proofs.prove import prove_rule
 from discover.rule import Rule
 from discover.verify import verify_rule
 from games import make_game
 from solvers.take_and_break import plain_grundy_values
 
-CHECKS = ["agreement with the solver", "closure certificate", "self-play", "proof for every heap size"]
+CHECKS = ["agreement with the solver", "closure certificate", "self-play"]
 
 
 def assert_proved(found, preperiod: int, period: int, plain_heaps: int = 3000) -> None:
     """Verified and proved with the published period; the rule equals the plain mex kernel's values."""
     assert found.status == "verified" and found.source == "take_and_break", found.sequence.statement
     assert [c.name for c in found.checks] == CHECKS and all(c.passed for c in found.checks)
+    assert found.proof.status == "proved" and "Guy and Smith" in found.proof.method
     assert (found.rule.preperiod, found.rule.period) == (preperiod, period)
     assert found.sequence.proved and found.verified_bound == found.verify_bound
     heaps = min(plain_heaps, found.sequence.heaps)
@@ -40,8 +42,8 @@ def test_octal_016_period_149459_with_the_default_budget():
     assert_proved(found, 105_351, 149_459, plain_heaps=20_000)
     assert found.rule.text() == "period 149,459 from n = 105,351 (values in the report)"
     assert found.sequence.heaps == 509_622  # the theorem's range: 2 (n0 + p) + t
-    proof = found.checks[-1]
-    assert "2·105,351 + 149,459 + 2" in proof.detail and "take-and-break engine up to n = 509,621" in proof.detail
+    reason = found.proof.reason
+    assert "2·105,351 + 149,459 + 2" in reason and "take-and-break engine for every n < 509,622" in reason
     # progress: heaps done, rate, the candidate period once it shows
     assert messages and all("heaps/s" in m for m in messages if m.startswith("Grundy values"))
     assert any("candidate period 149,459 from n = 105,351" in m for m in messages)
@@ -50,7 +52,7 @@ def test_octal_016_period_149459_with_the_default_budget():
 def test_hexadecimal_three_heap_moves_use_the_three_heap_theorem():
     found = find_rule(make_game("hexadecimal", code="0.A"), games=10)  # remove 1, leave one or three heaps
     assert_proved(found, 1, 2, plain_heaps=300)
-    assert "moves leaving at most 3 heaps" in found.checks[-1].detail
+    assert "moves leaving at most 3 heaps" in found.proof.reason
 
 
 @pytest.mark.parametrize("name, params, text", [
@@ -91,17 +93,19 @@ def test_the_rule_is_refuted_when_the_known_values_disagree():
     rule = Rule.from_periodic(PeriodicValues.from_values(values, 71, 12))
     wrong = values.copy()
     wrong[300] ^= 1
-    checks = verify_rule(rule, game, 100, games=5, known=wrong)
-    assert checks[-1].name == "proof for every heap size" and not checks[-1].passed
-    assert checks[-1].counterexample == {"position": (300,), "rule": int(values[300]), "solver": int(wrong[300])}
+    proof = prove_rule(rule, game, values=wrong)
+    assert proof.status == "disproved"
+    assert proof.counterexample == {"position": (300,), "rule": int(values[300]), "solver": int(wrong[300])}
 
 
 def test_no_proof_without_the_theorem_range():
     game = make_game("octal", code="0.77")
     values = plain_grundy_values(game, 150)  # the theorem needs G(n) up to n = 155
     rule = Rule.from_periodic(PeriodicValues.from_values(values, 71, 12))
-    checks = verify_rule(rule, game, 100, games=5, known=values)
-    assert [c.name for c in checks] == CHECKS[:3] and all(c.passed for c in checks)
+    checks = verify_rule(rule, game, 100, games=5)
+    assert [c.name for c in checks] == CHECKS and all(c.passed for c in checks)
+    proof = prove_rule(rule, game, values=values)  # too few values: the solver computes the theorem's range
+    assert proof.status == "proved" and "the solver" in proof.reason
 
 
 @pytest.mark.parametrize("kwargs, message", [

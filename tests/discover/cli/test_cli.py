@@ -38,11 +38,14 @@ def test_games_lists_every_family_with_types_and_defaults(cli):
 def test_game_name_first_finds_and_verifies_the_rule(cli):
     code, out, err = cli("wythoff")
     assert code == 0 and err == ""
-    assert "Rule (verified on bound 300)" in out
+    assert "Rule (verified on bound 300; proved for every position)" in out
     assert "{⌊kφ⌋, ⌊kφ²⌋}" in out and "min(a, b) = ⌊φ·|a - b|⌋" in out
-    assert out.count("✓") == 3
-    code, out, _ = cli("nim", "heaps=2", "misere=true", "--bound", "5", "--engines", "decision_list")
+    assert "\nStrategy: " in out and "(a, b) → (a - s + ⌊φ·t⌋, b - s + ⌊φ·t⌋)" in out
+    assert "✓ proof for every position (theorem: complementary mex pairs (Wythoff) and Beatty's theorem" in out
+    assert out.count("✓") == 4
+    code, out, _ = cli("nim", "heaps=2", "misere=true", "--bound", "5", "--engines", "decision_list", "--no-proof")
     assert code == 0 and "nim(heaps=2, misere=True)" in out and "verified on bound 50" in out
+    assert "Strategy:" not in out and "proof" not in out
 
 
 def test_default_bound_shrinks_with_dimensions():

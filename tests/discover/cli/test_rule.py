@@ -18,7 +18,7 @@ from discover.rule import Rule
 
 
 def test_wythoff_in_words_symbols_checks_and_timings(cli):
-    code, out, err = cli("wythoff")
+    code, out, err = cli("wythoff", "--no-proof")  # test_cli has the strategy and the proof
     assert code == 0 and err == ""
     assert "trained on the solver's table at bound 30; verification bound 300" in out
     assert "Rule (verified on bound 300):" in out
@@ -128,3 +128,9 @@ def test_a_negative_control_is_not_printed_as_verified(cli):
     assert "Rule (verified" not in out and "✓ agreement" not in out
     assert "No rule found." in out or "No verified rule" in out
     assert "Best partial candidate:" in out
+
+
+def test_notes_say_why_nothing_was_found(cli):
+    code, out, err = cli("nim", "heaps=1", "--engines", "operon")
+    assert code == 0 and "No rule found." in out
+    assert "Notes\n  operon fits a relation between two features, and this table has one coordinate" in out

@@ -20,7 +20,8 @@ def test_octal_016_prints_the_period_and_its_proof(cli):
     assert "Grundy values of 509,622 heaps computed by the take-and-break engine" in out
     assert "Rule (verified on bound" in out and "; proved for every heap size):" in out
     assert "Grundy values: period 149,459 from n = 105,351 (values in the report)" in out
-    assert "proved for every heap size: G(n + 149,459) = G(n) checked for 105,351 <= n < 360,163" in out
+    assert "✓ proof for every heap size (theorem: periodicity of octal games (Guy and Smith)" in out
+    assert "because: G(n + 149,459) = G(n) checked for 105,351 <= n < 360,163" in out
     assert "sums of heaps: P iff G(n₁) ⊕ G(n₂) ⊕ ... = 0" in out
     assert "✗" not in out and out.count("✓") == 4
     assert len(out) < 5000  # the values stay in the report
@@ -32,6 +33,8 @@ def test_json_carries_period_and_preperiod(cli):
     record = json.loads(out)
     assert record["status"] == "verified" and record["rule"]["period"] == 12 and record["rule"]["preperiod"] == 71
     assert record["sequence"]["proved"] and record["sequence"]["rare"]["count"] >= 1
+    assert record["proof"]["status"] == "proved" and record["proof"]["statement"] == "for every heap size"
+    assert record["strategy"] is None  # a Grundy rule: the strategy is the Sprague-Grundy one
     rule = Rule.from_json(record["rule"])
     values = plain_grundy_values(make_game("octal", code="0.77"), 500)
     assert np.array_equal(rule.evaluate(np.arange(500)[:, None]), values)

@@ -70,6 +70,8 @@ def test_subtraction_report_holds_every_file_and_reads_back(found, tmp_path):
     for check in found.checks:
         assert f"| {check.name} | yes |" in md
     assert "| 1 | `n mod 7 ∈ {0, 2}` | sequence | 7 | 100.00% |" in md
+    assert "## Strategy and proof" in md and f"`{found.strategy.text()}`" in md
+    assert f"Proved for every position, by {found.proof.method}" in md
     for image in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md):
         assert (folder / image).is_file()
     assert len(re.findall(r"!\[", md)) == 2

@@ -1,0 +1,98 @@
+"""Self-play for verification: every game side by side, each ply one call of the game's move kernel.
+
+A player is a function ``choose(X, counts, options, rng) -> index`` picking, for each row of positions X,
+one of its ``counts[r]`` options ``options[r, :counts[r]]`` (the block the game's numba kernel writes).
+``hypothesis_player`` (a move into a position the rule calls P, else at random), ``strategy_player`` (the
+strategy's move), ``optimal_player`` (into a position the solver calls P when there is one) and
+``random_player`` mirror the agents of ``learners.agents``; ``play_batched`` plays them from many starts at
+once, so a ply costs a few numpy operations whatever the number of games.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["play_batched", "hypothesis_player", "strategy_player", "optimal_player", "random_player"]
+
+MAX_PLIES = 100_000  # a game still running after this many plies counts as a draw
+
+
+def _valid(counts, options) -> np.ndarray:
+    return np.arange(options.shape[1])[None, :] < counts[:, None]
+
+
+def random_player(X, counts, options, rng) -> np.ndarray:
+    return (rng.random(len(counts)) * counts).astype(np.int64)
+
+
+def _first_or_random(good, counts, rng) -> np.ndarray:
+    return np.where(good.any(axis=1), good.argmax(axis=1), random_player(None, counts, None, rng))
+
+
+def hypothesis_player(is_p):
+    """The first option ``is_p`` (a function of an (n, dims) array) calls P, else a random one."""
+    def choose(X, counts, options, rng):
+        valid = _valid(counts, options)
+        good = np.zeros(valid.shape, dtype=bool)
+        good[valid] = is_p(options[valid])
+        return _first_or_random(good, counts, rng)
+    return choose
+
+
+def strategy_player(strategy):
+    """The strategy's move (``strategy.moves``) where it is one of the options, else a random one."""
+    def choose(X, counts, options, rng):
+        moved = np.asarray(strategy.moves(X))
+        good = (options == moved[:, None, :]).all(axis=2) & _valid(counts, options) & (moved >= 0).all(axis=1)[:, None]
+        return _first_or_random(good, counts, rng)
+    return choose
+
+
+def optimal_player(solution):
+    """A random option among those the solver calls P (a random one where there is none)."""
+    def choose(X, counts, options, rng):
+        valid = _valid(counts, options)
+        good = np.zeros(valid.shape, dtype=bool)
+        good[valid] = solution.outcome(options[valid]) == -1
+        score = np.where(good, rng.random(good.shape), -1.0)
+        return np.where(good.any(axis=1), score.argmax(axis=1), random_player(None, counts, None, rng))
+    return choose
+
+
+def play_batched(game, first, second, starts, seed: int = 0) -> dict:
+    """``first`` moves first from every start against ``second``; counts of wins, losses and draws of
+    ``first`` and the first start it lost from (as ``learners.play.match`` returns).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> game = make_game("subtraction", subtract=(1, 2, 3))
+    >>> four = hypothesis_player(lambda X: X[:, 0] % 4 == 0)
+    >>> play_batched(game, four, random_player, [[5], [6], [7], [9]])["wins"]
+    4
+    """
+    rng = np.random.default_rng(seed)
+    X = np.array(starts, dtype=np.int64).reshape(len(starts), game.dims)
+    winner = np.full(len(X), -1)
+    alive = np.arange(len(X))
+    params = game.kernel_params()
+    for ply in range(MAX_PLIES):
+        if not alive.size:
+            break
+        here = X[alive]
+        options = np.empty((len(here), max(int(game.max_moves(here.max(axis=0))), 1), game.dims), dtype=np.int64)
+        counts = np.zeros(len(here), dtype=np.int64)
+        game.kernel(here, params, counts, options)
+        mover = ply % 2  # 0: first
+        stuck = counts == 0
+        if stuck.any():
+            ends = game.terminal_values(here[stuck])  # +1: the player to move wins
+            winner[alive[stuck]] = np.where(ends > 0, mover, 1 - mover)
+            alive, here, counts, options = alive[~stuck], here[~stuck], counts[~stuck], options[~stuck]
+        if alive.size:
+            pick = (first if mover == 0 else second)(here, counts, options, rng)
+            X[alive] = options[np.arange(len(alive)), pick]
+    lost = np.flatnonzero(winner == 1)
+    return {"games": len(X), "wins": int((winner == 0).sum()), "losses": int(lost.size),
+            "draws": int((winner == -1).sum()),
+            "first_loss": tuple(int(x) for x in np.asarray(starts)[lost[0]]) if lost.size else None}
