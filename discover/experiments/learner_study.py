@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 
+from games.machine import machine
 from learners.agents import RandomAgent
 from learners.arena import Arena
 from learners.play import duel
@@ -76,7 +77,8 @@ def run(game, bound: int, learners=("q", "qt", "bayes"), episodes: int = 20_000,
     settings = {"game": repr(game), "bound": bound, "episodes": episodes, "games": games, "seed": seed,
                 "learners": {name: repr(make(name, seed)) for name in learners}}
     return {"game": repr(game), "title": game.title(), "spec": game.spec(), "curves": histories, "first": first,
-            "second": second, "n_share": n_share, "settings": settings, "seconds": time.perf_counter() - clock}
+            "second": second, "n_share": n_share, "settings": settings, "seconds": time.perf_counter() - clock,
+            "machine": machine()}
 
 
 def write(record: dict, folder) -> None:
@@ -121,5 +123,6 @@ def _blocks(record: dict) -> list:
         ("list", [[Code(name), ": ", Code(text)] for name, text in s["learners"].items()]),
         ("table", ["learner", "games", "deviations at the end", "optimal-move rate in play", "first 0 deviations"],
          rows),
-        ("p", ["Command: ", Code(command), f" ({record['seconds']:.0f} s)."]),
+        ("p", ["Command: ", Code(command),
+               f" ({record['seconds']:.0f} s on {record.get('machine', 'an unrecorded machine')})."]),
     ]

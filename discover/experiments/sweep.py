@@ -25,6 +25,8 @@ import re
 import time
 from pathlib import Path
 
+from games.machine import machine
+
 __all__ = ["run", "write", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "sweep_json",
            "default_rank", "settings_table", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED"]
 
@@ -300,7 +302,7 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
             pool.close()
     sweep = {**identity, "preset": repr(preset), "grid": grid, "repeats": repeats, "seed": seed}
     return {"sweep": sweep, "runs": [runs[i] for i in range(len(jobs))], "seconds": time.perf_counter() - clock,
-            "resumed": len(jobs) - len(todo), "workers": repr(pool)}
+            "resumed": len(jobs) - len(todo), "workers": repr(pool), "machine": machine()}
 
 
 def _identity(learner, game, bound, episodes, opponent, points) -> dict:
@@ -452,6 +454,6 @@ def _blocks(record: dict, rank: str, ranked: list, figure: bool) -> list:
     ]
     if record.get("command"):
         blocks.append(("p", ["Command: ", Code(record["command"]),
-                             f" ({record['seconds']:.0f} s on {record['workers']}"
+                             f" ({record['seconds']:.0f} s on {record['workers']}, {record.get('machine', '')}"
                              + (f"; {record['resumed']} runs resumed" if record["resumed"] else "") + ")."]))
     return blocks
