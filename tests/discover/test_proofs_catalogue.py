@@ -26,7 +26,7 @@ _spec.loader.exec_module(proofs)
 @pytest.mark.parametrize("case, method", [
     ("nim3", "bit-vectors, with the strategy"),
     ("misere_nim3", "bit-vectors, with the strategy"),
-    ("sub134", "linear integer arithmetic"),
+    ("sub134", "theorem: periodicity of subtraction games"),
     ("staircase3", "linear integer arithmetic, with the strategy"),
     ("chomp2", "linear integer arithmetic, with the strategy"),
     ("wythoff", "theorem: complementary mex pairs"),
