@@ -32,6 +32,7 @@ __all__ = ["find_strategy", "check_strategy"]
 TRAIN_POSITIONS = 4096
 CHECK_POSITIONS = 2_000_000
 FIT_WORK = 3e8  # element operations per fit: a larger budget reaches larger partial fits first (misère Nim: "h ⊕ u mod s")
+FIT_SIZE = 6  # nodes of a fitted value: the catalogue's strategies need at most 5 (⌊φ·a⌋ + 1), and 7 takes Wythoff twice as long
 
 
 def _largest_bound(game: Game, limit: int, most: int) -> int:
@@ -213,7 +214,7 @@ class _Search:
         columns.update(extra)
         names = list(columns)
         X = np.stack([columns[n] for n in names], axis=1)
-        engine = EnumerationEngine(max_size=7, work_budget=FIT_WORK, n_partial=3, random_state=self.seed)
+        engine = EnumerationEngine(max_size=FIT_SIZE, work_budget=FIT_WORK, n_partial=3, random_state=self.seed)
         engine.fit(X, y, feature_names=names, target="grundy")
         return [c.expr for c in engine.candidates_[:4]]
 
