@@ -291,11 +291,7 @@ class SmtTranslator:
                 x = num(e.args[0])
                 return z3.If(x < 0, -x, x)
             if isinstance(e, sp.Piecewise):
-                out = None
-                for value, cond in reversed(e.args):
-                    v = num(value)
-                    out = v if out is None else z3.If(boolean(cond), v, out)
-                return out
+                return piecewise(e, num)
             if isinstance(e, (BitXor, BitAnd, BitOr)):
                 if not ar.is_bits:
                     raise Unsupported(f"{e}: bitwise operators need bit-vectors")
@@ -345,6 +341,14 @@ class SmtTranslator:
                 raise Unsupported(f"floor({arg}): an irrational constant inside bit-vector arithmetic")
             return self._quadratic_floor(p, q, m, r, x)
 
+        def piecewise(e, translate):
+            """A Piecewise as nested z3.If, its branches translated by ``translate`` (num or boolean)."""
+            out = None
+            for value, cond in reversed(e.args):
+                v = translate(value)
+                out = v if out is None else z3.If(boolean(cond), v, out)
+            return out
+
         def boolean(e):
             if e is sp.true:
                 return z3.BoolVal(True)
@@ -368,11 +372,7 @@ class SmtTranslator:
             if type(e) in ops:
                 return ops[type(e)](num(e.lhs), num(e.rhs))
             if isinstance(e, sp.Piecewise):
-                out = None
-                for value, cond in reversed(e.args):
-                    v = boolean(value)
-                    out = v if out is None else z3.If(boolean(cond), v, out)
-                return out
+                return piecewise(e, boolean)
             raise Unsupported(f"{e} (a {type(e).__name__}) is not a condition this prover reads")
 
         return boolean(expr) if is_condition(expr) else num(expr)

@@ -19,12 +19,13 @@ import sympy as sp
 from sympy.printing.mathml import MathMLPresentationPrinter
 
 from discover.expressions import BitAnd, BitOr, BitXor, DigitSum
-from discover.printing import expand_derived
+from discover.printing import _BIT_SYMBOLS as _TEXT_BIT_SYMBOLS
+from discover.printing import _SPECIAL_WORDS, expand_derived
 
 __all__ = ["rule_mathml"]
 
-_BIT_SYMBOLS = {BitXor: "⊕", BitAnd: "&amp;", BitOr: "|"}  # sympy's doprint unescapes &amp; once
-_SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
+# the plain text's operators, escaped once more: sympy's doprint unescapes &amp; once
+_BIT_SYMBOLS = {op: html.escape(symbol) for op, symbol in _TEXT_BIT_SYMBOLS.items()}
 
 
 class _MathML(MathMLPresentationPrinter):
