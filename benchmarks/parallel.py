@@ -1,4 +1,4 @@
-"""Independent jobs side by side (``games.parallel``): a learner sweep and a custom game's move graph.
+"""Independent jobs side by side (``cgbase.parallel``): a learner sweep and a custom game's move graph.
 
 Run by hand from the repository root (nothing is asserted on time; ratios are printed)::
 
@@ -33,7 +33,7 @@ import numpy as np  # noqa: E402
 
 from discover.experiments import sweep  # noqa: E402
 from games import custom_game, make_game  # noqa: E402
-from games.parallel import Workers  # noqa: E402
+from cgbase.parallel import Workers  # noqa: E402
 from solvers import build_graph  # noqa: E402
 
 sys.path.append(_HERE)  # the shared helpers, once ``discover`` is imported

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from games.machine import load_average, machine
+from cgbase.machine import load_average, machine
 
 __all__ = ["best_of", "fmt_time", "heading", "load_average", "arguments", "machine_line"]
 

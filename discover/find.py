@@ -29,8 +29,10 @@ from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
 from discover.table import Table, table_from_solution
 from discover.verify import Check, self_play, verify_rule
-from games import Game, __version__, check_memory
-from games.validation import positive_int
+from cgbase.memory import check_memory
+from cgbase.version import __version__
+from games import Game
+from cgbase.validation import positive_int
 from solvers import solve
 from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_break_rules
 

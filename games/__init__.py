@@ -7,6 +7,7 @@ Examples
 [(0, 2), (1, 1), (1, 0), (0, 1)]
 """
 
+from cgbase.version import __version__
 from games.base import Game, coordinate_names
 from games.boardgame import BoardGame
 from games.chomp import chomp
@@ -21,13 +22,12 @@ from games.registry import GAMES, family_signature, make_game, parse_params
 from games.staircase import staircase
 from games.subtraction import subtraction
 from games.tictactoe import tictactoe
-from games.universe import Universe, check_memory
-from games.version import __version__
+from games.universe import Universe
 
 __all__ = [
     "__version__",
     "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
-    "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names", "check_memory",
+    "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names",
     "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]

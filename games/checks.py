@@ -12,7 +12,9 @@ import pickle
 
 import numpy as np
 
-__all__ = ["check_game", "game_checks", "run_checks", "small_bound", "SAMPLE"]
+from cgbase.checks import run_checks
+
+__all__ = ["check_game", "game_checks", "small_bound", "SAMPLE"]
 
 SAMPLE = 400  # positions a check looks at one by one
 
@@ -142,13 +144,3 @@ def check_game(game, bound=None) -> None:
     >>> check_game(make_game("subtraction", subtract=(1, 3, 4)), 30)
     """
     run_checks(game_checks(game, bound))
-
-
-def run_checks(checks) -> None:
-    """Run ``(name, check)`` pairs in order; the first failure is an ``AssertionError`` with the check's name in
-    front (every ``check_*`` of the toolkit runs its named checks this way)."""
-    for name, check in checks:
-        try:
-            check()
-        except AssertionError as err:
-            raise AssertionError(f"{name}: {err}") from err

@@ -9,7 +9,7 @@ import numpy as np
 from games.base import Game
 from games.symbolic import MoveRelation
 from games.universe import MAX_DIMS
-from games.validation import at_most, flag, positive_int, text
+from cgbase.validation import at_most, flag, positive_int, text
 
 __all__ = ["CustomGame", "custom_game"]
 

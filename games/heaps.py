@@ -12,7 +12,7 @@ import numpy as np
 
 from games.base import Game
 from games.symbolic import TakeAndBreak
-from games.validation import text
+from cgbase.validation import text
 
 __all__ = ["HeapGame", "octal", "hexadecimal", "lasker", "grundy_game"]
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from games.base import Game
 from games.symbolic import Steps
-from games.validation import at_most, flag, positive_int
+from cgbase.validation import at_most, flag, positive_int
 
 __all__ = ["LineGame", "nim", "wythoff", "wythoff_nd"]
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from games.base import Game
 from games.symbolic import TakeFromSome
-from games.validation import at_most, positive_int
+from cgbase.validation import at_most, positive_int
 
 __all__ = ["moore"]
 

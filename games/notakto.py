@@ -14,7 +14,7 @@ import numpy as np
 
 from games.boardgame import BoardGame
 from games.boards import MAX_BITS, bit_planes, canonical_board, check_board_size, has_line, square_lines, square_symmetries
-from games.validation import at_most
+from cgbase.validation import at_most
 
 __all__ = ["notakto"]
 

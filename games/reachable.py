@@ -12,7 +12,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from games.universe import Universe, check_memory
+from cgbase.memory import check_memory
+from games.universe import Universe
 
 __all__ = ["layered_universe", "sorted_unique"]
 

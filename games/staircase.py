@@ -7,8 +7,9 @@ import numpy as np
 
 from games.base import Game
 from games.symbolic import Steps
-from games.universe import MAX_DIMS, Universe, check_memory
-from games.validation import at_most, positive_int
+from cgbase.memory import check_memory
+from games.universe import MAX_DIMS, Universe
+from cgbase.validation import at_most, positive_int
 
 __all__ = ["staircase"]
 

@@ -10,56 +10,15 @@ sorted array of keys and its id is the rank of the key.
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 
-#: most coordinates a universe's positions may have: their keys are products of (limit + 1) below 2^62
-MAX_DIMS = 62
+from cgbase.memory import check_memory
 
-__all__ = ["Universe", "check_memory", "memory_limit", "MAX_DIMS"]
+__all__ = ["Universe", "MAX_DIMS"]
 
 #: most coordinates a position may have: a universe's keys are products of (limit + 1), each at least 2, below 2^62
 MAX_DIMS = 62
-
-
-def memory_limit() -> int:
-    """Bytes a single request may allocate: half the machine's physical memory."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
-        return 8 << 30
-
-
-def _human(nbytes) -> str:
-    """A size in words: ``1.5 GB``, or ``about 10^400 bytes`` for sizes beyond floats.
-
-    >>> _human(3 * 2**30), _human(10**400)
-    ('3.0 GB', 'about 10^400 bytes')
-    """
-    if nbytes >= 10**300:
-        return f"about 10^{int(int(nbytes).bit_length() * math.log10(2))} bytes"
-    nbytes = float(nbytes)
-    for unit in ("B", "KB", "MB", "GB", "TB", "PB"):
-        if nbytes < 1024 or unit == "PB":
-            return f"{nbytes:.1f} {unit}"
-        nbytes /= 1024
-    raise AssertionError  # pragma: no cover
-
-
-def check_memory(nbytes, what: str) -> None:
-    """Refuse, before allocating, a request of ``nbytes`` (a float, or an int of any size) that would not fit.
-
-    Examples
-    --------
-    >>> check_memory(1024, "a small table")
-    """
-    limit = memory_limit()
-    if nbytes > limit:
-        raise ValueError(
-            f"{what} needs about {_human(nbytes)}, more than the {_human(limit)} allowed "
-            f"on this machine; use a smaller bound"
-        )
 
 
 def _limits_text(limits) -> str:

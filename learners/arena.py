@@ -11,7 +11,8 @@ from functools import cached_property
 
 import numpy as np
 
-from games import Game, check_memory
+from cgbase.memory import check_memory
+from games import Game
 
 __all__ = ["Arena", "carry_table"]
 

@@ -53,6 +53,18 @@ class Learner(BaseEstimator):
             raise ValueError(f"{game!r} is a sum of heaps (a move splits a heap): the learners need games whose "
                              "moves lead to single positions, such as nim, wythoff, euclid or subtraction")
 
+    def progress_label(self, game) -> str:
+        """The short label of a fit on a progress line: the learner's class and the game in words.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> class QLearner(Learner): pass
+        >>> QLearner().progress_label(make_game("nim", heaps=3))
+        'QLearner · Nim with 3 heaps'
+        """
+        return f"{type(self).__name__} · {game.title()}"
+
     def check_params(self) -> None:
         """Raise a ``ValueError`` naming a parameter whose value the learner cannot use, before any work (a sweep
         checks every grid point this way); learners whose ``fit`` checks nothing up front keep this one."""

@@ -166,7 +166,7 @@ def check_learner(learner, game=None) -> None:
     >>> from learners import QLearner
     >>> check_learner(QLearner())
     """
-    from games.checks import run_checks
+    from cgbase.checks import run_checks
 
     run_checks(learner_checks(learner, game))
 

@@ -12,7 +12,7 @@ import math
 import numba as nb
 import numpy as np
 
-from games.validation import seed
+from cgbase.validation import seed
 
 __all__ = ["new_state", "next_u64", "uniform", "below", "normal", "gamma"]
 

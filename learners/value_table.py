@@ -14,8 +14,9 @@ import json
 
 import numpy as np
 
-from games import Universe, __version__
-from games.files import atomic_savez, read_npz
+from cgbase.version import __version__
+from games import Universe
+from cgbase.files import atomic_savez, read_npz
 from games.registry import game_from_spec
 
 __all__ = ["ValueTable"]

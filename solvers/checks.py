@@ -186,6 +186,6 @@ def check_solver(game, bound=None) -> None:
     >>> from games import make_game
     >>> check_solver(make_game("wythoff"), 8)
     """
-    from games.checks import run_checks
+    from cgbase.checks import run_checks
 
     run_checks(solver_checks(game, bound))

@@ -3,7 +3,7 @@
 ``indptr[i]:indptr[i+1]`` are the options of position ``i``; option ``j`` is the sum of the
 positions ``targets[j, :]`` (one column for ordinary games, ``game.parts`` columns for sums
 of heaps).  Built-in games fill it in numba from their move kernel; games defined in Python
-fill it from ``moves``, on worker processes when asked (``games.parallel``: the graph is the same whatever
+fill it from ``moves``, on worker processes when asked (``cgbase.parallel``: the graph is the same whatever
 the workers, since each position's options depend on the position alone).
 
 A Python ``moves`` is not compiled with numba, though numba can compile some (a two-heap example's
@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
-from games import Game, Universe, check_memory
+from cgbase.memory import check_memory
+from games import Game, Universe
 
 __all__ = ["Graph", "build_graph", "options_of", "reachable_universe"]
 
@@ -131,7 +132,7 @@ def _outside(game: Game, universe: Universe, position, option) -> ValueError:
 
 def options_of(game: Game, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The options of each of an (n, dims) array of positions under ``game.moves``: ``(counts, options)``, the
-    options of every position one after another as an (m, dims) array (a job for ``games.parallel``).
+    options of every position one after another as an (m, dims) array (a job for ``cgbase.parallel``).
 
     Examples
     --------
@@ -150,7 +151,7 @@ def options_of(game: Game, positions: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 
 def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
-    from games.parallel import as_workers
+    from cgbase.parallel import as_workers
 
     positions = universe.positions()
     if workers is None:
@@ -193,7 +194,7 @@ def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
 def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     """The options of every position of ``universe`` under ``game``'s moves.
 
-    ``workers`` (an int or a ``games.parallel.Workers``) calls a game's Python ``moves`` on worker processes,
+    ``workers`` (an int or a ``cgbase.parallel.Workers``) calls a game's Python ``moves`` on worker processes,
     blocks of positions at a time; games with a compiled move kernel fill the graph in this process.
 
     Examples

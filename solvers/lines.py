@@ -11,7 +11,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from games import LineGame, Universe, check_memory
+from cgbase.memory import check_memory
+from games import LineGame, Universe
 
 __all__ = ["line_outcome", "line_grundy", "prepare_lines", "advance", "is_terminal"]
 

@@ -6,8 +6,9 @@ import json
 
 import numpy as np
 
-from games import Game, Universe, __version__, coordinate_names
-from games.files import atomic_savez, read_npz
+from cgbase.version import __version__
+from games import Game, Universe, coordinate_names
+from cgbase.files import atomic_savez, read_npz
 from games.registry import game_from_spec
 
 __all__ = ["Solution"]
@@ -126,7 +127,7 @@ class Solution:
         0,1,1,1
         1,1,-1,0
         """
-        from games.files import atomic_write
+        from cgbase.files import atomic_write
 
         tables = [("outcome", self.outcome_table), ("grundy", self.grundy_table),
                   ("remoteness", self.remoteness_table)]

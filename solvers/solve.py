@@ -6,7 +6,7 @@ import networkx as nx
 import numpy as np
 
 from games import Game, LineGame
-from games.validation import positive_int
+from cgbase.validation import positive_int
 from solvers.graph import build_graph, reachable_universe
 from solvers.grundy import grundy_values
 from solvers.lines import line_grundy, line_outcome
@@ -32,7 +32,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         Use the positions reachable from these instead.
     grundy, remoteness : bool
         Also compute Grundy values (impartial, normal play) or remoteness.
-    workers : int or games.parallel.Workers, optional
+    workers : int or cgbase.parallel.Workers, optional
         Call a game's Python ``moves`` on this many worker processes (games written as a ``moves``
         function; see ``solvers.graph.build_graph``).
 

@@ -33,7 +33,8 @@ from typing import Callable
 
 import numpy as np
 
-from games import Game, check_memory
+from cgbase.memory import check_memory
+from games import Game
 from games.heaps import grundy_game, hexadecimal, octal
 from solvers.eventual_period import PeriodWatch
 from solvers.sparse_space import (

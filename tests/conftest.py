@@ -33,7 +33,7 @@ def one_error_line():
 
 @pytest.fixture(scope="session")
 def ray_instance():
-    """A local Ray instance with 2 CPUs, shared by the session's tests (``games.parallel`` joins it)."""
+    """A local Ray instance with 2 CPUs, shared by the session's tests (``cgbase.parallel`` joins it)."""
     ray = pytest.importorskip("ray", reason="Ray is not installed here: pip install 'cgdiscover[ray]'")
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     yield ray

@@ -90,7 +90,7 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
         fit["shards"] = shards
     elif workers is not None or backend != "local" or address is not None:
         raise ValueError("--workers, --backend and --address place self-play shards: add --shards S (e.g. 4)")
-    from games.parallel import Workers
+    from cgbase.parallel import Workers
 
     with Workers(backend, workers, address) if shards is not None else nullcontext() as pool:
         record = alphazero.run(games_list, seed, fit, learner, checkpoint=checkpoint, progress=True,

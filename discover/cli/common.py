@@ -159,14 +159,14 @@ def print_rows(title: str, rows) -> None:
 def spinner(message: str):
     """A spinner with the elapsed time on stderr while a step runs (only on a terminal; stdout is never touched);
     the context yields a function that changes the words."""
-    from games.progress import status
+    from cgbase.progress import status
 
     return status(message)
 
 
 def output_folder(given, default: str, markers) -> str:
-    """The folder a command writes (``--out``, else ``default``), checked before any work (``games.files``)."""
-    from games.files import check_output_folder
+    """The folder a command writes (``--out``, else ``default``), checked before any work (``cgbase.files``)."""
+    from cgbase.files import check_output_folder
 
     folder = given if given is not None else default
     check_output_folder(folder, markers, "--out" if given is not None else "output folder")
@@ -174,8 +174,8 @@ def output_folder(given, default: str, markers) -> str:
 
 
 def check_output_file(path, what: str) -> None:
-    """Refuse, before any work, an output file that could not be written (``games.files``)."""
-    from games.files import check_output_file as check
+    """Refuse, before any work, an output file that could not be written (``cgbase.files``)."""
+    from cgbase.files import check_output_file as check
 
     check(path, what)
 
@@ -190,7 +190,7 @@ def command_line() -> str:
 
 
 def parallel_options(func):
-    """--backend, --address and --workers: where independent jobs run (games.parallel.Workers)."""
+    """--backend, --address and --workers: where independent jobs run (cgbase.parallel.Workers)."""
     options = [
         click.option("--backend", type=click.Choice(["local", "ray", "serial"]), default="local", show_default=True,
                      help="local: worker processes on this machine; ray: a Ray instance (pip install "

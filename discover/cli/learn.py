@@ -97,7 +97,7 @@ def _summary(learner, seconds: float) -> None:
 def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint):
     """Train a learner on GAME and save its value table and learning curve."""
     from discover.render.curves import curve_figure
-    from games.files import atomic_folder, write_json, write_records_csv
+    from cgbase.files import atomic_folder, write_json, write_records_csv
 
     game_obj = game_from_words(game, params)
     folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS)

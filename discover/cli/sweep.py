@@ -50,7 +50,7 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     write every run's final metrics and learning curve, and the settings ranked with 95% intervals."""
     from discover.experiments import sweep
     from discover.experiments.repeats import format_interval, rank_settings
-    from games.parallel import Workers
+    from cgbase.parallel import Workers
 
     game_obj = game_from_words(game, params)
     grid_values = sweep.parse_grid(grid, learner)
@@ -90,7 +90,7 @@ def study_command(game, params, bound, episodes, repeats, games, seed, backup, p
     repeated against an untrained copy of itself (figure 6), the best three of each family, and the best
     learners' tournament (figure 5), repeated; says whether the Bayes agent beats the Q agents."""
     from discover.experiments import nim_study
-    from games.parallel import Workers
+    from cgbase.parallel import Workers
 
     game_obj = game_from_words(game, params)
     folder = folder if folder is not None else os.path.join("reports", f"{game_obj.slug()}-study-sweeps")

@@ -95,6 +95,6 @@ def check_engine(engine) -> None:
     >>> from discover.engines import make_engine
     >>> check_engine(make_engine("sequence"))
     """
-    from games.checks import run_checks
+    from cgbase.checks import run_checks
 
     run_checks(engine_checks(engine))

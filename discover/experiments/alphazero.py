@@ -24,8 +24,8 @@ from contextlib import nullcontext
 
 import numpy as np
 
-from games.machine import machine
-from games.progress import status
+from cgbase.machine import machine
+from cgbase.progress import status
 
 __all__ = ["run", "write", "preset", "train_and_score", "winning_seat", "MARKERS", "TABLE_POSITIONS"]
 
@@ -165,7 +165,7 @@ def run(games, seed: int = 0, fit: dict | None = None, learner_params: dict | No
     """Train and score one AlphaZero player on each game (``train_and_score``); the report's record.
 
     A run's ``value_table`` (an object, not JSON) is kept for ``write`` when there is one game; ``workers``
-    (a ``games.parallel.Workers``) runs the self-play shards that ``fit["shards"]`` asks for.
+    (a ``cgbase.parallel.Workers``) runs the self-play shards that ``fit["shards"]`` asks for.
     """
     say = say or (lambda message: None)
     if checkpoint is not None and len(games) > 1:
@@ -201,7 +201,7 @@ def _summary(run: dict) -> str:
 def write(record: dict, folder) -> None:
     """Write ``scores.png``, ``alphazero.json``, the report and the value table of a ``run`` record."""
     from discover.render.document import write_document
-    from games.files import atomic_folder, write_json
+    from cgbase.files import atomic_folder, write_json
 
     with atomic_folder(folder, MARKERS, "report folder") as out:
         if record["value_table"] is not None:

@@ -34,7 +34,7 @@ import time
 
 import numpy as np
 
-from games.machine import machine
+from cgbase.machine import machine
 
 __all__ = ["run", "write", "preset", "interval", "verdict", "BASELINE", "MARKERS"]
 
@@ -157,7 +157,7 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
         ``game``, ``settings``, ``measure``, ``runs`` (variant, seed, history, final) and ``summary``
         (per variant: ``interval`` of each final measure, and the paired difference from the baseline).
     """
-    from games import __version__
+    from cgbase.version import __version__
     from learners.exploration import VARIANTS, make_variant
 
     unknown = [v for v in variants if v not in VARIANTS]
@@ -244,7 +244,7 @@ def write(record: dict, folder) -> None:
     """Write ``curves.png``, ``explore.json`` and the report (``index.md``, ``index.html``) of a ``run`` record into
     ``folder``, whole or not at all (an earlier report there is replaced)."""
     from discover.render.document import write_document
-    from games.files import atomic_folder, write_json
+    from cgbase.files import atomic_folder, write_json
 
     with atomic_folder(folder, MARKERS, "report folder") as out:
         _curves(record, out / "curves.png")

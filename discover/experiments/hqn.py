@@ -19,7 +19,7 @@ import numpy as np
 
 from discover.symbolic_model import SymbolicModel, SymbolicModelBuilder
 from discover.verify import rule_values
-from games.machine import machine
+from cgbase.machine import machine
 from learners import Arena, HypothesisAgent, QLearner
 from learners.hqn.learner import HQN
 from learners.metrics import policy_accuracy
@@ -163,7 +163,7 @@ def run(game, periods: int = 15, episodes: int = 2000, bound: int = 12, eval_bou
 def write(record: dict, folder) -> None:
     """Write figures 9, 10 and 11, ``hqn.json`` and the report of a ``run`` record into ``folder``."""
     from discover.render.document import write_document
-    from games.files import atomic_folder, write_json
+    from cgbase.files import atomic_folder, write_json
 
     s = record["settings"]
     with atomic_folder(folder, MARKERS, "report folder") as out:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from games.machine import machine
+from cgbase.machine import machine
 from learners.agents import RandomAgent
 from learners.arena import Arena
 from learners.play import duel
@@ -85,7 +85,7 @@ def write(record: dict, folder) -> None:
     """Write ``learning-curves.png``, ``study.json`` and the report of a ``run`` record into ``folder``."""
     from discover.render.curves import curve_figure
     from discover.render.document import write_document
-    from games.files import atomic_folder, write_json
+    from cgbase.files import atomic_folder, write_json
 
     s = record["settings"]
     with atomic_folder(folder, MARKERS, "report folder") as out:

@@ -48,7 +48,7 @@ def run(seeds: int = 5, cap: int = 2_000_000, progress=None) -> dict:
     ['Q vs optimal', 'Q vs optimal']
     """
     from games import make_game
-    from games.validation import positive_int
+    from cgbase.validation import positive_int
     from learners import Arena
 
     seeds, cap = positive_int(seeds, "seeds"), positive_int(cap, "cap")
@@ -71,7 +71,7 @@ def run(seeds: int = 5, cap: int = 2_000_000, progress=None) -> dict:
 def write(record: dict, folder) -> None:
     """Write ``scenarios.json`` and the report of a ``run`` record into ``folder``."""
     from discover.render.document import write_document
-    from games.files import atomic_folder, write_json
+    from cgbase.files import atomic_folder, write_json
 
     with atomic_folder(folder, MARKERS, "report folder") as out:
         write_json(out / "scenarios.json", record)

@@ -45,7 +45,7 @@ def run(game, *, bound: int = 9, episodes: int = 75_000, repeats: int = 10, game
     ``backup`` is the Q learners' (``"reply"``: the paper's formulation, from its own moves; ``"negamax"``:
     every move of the game); ``games`` the tournament's games per pairing; ``families`` the grids of
     ``q``, ``qt`` and ``bayes`` (the paper's unless told); ``workers`` where the runs go
-    (``games.parallel.as_workers``; the numbers never depend on it).
+    (``cgbase.parallel.as_workers``; the numbers never depend on it).
 
     Examples
     --------
@@ -57,7 +57,7 @@ def run(game, *, bound: int = 9, episodes: int = 75_000, repeats: int = 10, game
     """
     from discover.experiments import sweep
     from discover.experiments.repeats import rank_settings
-    from games.parallel import as_workers
+    from cgbase.parallel import as_workers
 
     clock, load = time.perf_counter(), _load()
     folder = Path(folder) if folder is not None else None
@@ -103,7 +103,7 @@ def tournament_repeat(game, bound: int, params: dict, episodes: int, games: int,
 
 
 def _tournament(game, bound, params, episodes, repeats, games, seed, pool, folder) -> dict:
-    from games.files import append_record, read_records
+    from cgbase.files import append_record, read_records
 
     identity = {"tournament": {"game": game.spec(), "bound": bound, "params": params, "episodes": episodes,
                                "games": games}}
@@ -166,7 +166,7 @@ def verdict(repeats: list) -> dict:
 
 def check_folder(folder) -> Path:
     """Refuse, before any work, a folder that is neither new, empty, a finished study nor a study under way."""
-    from games.files import check_output_folder
+    from cgbase.files import check_output_folder
 
     under_way = (Path(folder) / "q" / "runs.jsonl").is_file()
     return check_output_folder(folder, ("q/runs.jsonl",) if under_way else MARKERS, "study folder")
@@ -179,7 +179,7 @@ def write(record: dict, folder) -> None:
     from discover.experiments import sweep
     from discover.experiments.repeats import band_figure, rank_settings
     from discover.render.document import write_document
-    from games.files import atomic_folder, write_json
+    from cgbase.files import atomic_folder, write_json
 
     under_way = (Path(folder) / "q" / "runs.jsonl").is_file()
     with atomic_folder(folder, ("q/runs.jsonl",) if under_way else MARKERS, "study folder") as out:

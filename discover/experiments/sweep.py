@@ -1,7 +1,7 @@
 """Parameter sweeps of a learner: every point of a grid of its parameters, repeated with seeds, side by side.
 
 ``run(learner, game, grid, ...)`` fits the learner once per grid point and seed (``repeats`` seeds
-``seed, seed + 1, ...``, the same seeds at every point) on ``games.parallel.Workers`` and returns
+``seed, seed + 1, ...``, the same seeds at every point) on ``cgbase.parallel.Workers`` and returns
 the record. Each run keeps its final metrics (the tabular learners': the optimality deviations of
 the greedy policy, the optimal-move rate in play over the last interval and its mean over the
 whole curve, the greedy policy's win rates against random and optimal players, the games to the
@@ -25,7 +25,7 @@ import re
 import time
 from pathlib import Path
 
-from games.machine import machine
+from cgbase.machine import machine
 
 __all__ = ["run", "write", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "sweep_json",
            "default_rank", "settings_table", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED"]
@@ -232,7 +232,7 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
     points : int
         Points of each learning curve (tabular learners).
     workers : Workers, int or None
-        Where the runs go (``games.parallel.as_workers``); the numbers never depend on it.
+        Where the runs go (``cgbase.parallel.as_workers``); the numbers never depend on it.
     folder : path, optional
         Resume from the runs found in this folder, and append each new run to its ``runs.jsonl``.
     progress : bool
@@ -251,11 +251,11 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
     >>> [(r["params"]["alpha"], r["seed"]) for r in record["runs"]]
     [(0.2, 0), (0.2, 1), (0.9, 0), (0.9, 1)]
     """
-    from games.files import append_record
-    from games.parallel import as_workers
-    from games.progress import progress_bar
-    from games.validation import positive_int
-    from games.validation import seed as check_seed
+    from cgbase.files import append_record
+    from cgbase.parallel import as_workers
+    from cgbase.progress import progress_bar
+    from cgbase.validation import positive_int
+    from cgbase.validation import seed as check_seed
     from learners.registry import default_bound, make_learner
 
     clock = time.perf_counter()
@@ -306,7 +306,7 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
 
 
 def _identity(learner, game, bound, episodes, opponent, points) -> dict:
-    from games.version import __version__
+    from cgbase.version import __version__
 
     return {"learner": learner, "game": game.spec(), "bound": bound, "episodes": episodes, "opponent": opponent,
             "points": points, "version": __version__}
@@ -318,7 +318,7 @@ def _key(params: dict, seed: int) -> str:
 
 def _finished(folder, identity: dict) -> dict:
     """The runs already in ``folder`` (its ``sweep.json`` and journal) by ``_key``, when they are of this sweep."""
-    from games.files import read_records
+    from cgbase.files import read_records
 
     folder = Path(folder)
     found = []
@@ -349,7 +349,7 @@ def _finished(folder, identity: dict) -> dict:
 
 def check_folder(folder) -> Path:
     """Refuse, before any work, a folder that is neither new, empty, a finished sweep nor a sweep under way."""
-    from games.files import check_output_folder
+    from cgbase.files import check_output_folder
 
     return check_output_folder(folder, _markers(folder), "sweep folder")
 
@@ -381,7 +381,7 @@ def write(record: dict, folder, rank: str | None = None, top: int = 5) -> None:
     ``index.html``) of a ``run`` record into ``folder``, settings ranked by ``rank`` (``default_rank``)."""
     from discover.experiments.repeats import band_figure, rank_settings
     from discover.render.document import write_document
-    from games.files import atomic_folder, write_text
+    from cgbase.files import atomic_folder, write_text
 
     rank = rank or default_rank(record["runs"])
     ranked = rank_settings(record["runs"], rank)

@@ -177,7 +177,7 @@ def render_html(blocks, title: str) -> str:
 
 def write_document(folder, blocks, title: str) -> None:
     """Write ``index.md`` and ``index.html`` of ``blocks`` into ``folder``."""
-    from games.files import write_text
+    from cgbase.files import write_text
 
     write_text(os.path.join(folder, "index.md"), render_markdown(blocks))
     write_text(os.path.join(folder, "index.html"), render_html(blocks, title))

@@ -1,7 +1,7 @@
 """One figure style and one way to save a figure: every picture the toolkit draws goes through here.
 
 ``new_figure`` makes a matplotlib ``Figure`` (no pyplot, no global state) with the house layout,
-``save_figure`` writes it atomically (``games.files``), ``check_figure_path`` refuses a file that
+``save_figure`` writes it atomically (``cgbase.files``), ``check_figure_path`` refuses a file that
 could not be written before any work is done.
 """
 
@@ -46,7 +46,7 @@ def check_figure_path(path) -> str:
     """
     from matplotlib.backend_bases import FigureCanvasBase
 
-    from games.files import check_output_file
+    from cgbase.files import check_output_file
 
     path = os.fspath(path)
     suffix = os.path.splitext(path)[1].lower().lstrip(".")
@@ -59,7 +59,7 @@ def check_figure_path(path) -> str:
 
 def save_figure(fig, path) -> str:
     """Write a figure atomically in the format its suffix names; return the path."""
-    from games.files import atomic_write
+    from cgbase.files import atomic_write
 
     fmt = check_figure_path(path)
     with atomic_write(path, "figure") as handle:

@@ -277,14 +277,14 @@ def check_report_folder(folder) -> Path:
     ...     check_report_folder(os.path.join(tmp, "reports", "wythoff")).name
     'wythoff'
     """
-    from games.files import check_output_folder
+    from cgbase.files import check_output_folder
 
     return check_output_folder(folder, REPORT_MARKERS, "report folder")
 
 
 def _build(discovery: Discovery, folder: Path) -> None:
     """Write every file of the report into ``folder`` (an empty temporary folder)."""
-    from games.files import write_text
+    from cgbase.files import write_text
 
     d = discovery
     rule, who = _shown_rule(d)
@@ -329,7 +329,7 @@ def write_report(discovery: Discovery, folder=None) -> Path:
     """
     if not isinstance(discovery, Discovery):
         raise TypeError(f"write_report() takes the Discovery that find_rule returns, got {type(discovery).__name__}")
-    from games.files import atomic_folder
+    from cgbase.files import atomic_folder
 
     target = folder if folder is not None else report_folder(discovery.game)
     with atomic_folder(target, REPORT_MARKERS, "report folder") as built:

@@ -34,14 +34,15 @@ from contextlib import nullcontext
 
 import numpy as np
 
-from games.validation import nonnegative_int, number_in, positive_int, seed
-from games.progress import label, progress_bar, status
+from cgbase.optional import torch_module
+from cgbase.validation import nonnegative_int, number_in, positive_int, seed
+from cgbase.progress import progress_bar, status
 from learners.alphazero.agents import AlphaZeroAgent
 from learners.alphazero.checkpoint import load_run
 from learners.alphazero.run import Run
 from learners.alphazero.encoders import ENCODINGS
 from learners.base import Learner
-from learners.alphazero.network import NETWORKS, torch_module
+from learners.alphazero.network import NETWORKS
 
 __all__ = ["AlphaZeroLearner"]
 
@@ -162,7 +163,7 @@ class AlphaZeroLearner(Learner):
         shards : int, optional
             Play each iteration's self-play games in this many parts, each with its own generator drawn from
             the fit's and its own search (default: one search over all the games, as without parallel workers).
-        workers : int or games.parallel.Workers, optional
+        workers : int or cgbase.parallel.Workers, optional
             Where the shards run: local worker processes, or Ray (default: this process). The numbers depend on
             ``shards``, never on ``workers``.
 
@@ -170,16 +171,16 @@ class AlphaZeroLearner(Learner):
         -------
         self
         """
-        from games.parallel import as_workers
+        from cgbase.parallel import as_workers
 
         self._check()
-        torch = torch_module()
+        torch = torch_module("AlphaZero")
         iterations = positive_int(iterations, "iterations")
         shards = None if shards is None else positive_int(shards, "shards")
         if workers is not None and shards is None:
             raise ValueError(f"workers={workers!r} needs shards: self-play in parallel plays each iteration's games in "
                              "shards=S parts (e.g. 4); the numbers depend on S, never on the workers")
-        with status(f"{label(self, game)}: building the network, solving the game for the scores") if progress \
+        with status(f"{self.progress_label(game)}: building the network, solving the game for the scores") if progress \
                 else nullcontext():
             run = Run(self, game, bound, start, solution, positive_int(games_per_iteration, "games_per_iteration"),
                       positive_int(simulations, "simulations"), positive_int(eval_every, "eval_every"),
@@ -195,7 +196,7 @@ class AlphaZeroLearner(Learner):
                 run.restore(saved)
             elif score_untrained:
                 run.score_untrained()
-            with progress_bar(progress, iterations, run.iteration, label(self, game), unit="iterations") as advance:
+            with progress_bar(progress, iterations, run.iteration, self.progress_label(game), unit="iterations") as advance:
                 while run.iteration < iterations:
                     run.step((run.iteration + 1) % run.eval_every == 0 or run.iteration + 1 == iterations, pool)
                     if checkpoint is not None:
@@ -291,7 +292,7 @@ class AlphaZeroLearner(Learner):
             number_in(getattr(self, name), name, 0, 1)
         if self.device not in ("cpu", "cuda") and not str(self.device).startswith("cuda:"):
             raise ValueError(f"device must be 'cpu' or 'cuda', got {self.device!r}")
-        if str(self.device).startswith("cuda") and not torch_module().cuda.is_available():
+        if str(self.device).startswith("cuda") and not torch_module("AlphaZero").cuda.is_available():
             raise ValueError(f"device {self.device!r} asked for, but torch sees no GPU here: use device='cpu'")
         seed(self.random_state)
 

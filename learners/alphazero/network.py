@@ -22,18 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["torch_module", "build_network", "PolicyValue", "NETWORKS"]
+from cgbase.optional import torch_module
+
+__all__ = ["build_network", "PolicyValue", "NETWORKS"]
 
 NETWORKS = ("mlp", "conv")
-
-
-def torch_module():
-    """torch, imported on first use (a clear error when it is missing)."""
-    try:
-        import torch
-    except ImportError:  # pragma: no cover - torch is a dependency
-        raise ValueError("AlphaZero needs torch: pip install torch==2.13.0") from None
-    return torch
 
 
 def build_network(kind: str, shape: tuple[int, ...], hidden=(64, 64), channels: int = 32, layers: int = 3):
@@ -45,7 +38,7 @@ def build_network(kind: str, shape: tuple[int, ...], hidden=(64, 64), channels: 
     >>> sum(p.numel() for p in net.parameters())
     7306
     """
-    torch = torch_module()
+    torch = torch_module("AlphaZero")
     nn = torch.nn
     hidden = tuple(int(h) for h in hidden)
     if kind == "mlp":
@@ -82,7 +75,7 @@ class PolicyValue:
     """
 
     def __init__(self, net, encoder, device: str = "cpu"):
-        self.torch = torch_module()
+        self.torch = torch_module("AlphaZero")
         self.net, self.encoder, self.device = net.to(device), encoder, device
 
     def outputs(self, positions) -> tuple[np.ndarray, np.ndarray]:

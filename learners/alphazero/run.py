@@ -6,7 +6,7 @@ queue, the generator) and calls ``step`` once per iteration; see that module for
 
 With ``shards``, an iteration's self-play games are played in that many parts, each with its own
 generator drawn from the run's and its own search forest (``self_play_shard``), as jobs of
-``games.parallel``: the numbers depend on the shards, never on where or on how many workers they ran.
+``cgbase.parallel``: the numbers depend on the shards, never on where or on how many workers they ran.
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ import time
 
 import numpy as np
 
-from games.validation import nonnegative_int, positive_int
+from cgbase.optional import torch_module
+from cgbase.validation import nonnegative_int, positive_int
 from learners.arena import Arena
 from learners.alphazero.checkpoint import save_run
 from learners.alphazero.evaluation import edge_lookup, play_optimal_rate, policy_optimal_rate, reachable, score, value_accuracy
 from learners.alphazero.play import OptimalMover, PolicyMover, RandomMover, Replay, SearchMover, self_play
 from learners.alphazero.encoders import make_encoder
 from learners.alphazero.mcts import Forest, option_offsets, options_block
-from learners.alphazero.network import PolicyValue, build_network, torch_module
+from learners.alphazero.network import PolicyValue, build_network
 from learners.value_table import ValueTable
 
 __all__ = ["Run", "MAX_TABLE_POSITIONS", "PARALLEL", "self_play_shard"]
@@ -46,7 +47,7 @@ class Run:
         self.eval_every, self.eval_games, self.eval_simulations = eval_every, eval_games, eval_simulations
         self.random_openings, self.shards = random_openings, shards
         self._setup_positions(bound, start, solution)
-        torch = torch_module()
+        torch = torch_module("AlphaZero")
         self.rng = np.random.default_rng(learner.random_state)
         hidden = hidden_layers(learner)
         self.encoder = make_encoder(game, self.limit, learner.encoding)
@@ -129,7 +130,7 @@ class Run:
 
     # -- one iteration ---------------------------------------------------------------------
     def step(self, evaluate: bool, workers=None) -> None:
-        """One iteration: self-play (its shards on ``workers``, a ``games.parallel.Workers``), training, scores."""
+        """One iteration: self-play (its shards on ``workers``, a ``cgbase.parallel.Workers``), training, scores."""
         clock, cpu = time.perf_counter(), time.process_time()
         learner, rng = self.learner, self.rng
         starts = self.pool[rng.integers(len(self.pool), size=self.games_per_iteration)]
@@ -295,10 +296,10 @@ class Run:
 
 def self_play_shard(learner, game, limit, width: int, max_plies: int, temperature_moves: int, simulations: int,
                     state: dict, starts, seed: int) -> dict:
-    """One part of an iteration's self-play, a job for ``games.parallel``: the network rebuilt from ``state``
+    """One part of an iteration's self-play, a job for ``cgbase.parallel``: the network rebuilt from ``state``
     (weights as numpy arrays), a search forest over the part's games, a generator from ``seed``, one torch thread;
     the samples of ``learners.alphazero.play.self_play``."""
-    torch = torch_module()
+    torch = torch_module("AlphaZero")
     threads = torch.get_num_threads()
     torch.set_num_threads(1)
     try:

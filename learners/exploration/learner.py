@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgbase.optional import torch_module
 from learners.exploration.accuracy import ExactMeasure
 from learners.exploration.agent import QAgent
 from learners.exploration.boards import BoardActions
 from learners.exploration.guidance import MustPlay
 from learners.exploration.training import Trainer
-from games.progress import label, progress_bar
-from games.validation import flag, nonnegative_int, number_in, positive_int, seed
-from learners.alphazero.network import torch_module
+from cgbase.progress import progress_bar
+from cgbase.validation import flag, nonnegative_int, number_in, positive_int, seed
 from learners.base import Learner
 from solvers.search import Prover
 
@@ -149,13 +149,13 @@ class BoardQLearner(Learner):
         solution = _small_solution(game, solution)
         if measures is None:
             measures = [ExactMeasure.from_solution(solution, key="optimal_move_rate")] if solution is not None else []
-        torch = torch_module()
+        torch = torch_module("the exploration learner")
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin
         try:
             trainer = Trainer(self, game)
             history, mark = [], 0
-            with progress_bar(progress, episodes, 0, label(self, game)) as advance:
+            with progress_bar(progress, episodes, 0, self.progress_label(game)) as advance:
                 while mark < episodes:
                     step = min(episodes, mark + every) - mark
                     mark += step
@@ -248,7 +248,7 @@ class BoardQLearner(Learner):
         number_in(self.learning_rate, "learning_rate", 0, np.inf, low_open=True)
         if self.device not in ("cpu", "cuda") and not str(self.device).startswith("cuda:"):
             raise ValueError(f"device must be 'cpu' or 'cuda', got {self.device!r}")
-        if str(self.device).startswith("cuda") and not torch_module().cuda.is_available():
+        if str(self.device).startswith("cuda") and not torch_module("the exploration learner").cuda.is_available():
             raise ValueError(f"device {self.device!r} asked for, but torch sees no GPU here: use device='cpu'")
 
 

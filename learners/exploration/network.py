@@ -20,7 +20,8 @@ from functools import cache
 
 import numpy as np
 
-from learners.alphazero.network import torch_module
+from cgbase.optional import torch_module
+
 
 __all__ = ["hex_kernel_mask", "build_q_network"]
 
@@ -45,7 +46,7 @@ def hex_kernel_mask(diameter: int) -> np.ndarray:
 @cache
 def _modules():
     """The network's torch classes, defined on first use (torch is imported lazily)."""
-    torch = torch_module()
+    torch = torch_module("the exploration learner")
     nn, functional = torch.nn, torch.nn.functional
 
     class MaskedConv(nn.Conv2d):
@@ -96,7 +97,7 @@ def build_q_network(shape: tuple[int, int, int], planes: int, *, heads: int = 1,
     Examples
     --------
     >>> net = build_q_network((3, 4, 4), 1, heads=2, layers=3, width=8)
-    >>> torch = torch_module()
+    >>> torch = torch_module("the exploration learner")
     >>> tuple(net(torch.zeros(5, 3, 4, 4)).shape)
     (5, 2, 16)
     """
@@ -107,7 +108,7 @@ def build_q_network(shape: tuple[int, int, int], planes: int, *, heads: int = 1,
     if head_layers >= layers:
         raise ValueError(f"head_layers ({head_layers}) must be fewer than layers ({layers}): the first layer is shared")
     MaskedConv, QNetwork = _modules()
-    nn = torch_module().nn
+    nn = torch_module("the exploration learner").nn
 
     def conv(i: int):
         diameter = first_diameter if i == 0 else 3

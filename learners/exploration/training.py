@@ -21,6 +21,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from cgbase.optional import torch_module
 from learners.exploration.backups import (exploration_greedy_scores, joint_target, minimax_target,
                                           pseudocount_targets, variance_target)
 from learners.exploration.boards import BoardActions, segment_argmax
@@ -29,7 +30,6 @@ from learners.exploration.guidance import MustPlay, ProvedTargets
 from learners.exploration.network import build_q_network
 from learners.exploration.replay import Replay
 from learners.alphazero.mcts import option_offsets
-from learners.alphazero.network import torch_module
 
 __all__ = ["Trainer"]
 
@@ -70,7 +70,7 @@ class Trainer:
     """
 
     def __init__(self, learner, game):
-        torch = self.torch = torch_module()
+        torch = self.torch = torch_module("the exploration learner")
         self.learner, self.game = learner, game
         self.board = BoardActions(game)
         self.heads = 1 if learner.exploration == "epsilon" else 2

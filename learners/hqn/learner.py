@@ -30,13 +30,13 @@ import math
 import numpy as np
 
 from learners.agents import HypothesisAgent
-from games.validation import positive_int
+from cgbase.validation import positive_int
 from learners.arena import Arena, carry_table
 from learners.base import Learner
 from learners.episodes import GREEDY, HYPER, Q, REPLY, START_RANDOM, STATS, run_episodes
 from learners.metrics import policy_accuracy
 from learners.play import duel
-from games.progress import label, progress_bar
+from cgbase.progress import progress_bar
 from learners.rng import new_state
 from learners.value_table import ValueTable
 
@@ -129,7 +129,7 @@ class HQN(Learner):
         self.arena_ = arena
         inside = np.all(arena.universe.positions() <= bound, axis=1)
         pool = np.flatnonzero(inside & (np.diff(arena.indptr) > 0))
-        with progress_bar(progress, periods, 0, label(self, game), unit="periods") as advance:
+        with progress_bar(progress, periods, 0, self.progress_label(game), unit="periods") as advance:
             for _ in range(periods):
                 record = self._period(arena, pool, inside, bound, episodes, builder, rng)
                 record["game"] = repr(game)

@@ -10,15 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgbase.optional import torch_module
+
 __all__ = ["NeuralModelBuilder", "NeuralModel"]
-
-
-def _torch():
-    try:
-        import torch
-    except ImportError:  # pragma: no cover - torch is a dependency
-        raise ValueError("the neural model network needs torch: pip install torch==2.13.0") from None
-    return torch
 
 
 class NeuralModel:
@@ -28,7 +22,7 @@ class NeuralModel:
         self.net, self.scale, self.epochs, self.loss = net, scale, epochs, loss
 
     def cold_probability(self, positions) -> np.ndarray:
-        torch = _torch()
+        torch = torch_module("the neural model network")
         x = torch.as_tensor(np.asarray(positions, dtype=np.float32) / self.scale)
         with torch.no_grad():
             return torch.sigmoid(self.net(x)).numpy().ravel()
@@ -61,7 +55,7 @@ class NeuralModelBuilder:
 
     def build(self, game, positions, cold, weights, bound: int, rng: np.random.Generator) -> NeuralModel:
         """Train a fresh network on ``positions`` labelled ``cold`` (weights: per-row confidence)."""
-        torch = _torch()
+        torch = torch_module("the neural model network")
         torch.set_num_threads(1)  # a network this small runs fastest on one thread
         torch.manual_seed(int(rng.integers(2**31)))
         dims = np.asarray(positions).shape[1]

@@ -23,11 +23,12 @@ import time
 
 import numpy as np
 
-from games.validation import number_in, positive_int, seed
+from cgbase.optional import torch_module
+from cgbase.validation import number_in, positive_int, seed
 from learners.arena import Arena
 from learners.metrics import policy_accuracy
 from learners.base import Learner
-from games.progress import label, progress_bar
+from cgbase.progress import progress_bar
 from learners.value_table import ValueTable
 
 __all__ = ["QNetworkLearner"]
@@ -133,7 +134,7 @@ class QNetworkLearner(Learner):
         episodes = positive_int(episodes, "episodes")
         arena = Arena(game, positive_int(bound, "bound"), solution)
         every = positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 20)
-        torch = _torch()
+        torch = torch_module("the Q-network")
         torch.set_num_threads(1)  # a network this small runs fastest on one thread
         rng = np.random.default_rng(self.random_state)
         torch.manual_seed(int(rng.integers(2**31)))
@@ -143,7 +144,7 @@ class QNetworkLearner(Learner):
         inputs = torch.as_tensor(arena.universe.positions().astype(np.float32) / arena.bound)
         run = _Episodes(self, arena, net, inputs, edge_action, actions, opponent, rng, torch)
         history, done, clock = [], 0, time.perf_counter()
-        with progress_bar(progress, episodes, 0, label(self, game)) as advance:
+        with progress_bar(progress, episodes, 0, self.progress_label(game)) as advance:
             while done < episodes:
                 n = min(every, episodes - done)
                 run.play(n)
@@ -252,14 +253,6 @@ class _Episodes:
             loss = (out[a] - goal) ** 2 * self.scale
         loss.backward()
         self.optimiser.step()
-
-
-def _torch():
-    try:
-        import torch
-    except ImportError:  # pragma: no cover - torch is a dependency
-        raise ValueError("the Q-network needs torch: pip install torch==2.13.0") from None
-    return torch
 
 
 def _actions(arena: Arena):

@@ -12,8 +12,8 @@ import os
 
 import numpy as np
 
-from games import __version__
-from games.files import atomic_savez, read_npz
+from cgbase.version import __version__
+from cgbase.files import atomic_savez, read_npz
 
 __all__ = ["Checkpoint"]
 

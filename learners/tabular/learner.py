@@ -17,14 +17,14 @@ from contextlib import nullcontext
 
 import numpy as np
 
-from games.validation import positive_int
+from cgbase.validation import positive_int
 from learners.agents import Agent
 from learners.arena import Arena
 from learners.tabular.checkpoint import Checkpoint
 from learners.episodes import FIXED, GREEDY, HYPER, REPLY, START_RANDOM, START_SWEEP, STATS, run_episodes
 from learners.metrics import deviations, win_rate
 from learners.base import Learner
-from games.progress import label, progress_bar, status
+from cgbase.progress import progress_bar, status
 from learners.rng import new_state
 from learners.value_table import ValueTable
 
@@ -97,7 +97,7 @@ class TabularLearner(Learner):
         self
         """
         episodes = positive_int(episodes, "episodes")
-        with status(f"{label(self, game)}: solving bound {bound} for the scores") if progress and solution is None \
+        with status(f"{self.progress_label(game)}: solving bound {bound} for the scores") if progress and solution is None \
                 else nullcontext():
             arena = Arena(game, positive_int(bound, "bound"), solution)
         every = positive_int(eval_every, "eval_every") if eval_every is not None else max(1, episodes // 50)
@@ -112,7 +112,7 @@ class TabularLearner(Learner):
         else:
             history, done, state = [], 0, new_state(self.random_state)
         clock = time.perf_counter() - (history[-1]["seconds"] if history else 0.0)
-        with progress_bar(progress, episodes, done, label(self, game)) as advance:
+        with progress_bar(progress, episodes, done, self.progress_label(game)) as advance:
             while done < episodes and not (stop_when_optimal and history and history[-1]["deviations"] == 0):
                 n = min(every, episodes - done)
                 stats = np.zeros(len(STATS), dtype=np.int64)

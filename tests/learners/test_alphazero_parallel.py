@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from games import make_game
-from games.parallel import Workers
+from cgbase.parallel import Workers
 from learners.alphazero.learner import AlphaZeroLearner
 
 NIM = make_game("nim", heaps=2)

@@ -8,12 +8,12 @@ import functools
 import numpy as np
 import pytest
 
+from cgbase.optional import torch_module
 from games import make_game
 from learners import Arena, GreedyAgent
 from learners.exploration import VARIANTS, BoardQLearner, make_variant
 from learners.exploration.boards import BoardActions
 from learners.exploration.network import build_q_network
-from learners.alphazero.network import torch_module
 
 TINY = dict(layers=2, width=8, games=8, batch_size=16, replay_size=200)
 
@@ -108,7 +108,7 @@ def test_moves_map_to_the_empty_cells_the_network_sees():
 
 
 def test_hexagonal_filters_see_only_hex_neighbours():
-    torch = torch_module()
+    torch = torch_module("the exploration learner")
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(0)
         net = build_q_network((1, 5, 5), 1, layers=1, width=4, head_layers=0, first_diameter=3)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from games import Universe, custom_game
-from games.parallel import Workers
+from cgbase.parallel import Workers
 from solvers import build_graph, solve
 
 

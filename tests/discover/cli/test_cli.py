@@ -11,7 +11,8 @@ import pytest
 
 from discover.find import default_bound
 from games import make_game
-from games import GAMES, __version__
+from cgbase.version import __version__
+from games import GAMES
 
 
 

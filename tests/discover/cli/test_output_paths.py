@@ -12,7 +12,7 @@ import stat
 
 import pytest
 
-from games.files import atomic_folder, check_output_file, check_output_folder, write_text
+from cgbase.files import atomic_folder, check_output_file, check_output_folder, write_text
 
 
 @pytest.fixture

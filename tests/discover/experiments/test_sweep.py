@@ -15,7 +15,7 @@ import pytest
 
 from discover.experiments import sweep
 from games import make_game
-from games.parallel import Workers
+from cgbase.parallel import Workers
 
 NIM2 = make_game("nim", heaps=2)
 GRID = "alpha=0.2,0.9 epsilon=0.1"

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-from games.validation import positive_int
+from cgbase.validation import positive_int
 
 __all__ = ["BACKENDS", "Workers", "as_workers", "default_workers"]
 

@@ -1,4 +1,4 @@
-"""games.parallel: the same results in this process, on local workers and on Ray; errors and bad input."""
+"""cgbase.parallel: the same results in this process, on local workers and on Ray; errors and bad input."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from games import custom_game
-from games.files import append_record, read_records
-from games.parallel import Workers, as_workers
+from cgbase.files import append_record, read_records
+from cgbase.parallel import Workers, as_workers
 
 
 def draw(seed, size):

@@ -7,12 +7,9 @@ import re
 
 from rich.console import Console
 
-import games.progress as progress
+import cgbase.progress as progress
 from games import make_game
-
-
-class QLearner:  # the label names the learner's class
-    pass
+from learners import QLearner
 
 
 def test_compact_counts():
@@ -24,7 +21,7 @@ def test_a_line_fits_in_100_columns(monkeypatch):
     out = io.StringIO()
     console = Console(file=out, width=100, force_terminal=True, color_system=None)
     monkeypatch.setattr(progress, "_console", lambda: console)
-    label = progress.label(QLearner(), make_game("nim", heaps=3))
+    label = QLearner().progress_label(make_game("nim", heaps=3))
     with progress.progress_bar(True, 300_000, 0, label) as advance:
         advance(216_000, "deviations 133")  # drawn on exit at the latest
     lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line).rstrip() for line in re.split(r"[\r\n]", out.getvalue())]

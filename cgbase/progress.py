@@ -15,20 +15,7 @@ from rich.progress import (BarColumn, Progress, ProgressColumn, SpinnerColumn, T
                            TimeRemainingColumn)
 from rich.text import Text
 
-__all__ = ["progress_bar", "status", "label", "compact"]
-
-
-def label(learner, game) -> str:
-    """The short label of a fit: the learner's class and the game.
-
-    Examples
-    --------
-    >>> from games import make_game
-    >>> class QLearner: pass
-    >>> label(QLearner(), make_game("nim", heaps=3))
-    'QLearner · Nim with 3 heaps'
-    """
-    return f"{type(learner).__name__} · {game.title()}"
+__all__ = ["progress_bar", "status", "compact"]
 
 
 def compact(n: float) -> str:
