@@ -4,24 +4,28 @@ A file goes to a temporary name in its folder and is renamed into place; a folde
 experiment's results) is built under a temporary name beside its target and renamed into place.
 Targets must be new paths, regular files, or (for folders) earlier results of the same kind: a
 device, a FIFO, a socket or a symbolic link is refused, never replaced. Files get the usual
-permissions (0666 less the umask). Reading never unpickles.
+permissions (0666 less the umask). JSON is always valid JSON (``json_text``: NaN and infinities as null);
+an npz archive carries the checksum of its arrays (``atomic_savez``). Files are read back by
+``cgbase.reading``; journals are appended and read by ``cgbase.journal``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import stat
 import tempfile
-import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
+from cgbase.reading import checksum
+
 __all__ = ["check_output_file", "check_output_folder", "atomic_write", "write_text", "write_json", "write_records_csv",
-           "atomic_savez", "read_npz", "atomic_folder", "remove_pending", "append_record", "read_records"]
+           "atomic_savez", "atomic_folder", "remove_pending", "json_ready", "json_text"]
 
 #: temporary files and folders being written now (removed by ``remove_pending`` when a run is killed)
 _PENDING: set[str] = set()
@@ -164,11 +168,6 @@ def write_text(path, text: str, what: str = "output") -> str:
     return os.fspath(path)
 
 
-def write_json(path, record, what: str = "output") -> str:
-    """Write ``record`` as indented JSON (numpy numbers as floats) atomically; return the path."""
-    return write_text(path, json.dumps(record, indent=1, default=float) + "\n", what)
-
-
 def write_records_csv(path, records: list, what: str = "output") -> str:
     """Write a list of flat dicts (learning-curve records, say) as CSV, one column per key in first-seen order.
 
@@ -192,75 +191,51 @@ def write_records_csv(path, records: list, what: str = "output") -> str:
     return os.fspath(path)
 
 
-def append_record(path, record: dict, what: str = "journal") -> None:
-    """Append ``record`` to a journal as one JSON line, in one write, flushed to disk before returning.
+def json_ready(record):
+    """``record`` with numpy numbers as Python numbers and NaN or infinite floats as ``None``: what its JSON holds.
 
-    A run killed while writing leaves at most a torn last line, which ``read_records`` drops: each
-    record is in the journal whole or not at all.
+    The toolkit never writes the non-JSON ``NaN``/``Infinity``; a metric that is not a number is ``null``.
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> journal = os.path.join(tempfile.mkdtemp(), "runs.jsonl")
-    >>> append_record(journal, {"run": 0}); append_record(journal, {"run": 1})
-    >>> read_records(journal)
-    [{'run': 0}, {'run': 1}]
+    >>> json_ready({"rate": float("nan"), "runs": [np.int64(3), np.float64(0.5), float("inf")]})
+    {'rate': None, 'runs': [3, 0.5, None]}
     """
-    path = check_output_file(path, what)
-    line = (json.dumps(record, separators=(",", ":"), default=float) + "\n").encode()
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
-    try:
-        os.write(fd, line)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    if isinstance(record, dict):
+        return {key: json_ready(value) for key, value in record.items()}
+    if isinstance(record, (list, tuple)):
+        return [json_ready(value) for value in record]
+    if isinstance(record, np.ndarray):
+        return json_ready(record.tolist())
+    if isinstance(record, np.generic):
+        return json_ready(record.item())
+    if isinstance(record, float) and not math.isfinite(record):
+        return None
+    return record
 
 
-def read_records(path, what: str = "journal") -> list[dict]:
-    """The records of a journal written by ``append_record`` (none when it does not exist); a torn last line
-    is dropped, any other line that is not a JSON object is an error naming the file and the line."""
-    path = os.fspath(path)
-    if not os.path.exists(path):
-        return []
-    if os.path.islink(path) or not os.path.isfile(path):
-        raise ValueError(f"{what} {path} is not a regular file: give a new folder")
-    with open(path, "rb") as handle:
-        lines = handle.read().split(b"\n")
-    records = []
-    for number, line in enumerate(lines[:-1], 1):  # the part after the last newline is a torn write, if any
-        try:
-            record = json.loads(line)
-        except ValueError:
-            record = None
-        if not isinstance(record, dict):
-            raise ValueError(f"{path}, line {number}, is not a record of a {what}: give a new folder")
-        records.append(record)
-    return records
+def json_text(record, **options) -> str:
+    """``json.dumps`` of ``json_ready(record)`` (``options`` as for ``json.dumps``): always valid JSON.
+
+    Examples
+    --------
+    >>> json_text({"rate": float("nan")})
+    '{"rate": null}'
+    """
+    return json.dumps(json_ready(record), allow_nan=False, default=float, **options)
+
+
+def write_json(path, record, what: str = "output") -> str:
+    """Write ``record`` as indented JSON (``json_text``: NaN and infinities as null) atomically; return the path."""
+    return write_text(path, json_text(record, indent=1) + "\n", what)
 
 
 def atomic_savez(path, arrays: dict, what: str = "output") -> None:
-    """``numpy.savez_compressed`` written atomically."""
+    """``numpy.savez_compressed`` written atomically, with the arrays' ``checksum`` (``cgbase.reading``) added."""
+    arrays = {name: np.asarray(value) for name, value in arrays.items()}
+    arrays["checksum"] = np.array(checksum(arrays))
     with atomic_write(path, what) as handle:
         np.savez_compressed(handle, **arrays)
-
-
-def read_npz(path, fmt: str, what: str) -> tuple[dict, dict]:
-    """The arrays and the JSON meta record of a file in format ``fmt`` (a ``ValueError`` otherwise)."""
-    path = os.fspath(path)
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise ValueError(f"{path} is not a regular file: give a {what} file")
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in data.files}
-        meta = json.loads(str(arrays["meta"]))
-        if not isinstance(meta, dict) or meta.get("format") != fmt:
-            raise ValueError(f"format {meta.get('format') if isinstance(meta, dict) else meta!r}, not {fmt!r}")
-    except FileNotFoundError:
-        raise ValueError(f"no {what} file at {path}") from None
-    except (OSError, EOFError, ValueError, KeyError, TypeError, AttributeError, zipfile.BadZipFile) as err:
-        reason = "it holds Python objects" if "pickle" in str(err).lower() else str(err)
-        raise ValueError(f"{path} is not a readable {what} file ({reason})") from None
-    return arrays, meta
 
 
 @contextmanager

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
+from cgbase.reading import load_json
 from discover.expression_json import as_expression
 from discover.expressions import compile_expr, complexity
 from discover.features import feature_columns
@@ -196,7 +197,7 @@ class Rule:
     def from_json(cls, text) -> "Rule":
         """Read a rule written by ``to_json`` (a string, or a dict already parsed)."""
         try:
-            record = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
+            record = load_json(text, "the rule record") if isinstance(text, (str, bytes)) else dict(text)
             if not isinstance(record, dict):
                 raise ValueError(f"a rule record is a JSON object, got {type(record).__name__}")
             sequence = None

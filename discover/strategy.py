@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
+from cgbase.reading import load_json
 from discover.expression_json import as_expression, from_tree, to_tree
 from discover.expressions import BitAnd, BitOr, BitXor, compile_expr
 from discover.features import DERIVED, feature_columns
@@ -225,7 +226,7 @@ class Strategy:
     def from_json(cls, text) -> "Strategy":
         """Read a strategy written by ``to_json`` (a string, or a dict already parsed)."""
         try:
-            record = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
+            record = load_json(text, "the strategy record") if isinstance(text, (str, bytes)) else dict(text)
             rule = Rule(from_tree(record["rule"]["expr"]), tuple(record["rule"]["feature_names"]),
                         record["rule"].get("target", "P"))
             branches = [Branch(tuple(from_tree(v) for v in b["values"]), bool(b["per_heap"]))

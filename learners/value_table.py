@@ -14,9 +14,10 @@ import json
 
 import numpy as np
 
+from cgbase.files import atomic_savez
+from cgbase.reading import Field, read_npz
 from cgbase.version import __version__
 from games import Universe
-from cgbase.files import atomic_savez, read_npz
 from games.registry import game_from_spec
 
 __all__ = ["ValueTable"]
@@ -109,8 +110,13 @@ class ValueTable:
 
     @classmethod
     def load(cls, path, game=None) -> "ValueTable":
-        """Read a file written by ``save`` (``game`` is needed for custom games)."""
-        arrays, meta = read_npz(path, FORMAT, "value table")
+        """Read a file written by ``save`` (``game`` is needed for custom games); nothing in it is trusted
+        (``cgbase.reading.read_npz``: sizes, schema, checksum), and its moves must be the game's own."""
+        from solvers.solution import GAME, UNIVERSE
+
+        arrays, meta = read_npz(path, FORMAT, "value table",
+                                {"game": GAME, "universe": UNIVERSE, "learner": Field("object")},
+                                ("indptr", "targets", "q", "visits", "terminal", "keys", "value"))
         try:
             spec, shape = meta["game"], meta["universe"]
             universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])

@@ -6,14 +6,26 @@ import json
 
 import numpy as np
 
+from cgbase.files import atomic_savez
+from cgbase.reading import Field, read_npz
 from cgbase.version import __version__
-from games import Game, Universe, coordinate_names
-from cgbase.files import atomic_savez, read_npz
+from games import Game, LineGame, Universe, coordinate_names
 from games.registry import game_from_spec
 
-__all__ = ["Solution"]
+__all__ = ["Solution", "GAME", "UNIVERSE"]
 
 FORMAT = "cgdiscover-solution/1"
+#: a game's record (``Game.spec``) and a universe's (``Universe.describe``) in a file's meta record
+GAME = Field("object", fields={"name": Field("str"), "params": Field("object")})
+UNIVERSE = Field("object", fields={"limits": Field("list", items=Field("int", low=0, high=2**62), most=64),
+                                   "box": Field("bool"), "size": Field("int", low=1, high=2**62),
+                                   "bound": Field("int", null=True, low=1, high=2**62)})
+META = {"game": GAME, "universe": UNIVERSE}
+ARRAYS = ("outcome", "keys", "grundy", "remoteness")
+#: a loaded solution is re-derived from the game's moves in full up to this many positions (games with a compiled
+#: move kernel, or lines); games whose moves are Python up to PYTHON_CHECK; above, a seeded sample and the checksum
+FULL_CHECK = 2_000_000
+PYTHON_CHECK = 20_000
 
 
 class Solution:
@@ -164,29 +176,25 @@ class Solution:
     def load(cls, path, game: Game | None = None) -> "Solution":
         """Read a file written by ``save``; ``game`` is needed for custom games and is checked.
 
-        Nothing in the file is trusted: the game must be rebuilt from its recorded name and parameters
-        (checked like any other), the universe must be that game's own at the recorded bound, every table
-        must hold integers of the right shape and range, Grundy values and remoteness must agree with the
-        outcomes, and a seeded sample of positions must follow from their options' outcomes.
+        Nothing in the file is trusted (``cgbase.reading.read_npz``: sizes, schema, checksum): the game must be
+        rebuilt from its recorded name and parameters (checked like any other), the universe must be that game's
+        own at the recorded bound, every table must hold integers of the right shape and range, Grundy values and
+        remoteness must agree with the outcomes, and the outcomes (Grundy values when saved) are re-derived from
+        the game's moves: everywhere up to ``FULL_CHECK`` positions, on a seeded sample above.
         """
-        arrays, meta = read_npz(path, FORMAT, "solution")
+        arrays, meta = read_npz(path, FORMAT, "solution", META, ARRAYS)
         try:
-            spec, shape = meta["game"], meta["universe"]
-            if not isinstance(spec, dict) or not isinstance(spec.get("params"), dict):
-                raise ValueError(f"game record {spec!r}")
-            bound = shape["bound"]
-            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 1):
-                raise ValueError(f"bound {bound!r}")
-            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=bound)
+            shape = meta["universe"]
+            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
             if "outcome" not in arrays:
                 raise KeyError("outcome")
-            game = game_from_spec(spec, game, path)
+            game = game_from_spec(meta["game"], game, path)
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"{path} is not a readable solution file ({err})") from None
         tables = {name: arrays.get(name) for name in ("outcome", "grundy", "remoteness")}
         _check_tables(game, universe, tables, path)
         solution = cls(game, universe, tables["outcome"], tables["grundy"], tables["remoteness"])
-        _check_sample(solution, path)
+        _rederive(solution, path)
         return solution
 
     def __repr__(self) -> str:
@@ -213,6 +221,25 @@ def _check_tables(game: Game, universe: Universe, tables: dict, path) -> None:
         raise ValueError(f"{path} is corrupt: its Grundy values do not fit the game or its outcomes")
     if remoteness is not None and not np.array_equal(remoteness == -1, outcome == 0):
         raise ValueError(f"{path} is corrupt: its remoteness does not fit its outcomes")
+
+
+def _rederive(solution: Solution, path) -> None:
+    """Re-derive the saved values from the game's moves where it is cheap (``FULL_CHECK``): Grundy values by the
+    mex rule, outcomes without draws by the closure certificate; otherwise a seeded sample."""
+    from solvers.certificate import closure_counterexample, mex_counterexample
+
+    game, universe = solution.game, solution.universe
+    limit = FULL_CHECK if game.kernel is not None or isinstance(game, LineGame) else PYTHON_CHECK
+    found = None
+    if solution.grundy_table is not None and universe.size <= limit:
+        found = mex_counterexample(game, universe, solution.grundy_table)
+    elif game.parts == 1 and not (solution.outcome_table == 0).any() and (
+            universe.size <= limit or isinstance(game, LineGame) and universe.is_box):
+        found = closure_counterexample(game, universe, solution.outcome_table == -1)
+    else:
+        _check_sample(solution, path)
+    if found is not None:
+        raise ValueError(f"{path} is corrupt: {found['position']} {found['reason']}")
 
 
 def _check_sample(solution: Solution, path, sample: int = 256) -> None:

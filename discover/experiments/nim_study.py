@@ -103,28 +103,31 @@ def tournament_repeat(game, bound: int, params: dict, episodes: int, games: int,
 
 
 def _tournament(game, bound, params, episodes, repeats, games, seed, pool, folder) -> dict:
-    from cgbase.files import append_record, read_records
+    from cgbase.journal import append_record, read_records, start_journal
+    from cgbase.reading import Field
 
+    rates = Field("object")  # learner -> opponent -> win rate
+    repeat = {"seed": Field("int", low=0, high=2**64), "first": rates, "second": rates,
+              "n_share": Field("number", null=True, low=0, high=1)}
     identity = {"tournament": {"game": game.spec(), "bound": bound, "params": params, "episodes": episodes,
                                "games": games}}
     seeds = [seed + r * REPEAT_SEED for r in range(repeats)]
     found = {}
     journal = folder / JOURNAL if folder is not None else None
     if journal is not None:
-        records = read_records(journal, "tournament journal")
+        records = read_records(journal, "tournament journal", {"tournament": Field("object")}, repeat)
         if records and records[0] != identity:
             records = []  # other best settings (the sweeps changed): the repeats start again
             journal.unlink()
-        found = {r["seed"]: r for r in records[1:] if isinstance(r, dict) and "seed" in r}
-        if not records:
-            journal.parent.mkdir(parents=True, exist_ok=True)
-            append_record(journal, identity)
+        found = {r["seed"]: r for r in records[1:]}
+        journal.parent.mkdir(parents=True, exist_ok=True)
+        start_journal(journal, identity, "tournament journal")
     todo = [s for s in seeds if s not in found]
 
     def done(i, result):
         found[result["seed"]] = result
         if journal is not None:
-            append_record(journal, result)
+            append_record(journal, result, "tournament journal")
 
     pool.map(tournament_repeat, [(game, bound, params, episodes, games, s) for s in todo], done)
     return {**identity["tournament"], "repeats": [found[s] for s in seeds]}

@@ -251,7 +251,8 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
     >>> [(r["params"]["alpha"], r["seed"]) for r in record["runs"]]
     [(0.2, 0), (0.2, 1), (0.9, 0), (0.9, 1)]
     """
-    from cgbase.files import append_record
+    from cgbase.files import json_ready
+    from cgbase.journal import append_record, start_journal
     from cgbase.parallel import as_workers
     from cgbase.progress import progress_bar
     from cgbase.validation import positive_int
@@ -282,17 +283,17 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
         else:
             todo.append(head)
     journal = Path(folder) / JOURNAL if folder is not None else None
-    if journal is not None and not journal.exists():
+    if journal is not None:
         journal.parent.mkdir(parents=True, exist_ok=True)
-        append_record(journal, {"sweep": identity})
+        start_journal(journal, {"sweep": identity}, "sweep journal")
     pool = as_workers(workers)
     try:
         with progress_bar(progress, len(jobs), len(runs), f"sweep of {learner} · {game!r}", unit="runs") as advance:
             def done(i, result):
-                record = {**todo[i], **result}
+                record = json_ready({**todo[i], **result})  # as the journal keeps it (NaN as None)
                 runs[record["run"]] = record
                 if journal is not None:
-                    append_record(journal, record)
+                    append_record(journal, record, "sweep journal")
                 advance(1)
 
             pool.map(fit_run, [(learner, h["params"], game, bound, episodes, h["seed"], opponent, points)
@@ -318,17 +319,19 @@ def _key(params: dict, seed: int) -> str:
 
 def _finished(folder, identity: dict) -> dict:
     """The runs already in ``folder`` (its ``sweep.json`` and journal) by ``_key``, when they are of this sweep."""
-    from cgbase.files import read_records
+    from cgbase.journal import read_records
+    from cgbase.reading import Field, read_json
 
     folder = Path(folder)
     found = []
+    run, saved_schema = _schemas()
     if (folder / "sweep.json").is_file():
         try:
-            saved = json.loads((folder / "sweep.json").read_text())
-            found.append((saved["sweep"], saved["runs"]))
-        except (ValueError, KeyError, TypeError):
-            raise ValueError(f"{folder / 'sweep.json'} is not a sweep's record: give a new folder") from None
-    records = read_records(folder / JOURNAL, "sweep journal")
+            saved = read_json(folder / "sweep.json", "sweep record", saved_schema)
+        except ValueError as err:
+            raise ValueError(f"{err}: give a new folder") from None
+        found.append((saved["sweep"], saved["runs"]))
+    records = read_records(folder / JOURNAL, "sweep journal", {"sweep": Field("object")}, run)
     if records:
         found.append((records[0].get("sweep"), records[1:]))
     runs = {}
@@ -340,11 +343,18 @@ def _finished(folder, identity: dict) -> dict:
             raise ValueError(f"{folder} holds a sweep with other settings ({', '.join(f'{k} {settings.get(k)!r}' for k in differ)}): "
                              f"give a new folder, or the same settings to resume it")
         for record in records:
-            if not (isinstance(record, dict) and isinstance(record.get("params"), dict)
-                    and isinstance(record.get("final"), dict) and isinstance(record.get("curve"), dict)):
-                raise ValueError(f"{folder} holds a run that is not a sweep's record: give a new folder")
-            runs[_key(record["params"], record.get("seed"))] = record
+            runs[_key(record["params"], record["seed"])] = record
     return runs
+
+
+def _schemas() -> tuple[dict, dict]:
+    """The schemas (``cgbase.reading.Field``) of a run's record (journal and ``sweep.json``) and of ``sweep.json``."""
+    from cgbase.reading import Field
+
+    count = Field("int", low=0, high=2**53)
+    run = {"run": count, "setting": count, "repeat": count, "seed": Field("int", low=0, high=2**64),
+           "params": Field("object"), "final": Field("object"), "curve": Field("object")}
+    return run, {"sweep": Field("object"), "runs": Field("list", items=Field("object", fields=run))}
 
 
 def check_folder(folder) -> Path:
@@ -361,9 +371,11 @@ def _markers(folder) -> tuple:
 # -- writing -----------------------------------------------------------------------------------------------
 def sweep_json(record: dict) -> str:
     """The text of ``sweep.json``: the settings, then one line per run in run order (no timings: the same bytes
-    whatever ran the sweep)."""
-    lines = ",\n".join(json.dumps(r, separators=(",", ":")) for r in record["runs"])
-    return f'{{"sweep": {json.dumps(record["sweep"])},\n"runs": [\n{lines}\n]}}\n'
+    whatever ran the sweep; NaN as null)."""
+    from cgbase.files import json_text
+
+    lines = ",\n".join(json_text(r, separators=(",", ":")) for r in record["runs"])
+    return f'{{"sweep": {json_text(record["sweep"])},\n"runs": [\n{lines}\n]}}\n'
 
 
 def default_rank(runs: list) -> str:

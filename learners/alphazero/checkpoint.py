@@ -9,16 +9,29 @@ with exactly the network an uninterrupted fit would.
 from __future__ import annotations
 
 import json
+import math
 import os
 
 import numpy as np
 
+from cgbase.files import atomic_savez, json_text
+from cgbase.reading import Field, read_npz
 from cgbase.version import __version__
-from cgbase.files import atomic_savez, read_npz
 
-__all__ = ["save_run", "load_run"]
+__all__ = ["save_run", "load_run", "META"]
 
 FORMAT = "cgdiscover-alphazero-checkpoint/1"
+_COUNT = Field("int", low=0, high=2**53)
+#: the meta record: the run's identity, its progress (counts, learning curve with null for rates without games,
+#: generator state, clocks), the optimiser's layout and the number of network snapshots
+META = {"identity": Field("object"),
+        "progress": Field("object", fields={
+            "iteration": _COUNT, "games": _COUNT, "history": Field("list", items=Field("object", open=True)),
+            "rng": Field("object", open=True, fields={"bit_generator": Field("str"), "state": Field("object")}),
+            "elapsed": Field("number", low=0), "cpu": Field("number", low=0)}),
+        "optimizer": Field("object", fields={"layout": Field("object"),
+                                             "param_groups": Field("list", items=Field("object", open=True))}),
+        "snapshots": Field("int", low=0, high=1000)}
 
 
 def _optimizer_arrays(state: dict) -> tuple[dict, dict]:
@@ -57,7 +70,7 @@ def save_run(path, identity: dict, progress: dict, network: dict, optimizer: dic
     arrays.update({f"extra/{k}": v for k, v in extra.items()})
     meta = {"format": FORMAT, "version": __version__, "identity": identity, "progress": progress,
             "optimizer": opt_record, "snapshots": len(snapshots)}
-    arrays["meta"] = np.array(json.dumps(meta))
+    arrays["meta"] = np.array(json_text(meta))
     atomic_savez(os.fspath(path), arrays)
 
 
@@ -65,16 +78,19 @@ def load_run(path, identity: dict, torch):
     """The saved run at ``path`` as a dict, or None when there is no file; ``ValueError`` for another run's."""
     if path is None or not os.path.exists(os.fspath(path)):
         return None
-    arrays, meta = read_npz(path, FORMAT, "AlphaZero checkpoint")
-    if meta.get("identity") != json.loads(json.dumps(identity)):
+    arrays, meta = read_npz(path, FORMAT, "AlphaZero checkpoint", META, ("net/", "opt/", "replay/", "snap/", "extra/"))
+    if meta["identity"] != json.loads(json.dumps(identity)):
         raise ValueError(f"{path} is the checkpoint of another run ({meta.get('identity')}); "
                          f"remove it or pass another path")
     try:
         def part(prefix):
             return {k[len(prefix):]: v for k, v in arrays.items() if k.startswith(prefix)}
 
-        return {"progress": meta["progress"], "network": part("net/"),
+        progress = dict(meta["progress"])
+        progress["history"] = [{k: math.nan if v is None else v for k, v in record.items()}
+                               for record in progress["history"]]
+        return {"progress": progress, "network": part("net/"),
                 "optimizer": _optimizer_state(arrays, meta["optimizer"], torch), "replay": part("replay/"),
                 "snapshots": [part(f"snap/{i}/") for i in range(int(meta["snapshots"]))], "extra": part("extra/")}
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise ValueError(f"{path} is not a readable AlphaZero checkpoint ({err})") from None

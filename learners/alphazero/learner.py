@@ -193,7 +193,11 @@ class AlphaZeroLearner(Learner):
         pool = as_workers(workers)
         try:
             if saved is not None:
-                run.restore(saved)
+                try:
+                    run.restore(saved)
+                except (RuntimeError, KeyError, TypeError, ValueError, IndexError) as err:
+                    raise ValueError(f"{checkpoint} does not fit this run ({str(err).splitlines()[0][:200]}): "
+                                     f"remove it or pass another path") from None
             elif score_untrained:
                 run.score_untrained()
             with progress_bar(progress, iterations, run.iteration, self.progress_label(game), unit="iterations") as advance:

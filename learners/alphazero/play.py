@@ -263,5 +263,10 @@ class Replay:
 
     def load(self, state: dict) -> None:
         for key in ("positions", "counts", "pi", "z"):
+            if np.shape(state[key]) != getattr(self, key).shape:
+                raise ValueError(f"replay {key} has shape {np.shape(state[key])}, not {getattr(self, key).shape}")
             getattr(self, key)[...] = state[key]
-        self.size, self.head = int(state["size"]), int(state["head"])
+        size, head, capacity = int(state["size"]), int(state["head"]), len(self.z)
+        if not (0 <= size <= capacity and 0 <= head < max(capacity, 1)):
+            raise ValueError(f"replay size {size} and head {head} do not fit a queue of {capacity}")
+        self.size, self.head = size, head

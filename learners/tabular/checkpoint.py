@@ -8,16 +8,25 @@ match, so a resumed fit ends with exactly the tables an uninterrupted fit would.
 from __future__ import annotations
 
 import json
+import math
 import os
 
 import numpy as np
 
+from cgbase.files import atomic_savez, json_text
+from cgbase.reading import Field, read_npz
 from cgbase.version import __version__
-from cgbase.files import atomic_savez, read_npz
 
-__all__ = ["Checkpoint"]
+__all__ = ["Checkpoint", "META", "MAX_EPISODES"]
 
 FORMAT = "cgdiscover-checkpoint/1"
+MAX_EPISODES = 2**53  # games a checkpoint may claim (exact in a float)
+#: the meta record: the run's identity, its learning curve (numbers, null where a rate had no games) and episodes
+META = {"identity": Field("object"),
+        "history": Field("list", items=Field("object", open=True, fields={
+            "episode": Field("int", low=1, high=MAX_EPISODES), "deviations": Field("int", low=0),
+            "seconds": Field("number", low=0)})),
+        "episodes": Field("int", low=0, high=MAX_EPISODES)}
 
 
 class Checkpoint:
@@ -28,26 +37,32 @@ class Checkpoint:
         self.found = False
 
     @classmethod
-    def open(cls, path, learner, arena, opponent: str, start: str) -> "Checkpoint":
+    def open(cls, path, learner, arena, opponent: str, start: str, two_tables: bool = False) -> "Checkpoint":
         """Read ``path`` when it exists and belongs to this run (the same learner, game, bound, opponent and starts:
-        a finished run may go on for more episodes, with any record interval); refuse one of another run."""
+        a finished run may go on for more episodes, with any record interval); refuse one of another run, or one
+        whose tables (two when the opponent is a learner too: ``two_tables``) do not fit the run."""
         identity = {"learner": repr(learner), "game": arena.game.spec(), "bound": arena.bound,
                     "opponent": opponent, "start": start}
         run = cls(None if path is None else os.fspath(path), identity)
         if run.path is None or not os.path.exists(run.path):
             return run
-        arrays, meta = read_npz(run.path, FORMAT, "checkpoint")
-        if meta.get("identity") != json.loads(json.dumps(identity)):
+        arrays, meta = read_npz(run.path, FORMAT, "checkpoint", META, ("table", "state", "opponent_table"))
+        if meta["identity"] != json.loads(json.dumps(identity)):
             raise ValueError(f"{run.path} is the checkpoint of another run ({meta.get('identity')}); "
                              f"remove it or pass another path")
-        try:
-            run.table, run.state = arrays["table"], arrays["state"].astype(np.uint64)
-            run.opponent_table = arrays.get("opponent_table")
-            run.history, run.episodes = list(meta["history"]), int(meta["episodes"])
-        except (KeyError, TypeError, ValueError) as err:
-            raise ValueError(f"{run.path} is not a readable checkpoint ({err})") from None
-        if run.table.shape != (run.table.shape[0], arena.edges):
-            raise ValueError(f"{run.path} is corrupt: its table does not fit {arena.edges} moves")
+        history = [{k: math.nan if v is None else v for k, v in record.items()} for record in meta["history"]]
+        run.history, run.episodes = history, meta["episodes"]
+        if run.episodes != (history[-1]["episode"] if history else 0):
+            raise ValueError(f"{run.path} is corrupt: field episodes is {run.episodes}, but its history ends at "
+                             f"{history[-1]['episode'] if history else 0}")
+        shape = learner._prior(arena.edges).shape
+        run.table, run.opponent_table = arrays.get("table"), arrays.get("opponent_table")
+        run.state = arrays.get("state")
+        for name, array, want in (("table", run.table, shape), ("state", run.state, (1,)),
+                                  ("opponent_table", run.opponent_table, shape if two_tables else None)):
+            if want is not None and (array is None or array.shape != want or array.dtype.kind not in "iuf"):
+                raise ValueError(f"{run.path} is corrupt: array {name} is not {want} numbers: it does not fit this run")
+        run.state = run.state.astype(np.uint64)
         run.found = True
         return run
 
@@ -57,7 +72,7 @@ class Checkpoint:
             return
         meta = {"format": FORMAT, "version": __version__, "identity": self.identity,
                 "history": history, "episodes": int(episodes)}
-        arrays = {"meta": np.array(json.dumps(meta)), "table": table, "state": state}
+        arrays = {"meta": np.array(json_text(meta)), "table": table, "state": state}
         if opponent_table is not None:
             arrays["opponent_table"] = opponent_table
         atomic_savez(self.path, arrays)

@@ -104,7 +104,8 @@ class TabularLearner(Learner):
         eval_games = positive_int(eval_games, "eval_games")
         seats = self._seats(arena, opponent)
         pool, mode = _start_pool(arena, start)
-        run = Checkpoint.open(checkpoint, self, arena, _describe(opponent), _describe(start))
+        run = Checkpoint.open(checkpoint, self, arena, _describe(opponent), _describe(start),
+                              seats["learner"] is not None)
         if run.found:
             seats["table0"][:], history, done, state = run.table, run.history, run.episodes, run.state
             if seats["learner"] is not None:

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from games import custom_game
-from cgbase.files import append_record, read_records
 from cgbase.parallel import Workers, as_workers
 
 
@@ -71,14 +70,3 @@ def test_as_workers():
     assert (as_workers(3).backend, as_workers(3).workers) == ("local", 3)
     pool = Workers("serial")
     assert as_workers(pool) is pool
-
-
-def test_a_torn_journal_line_is_dropped_and_a_bad_line_refused(tmp_path):
-    journal = tmp_path / "runs.jsonl"
-    append_record(journal, {"run": 0})
-    with open(journal, "a") as handle:
-        handle.write('{"run": 1, "fin')  # a run killed while writing
-    assert read_records(journal) == [{"run": 0}]
-    journal.write_text('{"run": 0}\nnot json\n{"run": 2}\n')
-    with pytest.raises(ValueError, match="line 2"):
-        read_records(journal)
