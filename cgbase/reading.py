@@ -26,7 +26,9 @@ import json
 import math
 import os
 import re
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -260,16 +262,16 @@ def read_npz(path, fmt: str, what: str, meta: dict | None = None, names=None) ->
             members = _members(archive, path, what, names)
             arrays = {name: _load(archive, info) for name, info in members.items()}
     except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, zipfile.LargeZipFile,
-            NotImplementedError) as err:
+            NotImplementedError, zlib.error, struct.error) as err:
         reason = str(err) if str(err).startswith(path) else f"{path} is not a readable {what} file ({err})"
         raise ValueError(reason) from None
     record = _meta(arrays, path, fmt, what, meta)
     stored = arrays.pop("checksum", None)
     if stored is None:
-        raise ValueError(f"{path} has no checksum (it was written before files carried one): re-create the {what}")
+        raise ValueError(f"{path} has no checksum (it was written before files carried one): re-create the {what} file")
     if stored.shape != () or str(stored) != checksum(arrays):
         raise ValueError(f"{path} is corrupt: its checksum does not match its contents (changed after it was "
-                         f"written): re-create the {what}")
+                         f"written): re-create the {what} file")
     del arrays["meta"]
     for name, array in arrays.items():
         if array.dtype.kind in "fc" and not np.isfinite(array).all():
@@ -321,7 +323,7 @@ def _meta(arrays: dict, path: str, fmt: str, what: str, schema: dict | None) -> 
     text = arrays.get("meta")
     if text is None or text.shape != () or text.dtype.kind != "U":
         raise ValueError(f"{path} is not a readable {what} file (no meta record)")
-    record = load_json(str(text), f"{path} (its meta record)")
+    record = load_json(str(text), f"{path}: the meta record of this {what} file")
     if not isinstance(record, dict) or record.get("format") != fmt:
         found = record.get("format") if isinstance(record, dict) else record
         raise ValueError(f"{path} is not a readable {what} file (format {found!r}, not {fmt!r})")

@@ -16,7 +16,8 @@ __all__ = ["Solution", "GAME", "UNIVERSE"]
 
 FORMAT = "cgdiscover-solution/1"
 #: a game's record (``Game.spec``) and a universe's (``Universe.describe``) in a file's meta record
-GAME = Field("object", fields={"name": Field("str"), "params": Field("object")})
+#: (``game_from_spec`` checks the rest of a game record)
+GAME = Field("object", open=True, fields={"name": Field("str"), "params": Field("object")})
 UNIVERSE = Field("object", fields={"limits": Field("list", items=Field("int", low=0, high=2**62), most=64),
                                    "box": Field("bool"), "size": Field("int", low=1, high=2**62),
                                    "bound": Field("int", null=True, low=1, high=2**62)})

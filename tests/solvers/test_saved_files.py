@@ -13,17 +13,22 @@ import json
 import numpy as np
 import pytest
 
+from cgbase.reading import checksum
 from games import make_game
 from learners import QLearner, ValueTable
 from solvers import Solution, solve
 
 
-def _rewrite(path, change) -> None:
+def _rewrite(path, change, reseal: bool = False) -> None:
+    """Change a saved file; ``reseal``: recompute its checksum too (a deliberate tamperer), leaving the
+    re-derivation from the game's moves to catch the change."""
     with np.load(path) as data:
         arrays = {k: data[k] for k in data.files}
     meta = json.loads(str(arrays["meta"]))
     change(arrays, meta)
     arrays["meta"] = np.array(json.dumps(meta))
+    if reseal:
+        arrays["checksum"] = np.array(checksum(arrays))
     with open(path, "wb") as handle:
         np.savez_compressed(handle, **arrays)
 
@@ -82,3 +87,45 @@ def test_a_tampered_value_table_is_refused(tmp_path, tampering):
     _rewrite(path, changes[tampering])
     with pytest.raises(ValueError):
         ValueTable.load(path)
+
+
+@pytest.mark.parametrize("reseal", [False, True])
+@pytest.mark.parametrize("tampering", ["flipped outcomes", "grundy out of step", "another bound"])
+def test_a_tampered_and_resealed_solution_is_refused(saved, tampering, reseal):
+    _rewrite(saved, TAMPERINGS[tampering], reseal)
+    with pytest.raises(ValueError, match=str(saved)):
+        Solution.load(saved)
+
+
+def _one_flip_outside_the_sample(a, m):
+    sample = set(np.random.default_rng(0).choice(a["outcome"].size, size=min(256, a["outcome"].size), replace=False))
+    i = next(i for i in range(a["outcome"].size) if i not in sample)
+    a["outcome"][i] = -a["outcome"][i]
+
+
+@pytest.mark.parametrize("reseal", [False, True])
+@pytest.mark.parametrize("change, grundy, message", [
+    (_one_flip_outside_the_sample, False, "checksum|is terminal|is labelled"),
+    (lambda a, m: _set(a, "grundy", a["grundy"] * 1000), True, "checksum|mex"),
+])
+def test_probe_a_change_the_seeded_sample_cannot_see_is_refused(tmp_path, change, grundy, message, reseal):
+    """Probes of issue 20: one outcome flipped outside the seeded sample, Grundy values x1000."""
+    path = tmp_path / "nim.npz"
+    solve(make_game("nim", heaps=2), bound=30, grundy=grundy).save(path)  # 961 positions: more than the sample
+    _rewrite(path, change, reseal)
+    with pytest.raises(ValueError, match=message):
+        Solution.load(path)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda a, m: _set(a, "table", a["table"] * np.nan), "checksum|NaN"),
+    (lambda a, m: m.update(episodes=10**30), "checksum|episodes"),
+])
+@pytest.mark.parametrize("reseal", [False, True])
+def test_probe_a_learn_checkpoint_all_nan_or_claiming_1e30_episodes_is_refused(tmp_path, change, message, reseal):
+    path = tmp_path / "q.npz"
+    game = make_game("nim", heaps=2)
+    QLearner(random_state=0).fit(game, bound=2, episodes=200, checkpoint=path)
+    _rewrite(path, change, reseal)
+    with pytest.raises(ValueError, match=message):
+        QLearner(random_state=0).fit(game, bound=2, episodes=400, checkpoint=path)

@@ -51,3 +51,16 @@ def test_study_command_refuses_bad_input(cli, one_error_line, tmp_path):
     (tmp_path / "c").mkdir()
     (tmp_path / "c" / "mine.txt").write_text("keep")
     one_error_line(*cli("study", "nim", "--out", str(tmp_path / "c")))
+
+
+def test_probe_a_tournament_record_missing_its_rates_is_refused_in_one_line(tmp_path):
+    """Probe of issue 20: a tournament journal's record without its win rates gave a KeyError."""
+    from cgbase.journal import append_record, start_journal
+    from cgbase.parallel import Workers
+
+    game, params = make_game("nim", heaps=2), {"q": {"alpha": 0.5}}
+    start_journal(tmp_path / nim_study.JOURNAL, {"tournament": {"game": game.spec(), "bound": 3, "params": params,
+                                                                "episodes": 100, "games": 10}})
+    append_record(tmp_path / nim_study.JOURNAL, {"seed": 0, "second": {}, "n_share": 0.5})
+    with pytest.raises(ValueError, match=r"tournament.jsonl, line 2: field first is missing"):
+        nim_study._tournament(game, 3, params, 100, 1, 10, 0, Workers("serial"), tmp_path)
