@@ -5,7 +5,9 @@ stores them unchanged (with ``random_state``), so ``get_params``, ``set_params``
 ``sklearn.base.clone`` work; ``fit(game, ...)`` returns the learner; fitted results end in ``_``
 (``history_``, learning-curve records, each with ``episode``, the games played so far;
 ``episodes_``, the games played; ``value_table_``, a ``ValueTable`` over the game's universe, for
-learners that keep one); ``policy()`` is the fitted player as an ``Agent``.
+learners that keep one); ``policy()`` is the fitted player as an ``Agent``. Before ``fit``, ``policy()``
+and reading any fitted result raise ``cgbase.fitted.NotFittedError`` (scikit-learn's: a ``ValueError``
+and an ``AttributeError``).
 
 A learner declares what it needs instead of being special-cased by name:
 
@@ -25,10 +27,12 @@ import inspect
 
 from sklearn.base import BaseEstimator
 
+from cgbase.fitted import FittedAttributes, check_is_fitted
+
 __all__ = ["Learner"]
 
 
-class Learner(BaseEstimator):
+class Learner(FittedAttributes, BaseEstimator):
     """Base class of every learner (see the module docstring).
 
     Examples
@@ -74,12 +78,26 @@ class Learner(BaseEstimator):
         raise NotImplementedError
 
     def policy(self, name: str | None = None):
-        """The fitted player as an agent: here the greedy policy of ``value_table_``."""
+        """The fitted player as an agent: here the greedy policy of ``value_table_`` (``NotFittedError`` before
+        ``fit``)."""
         from learners.agents import GreedyAgent
 
-        if getattr(self, "value_table_", None) is None:
-            raise ValueError(f"fit the {type(self).__name__} first: it has no value table yet")
+        self.check_fitted("value_table_")
+        if self.value_table_ is None:
+            raise ValueError(f"the {type(self).__name__} kept no value table (its universe is too large)")
         return GreedyAgent(self.value_table_, name or self.name)
+
+    def check_fitted(self, attribute: str) -> None:
+        """Raise ``NotFittedError`` naming the learner when ``fit`` has not set ``attribute`` yet.
+
+        Examples
+        --------
+        >>> from learners import QLearner
+        >>> QLearner().check_fitted("value_table_")
+        Traceback (most recent call last):
+        sklearn.exceptions.NotFittedError: fit the QLearner first: it has no value_table_ yet
+        """
+        check_is_fitted(self, attribute, msg=f"fit the %(name)s first: it has no {attribute} yet")
 
     def json_params(self) -> dict:
         """``get_params()`` with every value JSON can hold kept as is and any other written as its repr."""

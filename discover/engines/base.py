@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
+from sklearn.base import BaseEstimator
 
+from cgbase.fitted import FittedAttributes
 from discover.expressions import complexity, evaluate
 
 __all__ = ["Candidate", "Engine", "WorkBudget", "weighted_accuracy"]
@@ -78,21 +80,29 @@ def weighted_accuracy(predicted, y, sample_weight=None) -> float:
     return float(np.sum(w * (predicted == y)) / np.sum(w)) if len(y) else 0.0
 
 
-class Engine:
-    """Base class of discovery engines.
+class Engine(FittedAttributes, BaseEstimator):
+    """Base class of discovery engines: a ``sklearn.base.BaseEstimator``.
 
-    The constructor stores keyword parameters only.  ``fit(X, y, feature_names=...,
-    sample_weight=None, target="P")`` returns self and sets ``candidates_``: a list of
-    ``Candidate`` ranked by accuracy, then description length, and ``notes_``: sentences saying
-    what the engine left out of this table and why (empty when it tried everything it knows).
+    The constructor's signature names the parameters, and the constructor stores each unchanged
+    under its name (so ``get_params``, ``set_params`` and ``sklearn.base.clone`` work).
+    ``fit(X, y, feature_names=..., sample_weight=None, target="P")`` returns self and sets
+    ``candidates_``: a list of ``Candidate`` ranked by accuracy, then description length, and
+    ``notes_``: sentences saying what the engine left out of this table and why (empty when it
+    tried everything it knows). Before ``fit``, reading either raises ``NotFittedError``.
+
+    Examples
+    --------
+    >>> from sklearn.base import clone
+    >>> from discover.engines.periodic import PeriodicEngine
+    >>> engine = PeriodicEngine(margin=4)
+    >>> clone(engine).set_params(limit=2).get_params()
+    {'limit': 2, 'margin': 4, 'max_period': None, 'random_state': None}
+    >>> engine.notes_
+    Traceback (most recent call last):
+    sklearn.exceptions.NotFittedError: this PeriodicEngine is not fitted yet: call fit(...) before reading notes_
     """
 
-    notes_: list[str] = []
-
     name = "engine"
-
-    def __init__(self, **params):
-        self.params = params
 
     def fit(self, X, y, *, feature_names, sample_weight=None, target="P"):
         raise NotImplementedError

@@ -188,9 +188,6 @@ class DecisionList(Engine):
 
     def __init__(self, max_guards=3, beam=8, max_constant=4, constants=_CLOSED_FORMS, max_candidates=10,
                  work_budget=100_000, time_cap=120.0, random_state=None):
-        super().__init__(max_guards=max_guards, beam=beam, max_constant=max_constant,
-                         constants=constants, max_candidates=max_candidates, work_budget=work_budget,
-                         time_cap=time_cap, random_state=random_state)
         self.work_budget = work_budget
         self.time_cap = time_cap
         self.max_guards = max_guards
@@ -198,6 +195,7 @@ class DecisionList(Engine):
         self.max_constant = max_constant
         self.constants = tuple(constants)
         self.max_candidates = max_candidates
+        self.random_state = random_state
 
     # -- search ----------------------------------------------------------------------
     def fit(self, X, y, *, feature_names, sample_weight=None, target="P"):

@@ -129,9 +129,6 @@ class EnumerationEngine(Engine):
     def __init__(self, max_size=9, work_budget=WORK_BUDGET, time_cap=120.0, max_terms=150_000, sample_size=128, n_partial=5,
                  max_exact=10, and_or=True, max_pool=2000, max_stored=15_000_000,
                  max_pairs=400_000, random_state=0):
-        super().__init__(max_size=max_size, work_budget=work_budget, time_cap=time_cap, max_terms=max_terms, sample_size=sample_size,
-                         n_partial=n_partial, max_exact=max_exact, and_or=and_or, max_pool=max_pool,
-                         max_stored=max_stored, max_pairs=max_pairs, random_state=random_state)
         self.max_size = max_size
         self.work_budget = work_budget
         self.time_cap = time_cap

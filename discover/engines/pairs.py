@@ -193,6 +193,13 @@ def pairs_words(alpha, c: int, mex: bool) -> str:
 class PairsEngine(Engine):
     """Complementary-pairs / Beatty rules for symmetric 2-coordinate tables (target "P").
 
+    Parameters
+    ----------
+    min_pairs : int
+        The fewest pairs a table must show before a rule is proposed.
+    random_state : ignored
+        Accepted for the common contract; the search is deterministic.
+
     Examples
     --------
     >>> from games import make_game
@@ -206,15 +213,19 @@ class PairsEngine(Engine):
 
     name = "pairs"
 
+    def __init__(self, min_pairs=4, random_state=None):
+        self.min_pairs = min_pairs
+        self.random_state = random_state
+
     def fit(self, X, y, *, feature_names, sample_weight=None, target="P"):
-        self.candidates_ = []
+        self.candidates_, self.notes_ = [], []
         names = list(feature_names)
         coords = [n for n in names if n not in DERIVED]
         if target != "P" or len(coords) != 2:
             return self
         X = np.asarray(X)
         positions = X[:, [names.index(c) for c in coords]]
-        fit = complementary_pairs(positions, y, self.params.get("min_pairs", 4))
+        fit = complementary_pairs(positions, y, self.min_pairs)
         if fit is None:
             return self
         a_sym, b_sym = (sp.Symbol(c) for c in coords)

@@ -254,6 +254,8 @@ class PeriodicEngine(Engine):
         The periodic part must span at least 2 p + max(margin, p) values.
     limit : int
         How many periods to propose.
+    random_state : ignored
+        Accepted for the common contract; the search is deterministic.
 
     Examples
     --------
@@ -265,8 +267,14 @@ class PeriodicEngine(Engine):
 
     name = "periodic"
 
+    def __init__(self, max_period=None, margin=3, limit=3, random_state=None):
+        self.max_period = max_period
+        self.margin = margin
+        self.limit = limit
+        self.random_state = random_state
+
     def fit(self, X, y, *, feature_names, sample_weight=None, target="P"):
-        self.candidates_ = []
+        self.candidates_, self.notes_ = [], []
         column, name = one_dimensional(X, feature_names)
         if column is None:
             return self
@@ -276,9 +284,9 @@ class PeriodicEngine(Engine):
         symbol = sp.Symbol(name)
         fits = find_periods(
             seq if target != "P" else np.asarray(seq).astype(np.int64),
-            max_period=self.params.get("max_period"),
-            margin=self.params.get("margin", 3),
-            limit=self.params.get("limit", 3),
+            max_period=self.max_period,
+            margin=self.margin,
+            limit=self.limit,
             arithmetic=target != "P",
         )
         candidates = []
@@ -302,7 +310,7 @@ class PeriodicEngine(Engine):
             return []
         best = None
         column = np.asarray(X)[:, list(feature_names).index(symbol.name)]
-        for p in range(1, min(len(seq) // 3, self.params.get("max_period") or 64) + 1):
+        for p in range(1, min(len(seq) // 3, self.max_period or 64) + 1):
             residues = [r for r in range(p) if np.mean(np.asarray(seq[r::p]).astype(bool)) > 0.5]
             if not 0 < len(residues) < p:
                 continue

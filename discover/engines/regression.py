@@ -216,9 +216,6 @@ class RegressionEngine(Engine):
 
     def __init__(self, backend="operon", random_state=0, generations=20, population_size=100, max_length=5,
                  work_budget=64, time_cap=120.0, max_candidates=10):
-        super().__init__(backend=backend, random_state=random_state, generations=generations,
-                         population_size=population_size, max_length=max_length, work_budget=work_budget,
-                         time_cap=time_cap, max_candidates=max_candidates)
         if backend not in BACKENDS:
             raise ValueError(f"unknown regression backend {backend!r}; choose from: {', '.join(BACKENDS)}")
         if backend == "pysr" and not _pysr_available():

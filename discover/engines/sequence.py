@@ -20,7 +20,14 @@ __all__ = ["SequenceEngine"]
 class SequenceEngine(Engine):
     """Periodic rules for 1-D tables and complementary-pairs rules for 2-D tables.
 
-    Keyword parameters are passed to both parts (see ``PeriodicEngine`` and ``PairsEngine``).
+    Parameters
+    ----------
+    max_period, margin, limit : optional
+        The periodic part's (``PeriodicEngine``).
+    min_pairs : int
+        The pairs part's (``PairsEngine``).
+    random_state : ignored
+        Accepted for the common contract; both parts are deterministic.
 
     Examples
     --------
@@ -32,12 +39,23 @@ class SequenceEngine(Engine):
 
     name = "sequence"
 
+    def __init__(self, max_period=None, margin=3, limit=3, min_pairs=4, random_state=None):
+        self.max_period = max_period
+        self.margin = margin
+        self.limit = limit
+        self.min_pairs = min_pairs
+        self.random_state = random_state
+
     def fit(self, X, y, *, feature_names, sample_weight=None, target="P"):
-        candidates = []
-        for part in (PeriodicEngine(**self.params), PairsEngine(**self.params)):
+        candidates, notes = [], []
+        parts = (PeriodicEngine(max_period=self.max_period, margin=self.margin, limit=self.limit,
+                                random_state=self.random_state),
+                 PairsEngine(min_pairs=self.min_pairs, random_state=self.random_state))
+        for part in parts:
             part.fit(X, y, feature_names=feature_names, sample_weight=sample_weight, target=target)
             candidates += part.candidates_
+            notes += [n for n in part.notes_ if n not in notes]
         for c in candidates:
             c.engine = self.name
-        self.candidates_ = self._ranked(candidates)
+        self.candidates_, self.notes_ = self._ranked(candidates), notes
         return self

@@ -222,8 +222,7 @@ class AlphaZeroLearner(Learner):
     def policy(self, simulations: int | None = None, name: str | None = None) -> AlphaZeroAgent:
         """The fitted player as an agent: the most visited move of a search (``simulations=0``: the policy head's
         top move); ``simulations`` defaults to the fit's scoring simulations."""
-        if not hasattr(self, "policy_value_"):
-            raise ValueError("fit the learner first")
+        self.check_fitted("policy_value_")
         sims = self.eval_simulations_ if simulations is None else nonnegative_int(simulations, "simulations")
         return AlphaZeroAgent(self.policy_value_, sims, self.c_puct, self.width_, name or self.name)
 
@@ -240,8 +239,7 @@ class AlphaZeroLearner(Learner):
         from learners.alphazero.play import OptimalMover, RandomMover, SearchMover
         from learners.alphazero.mcts import Forest, RolloutEvaluator
 
-        if not hasattr(self, "policy_value_"):
-            raise ValueError("fit the learner first")
+        self.check_fitted("policy_value_")
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 (first player) or 1 (second), got {seat!r}")
         games = positive_int(games, "games")

@@ -193,14 +193,12 @@ class BoardQLearner(Learner):
     def action_scores(self, positions) -> np.ndarray:
         """The fitted network's Q logits of an (m, dims) array of positions: (m, size), one per move output
         (``learners.exploration.boards``); ``1 / (1 + exp(-x))`` is the win probability."""
-        if not hasattr(self, "trainer_"):
-            raise ValueError("fit the learner first")
+        self.check_fitted("trainer_")
         return self.trainer_.scores(positions)
 
     def policy(self, name: str | None = None) -> QAgent:
         """The greedy player of the fitted network, as an agent."""
-        if not hasattr(self, "trainer_"):
-            raise ValueError("fit the learner first")
+        self.check_fitted("trainer_")
         return QAgent(self.action_scores, self.trainer_.board, name or self.name)
 
     def _value_table(self, solution):

@@ -226,6 +226,7 @@ class HQN(Learner):
 
     def policy(self):
         """The best model's agent (moves into positions it calls cold)."""
-        if getattr(self, "best_model_", None) is None:
-            raise ValueError("no model yet: fit the HQN first")
+        self.check_fitted("best_model_")
+        if self.best_model_ is None:
+            raise ValueError("the HQN's fit built no model yet: fit it for more periods")
         return HypothesisAgent(self.best_model_.cold)

@@ -1,4 +1,4 @@
-"""Every registered discovery engine through ``discover.engines.checks.check_engine``, one named case per check.
+"""Every registered discovery engine through ``discover.engines.checks``, one named case per check.
 
 An engine whose backend is missing here (PySR needs Julia) must say so in one ``ValueError`` naming what to
 install or use instead; that is its case. ``KNOWN_FAILURES`` maps ``(engine, check)`` to a reason; keep it empty.
@@ -6,10 +6,9 @@ install or use instead; that is its case. ``KNOWN_FAILURES`` maps ``(engine, che
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
+from cgbase.checks import parametrize_with_checks
 from discover.engines import ENGINES, make_engine
 from discover.engines.checks import engine_checks
 
@@ -24,24 +23,12 @@ def _available(name: str) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=None)
-def _checks(name: str) -> dict:
-    return dict(engine_checks(make_engine(name, random_state=0)))
+CASES = {name: (make_engine(name, random_state=0),) for name in ENGINES if _available(name)}
 
 
-def _cases():
-    for name in ENGINES:
-        if not _available(name):
-            continue
-        for check in _checks(name):
-            marks = ([pytest.mark.xfail(reason=KNOWN_FAILURES[(name, check)], strict=True)]
-                     if (name, check) in KNOWN_FAILURES else [])
-            yield pytest.param(name, check, id=f"{name}-{check}", marks=marks)
-
-
-@pytest.mark.parametrize("name, check", list(_cases()))
-def test_engine_conformance(name, check):
-    _checks(name)[check]()
+@parametrize_with_checks(CASES, engine_checks, known_failures=KNOWN_FAILURES)
+def test_engine_conformance(check):
+    check()
 
 
 @pytest.mark.parametrize("name", [name for name in ENGINES if not _available(name)])

@@ -12,27 +12,28 @@ custom games' expected draws are written out here.
 
 Board games (Notakto, Hex, tic-tac-toe: ``game.universe_from_start``) ignore the bound: their
 universe is every position reachable from the empty board.  Checks that only mean something for
-some games say so by their condition: Grundy values only for impartial normal-play games (so
-never for Hex, tic-tac-toe or the misere Notakto), board symmetries only for board games.
+some games are chosen by what the game declares: Grundy values compared for impartial normal-play games and
+refused for the others (Hex, tic-tac-toe, the misere Notakto), remoteness for single positions and refused
+for sums of heaps, board symmetries for board games (the others must declare none).
 
-``KNOWN_FAILURES`` maps ``(case id, check)`` to a reason; such a case is an expected failure.
-Keep it empty: a failure is a bug to fix, not a line to add.
+``KNOWN_FAILURES`` maps ``(case id, check)`` to a reason; such a case is an expected failure (a stale entry
+stops the collection: ``cgbase.checks.parametrize_with_checks``). Keep it empty: a failure is a bug to fix, not a
+line to add.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
 
+from cgbase.checks import parametrize_with_checks
 from games import GAMES, Game, custom_game, make_game
 from games.checks import game_checks
 from solvers.checks import reference_outcomes, solver_checks
 
 KNOWN_FAILURES: dict[tuple[str, str], str] = {}
-
 
 
 # -- custom games (module-level functions, so the games pickle) ------------------------------
@@ -147,27 +148,10 @@ def build_cases() -> list[Case]:
 CASES = {case.id: case for case in build_cases()}
 
 
-@functools.cache
-def _checks(cid: str) -> dict:
-    case = CASES[cid]
-    return {**dict(game_checks(case.game, case.bound)), **dict(solver_checks(case.game, case.bound))}
-
-
-CHECKS = list(_checks("nim-3"))
-
-
-def _params():
-    for cid in CASES:
-        for check in _checks(cid):
-            marks = []
-            if (cid, check) in KNOWN_FAILURES:
-                marks.append(pytest.mark.xfail(reason=KNOWN_FAILURES[(cid, check)], strict=True))
-            yield pytest.param(cid, check, id=f"{cid}-{check}", marks=marks)
-
-
-@pytest.mark.parametrize("cid, check", list(_params()))
-def test_conformance(cid, check):
-    _checks(cid)[check]()
+@parametrize_with_checks({cid: (case.game, case.bound) for cid, case in CASES.items()}, game_checks, solver_checks,
+                         known_failures=KNOWN_FAILURES)
+def test_conformance(check):
+    check()
 
 
 @pytest.mark.parametrize("cid", [cid for cid, case in CASES.items() if case.loopy])
@@ -182,6 +166,3 @@ def test_every_registered_family_has_a_case():
     assert set(GAMES) <= covered
 
 
-def test_known_failures_name_real_cases():
-    for cid, check in KNOWN_FAILURES:
-        assert cid in CASES and check in CHECKS, (cid, check)

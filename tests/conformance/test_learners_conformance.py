@@ -1,21 +1,19 @@
-"""Every registered learner through ``learners.checks.check_learner``, one named case per check.
+"""Every registered learner through ``learners.checks``, one named case per check.
 
 Cases are ``test_learner_conformance[<learner>-<game>-<check>]``: each learner on every registered game
-(the family's default parameters) it declares it can learn (``Learner.check_game``).
-``KNOWN_FAILURES`` maps ``(learner, game, check)`` to a reason; keep it empty.
+(the family's default parameters) it declares it can learn (``Learner.check_game``), with the checks its
+declarations call for (``value_table``, ``opponents``).
+``KNOWN_FAILURES`` maps ``(learner-game, check)`` to a reason; keep it empty.
 """
 
 from __future__ import annotations
 
-import functools
-
-import pytest
-
+from cgbase.checks import parametrize_with_checks
 from games import GAMES, make_game
 from learners.checks import learner_checks
 from learners.registry import LEARNERS, make_learner
 
-KNOWN_FAILURES: dict[tuple[str, str, str], str] = {}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def _learns(learner: str, game: str) -> bool:
@@ -26,25 +24,13 @@ def _learns(learner: str, game: str) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=None)
-def _checks(learner: str, game: str) -> dict:
-    return dict(learner_checks(make_learner(learner), make_game(game)))
+CASES = {f"{learner}-{game}": (make_learner(learner), make_game(game))
+         for learner in LEARNERS for game in GAMES if _learns(learner, game)}
 
 
-def _cases():
-    for learner in LEARNERS:
-        for game in GAMES:
-            if not _learns(learner, game):
-                continue
-            for check in _checks(learner, game):
-                marks = ([pytest.mark.xfail(reason=KNOWN_FAILURES[(learner, game, check)], strict=True)]
-                         if (learner, game, check) in KNOWN_FAILURES else [])
-                yield pytest.param(learner, game, check, id=f"{learner}-{game}-{check}", marks=marks)
-
-
-@pytest.mark.parametrize("learner, game, check", list(_cases()))
-def test_learner_conformance(learner, game, check):
-    _checks(learner, game)[check]()
+@parametrize_with_checks(CASES, learner_checks, known_failures=KNOWN_FAILURES)
+def test_learner_conformance(check):
+    check()
 
 
 def test_every_learner_refuses_what_it_cannot_learn():

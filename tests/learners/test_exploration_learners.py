@@ -148,7 +148,7 @@ def test_bad_games_and_budgets_are_refused():
         BoardQLearner(solver_nodes=10).fit(make_game("hex", n=6), episodes=1)
     with pytest.raises(ValueError, match="unknown variant"):
         make_variant("greedy")
-    with pytest.raises(ValueError, match="fit the learner first"):
+    with pytest.raises(ValueError, match="fit the BoardQLearner first"):
         BoardQLearner().policy()
 
 
