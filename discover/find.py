@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from discover.engines import DEFAULT_ENGINES, make_engine
+from discover.find_settings import FindSettings
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
@@ -32,11 +33,10 @@ from discover.verify import Check, self_play, verify_rule
 from cgbase.memory import check_memory
 from cgbase.version import __version__
 from games import Game
-from cgbase.validation import positive_int
 from solvers import solve
 from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_break_rules
 
-__all__ = ["Discovery", "find_rule", "default_bound", "default_verify_bound", "rules_from"]
+__all__ = ["Discovery", "FindSettings", "find_rule", "default_bound", "default_verify_bound", "rules_from"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
 MAX_TRAIN_POSITIONS = 10**6  # largest training table a given bound may ask for
@@ -172,16 +172,22 @@ def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> 
 def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
               table: Table | None = None, games: int = 100, min_accuracy: float = 1.0,
               progress=None, heaps=None, seconds=None, strategy: bool = True, prove: bool = True,
-              proof_seconds: float = 30.0) -> Discovery:
-    """Find a short symbolic rule for the P positions (Grundy values for sums of heaps) and verify it.
+              proof_seconds: float = 30.0, settings: FindSettings | None = None) -> Discovery:
+    """Find a short symbolic rule for the P positions (Grundy values for sums of heaps), verify it, prove it.
 
-    One-heap take-and-break games (octal, hexadecimal, Grundy's game) are computed by
-    ``solvers.take_and_break`` instead when no ``bound``, ``engines`` or ``table`` is given (see
-    the module docstring); ``heaps`` and ``seconds`` are its budget.
+    The game is solved on a small training bound, the engine portfolio proposes candidate rules, and the
+    best exact candidates are put on trial: agreement with the solver on a verification bound far beyond
+    training, the closure certificate (terminal positions are P, no move leads from P to P, every N position
+    has a move to P), then self-play of the hypothesis agent. A one-dimensional table that shows no rule is
+    grown fourfold (up to ``REFINE_LIMIT``). One-heap take-and-break games (octal, hexadecimal, Grundy's game)
+    are computed by ``solvers.take_and_break`` instead when no ``bound``, ``engines`` or ``table`` is given
+    (see the module docstring); ``heaps`` and ``seconds`` are its budget. A verified P rule then gets a
+    winning-move strategy and every verified rule a proof attempt (``discover.proofs.prove.prove_rule``).
 
     Parameters
     ----------
     game : Game
+        The game (``games.make_game`` or ``games.custom_game``).
     bound : int, optional
         Training bound (default: ``default_bound(game)``, at most 30 per coordinate).
     verify_bound : int, optional
@@ -191,7 +197,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     seed : int
         Seed of every random choice.
     table : Table, optional
-        Fit on this table (e.g. from a learned value table) instead of the solver's.
+        Fit on this table (e.g. from a learned value table, ``discover.learned``) instead of the solver's.
     games : int
         Self-play games per opponent.
     min_accuracy : float
@@ -210,6 +216,52 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     proof_seconds : float
         z3's time budget for the proof (the theorems take no budget; z3's timeout is the one clock
         that can change a result: a proof cut short is "unknown", never "proved").
+    settings : FindSettings, optional
+        All of the settings above at once (``bound`` to ``proof_seconds``, without ``table`` and ``progress``),
+        instead of the keywords.
+
+    Returns
+    -------
+    Discovery
+        ``status`` "verified" (``rule`` passed every check on ``verified_bound``; ``proof`` says whether it
+        holds for every position), "refuted" (``rule`` is the best candidate and ``checks`` its failed trial)
+        or "none"; with the candidates, the best partial candidate, the winning-move ``strategy``, the
+        engines' ``notes`` and the ``timings``.
+
+    Raises
+    ------
+    TypeError
+        When ``game`` is not a ``Game``.
+    ValueError
+        For a bad setting (named: a bound that is not a positive integer, a verification bound below the
+        training bound, an unknown engine or one whose backend is missing, ``min_accuracy`` outside (0.5, 1],
+        a non-positive ``proof_seconds``), ``heaps`` or ``seconds`` for a game that trains on a table, both
+        ``settings`` and keywords, or a training table or verification that would not fit in memory.
+
+    See Also
+    --------
+    discover.proofs.prove.prove_rule : the proof attempt of a verified rule.
+    discover.find_strategy.find_strategy : the winning-move strategy of a P rule.
+    solvers.take_and_break.grundy_sequence : the take-and-break engine.
+
+    Notes
+    -----
+    Verification is independent of how a rule was found, and "verified on bound B" is never reported as
+    "proved": a proof comes from a theorem for the rule's form (the references below) or from a z3
+    certificate that the rule is closed under the game's symbolic moves.
+
+    References
+    ----------
+    .. [1] C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of Mathematics 3 (1901):
+       the P positions of Nim are those whose heaps xor to 0.
+    .. [2] W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief voor Wiskunde 7 (1907); S. Beatty,
+       Problem 3173, American Mathematical Monthly 33 (1926): the P positions of Wythoff's game are the pairs
+       (floor(k phi), floor(k phi^2)), complementary Beatty sequences.
+    .. [3] E. H. Moore, "A generalization of the game called Nim", Annals of Mathematics 11 (1910): the P
+       positions of Nim_k are those whose binary digits sum to 0 modulo k + 1 in every place.
+    .. [4] R. K. Guy and C. A. B. Smith, "The G-values of various games", Proceedings of the Cambridge
+       Philosophical Society 52 (1956): a take-and-break game whose Grundy values repeat with period p from
+       n = e on, checked up to 2 e + p + t (t the largest removal), is periodic for ever.
 
     Examples
     --------
@@ -220,47 +272,45 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     >>> kayles = find_rule(make_game("octal", code="0.77"), games=10)
     >>> kayles.status, kayles.rule.period, kayles.rule.preperiod, kayles.proof.status
     ('verified', 12, 71, 'proved')
+    >>> find_rule(make_game("nim", heaps=2), settings=FindSettings(bound=6, games=10, prove=False)).rule.text()
+    'a = b'
     """
     if not isinstance(game, Game):
         raise TypeError(f"find_rule() takes a Game, got {type(game).__name__}")
+    settings = FindSettings.resolve(settings, bound=bound, verify_bound=verify_bound, engines=engines, seed=seed,
+                                    games=games, min_accuracy=min_accuracy, heaps=heaps, seconds=seconds,
+                                    strategy=strategy, prove=prove, proof_seconds=proof_seconds)
     say = progress or (lambda message: None)
     target = "grundy" if game.parts > 1 else "P"
-    given_bound = bound is not None or table is not None
-    bound = positive_int(bound, "bound") if bound is not None else (
+    given_bound = settings.bound is not None or table is not None
+    bound = settings.bound if settings.bound is not None else (
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
-    if not 0.5 < min_accuracy <= 1.0:
-        raise ValueError(f"min_accuracy must be in (0.5, 1], got {min_accuracy}")
-    if proof_seconds <= 0:
-        raise ValueError(f"proof_seconds must be positive, got {proof_seconds}")
-    if not given_bound and not engines and _is_take_and_break(game):
-        return _with_proof(_from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say), prove,
-                           proof_seconds, say)
-    if heaps is not None or seconds is not None:
+    if not given_bound and not settings.engines and _is_take_and_break(game):
+        return _with_proof(_from_take_and_break(game, settings, say), settings, say)
+    if settings.heaps is not None or settings.seconds is not None:
         raise ValueError(f"heaps and seconds budget the take-and-break engine, which runs for octal, hexadecimal "
                          f"and Grundy's game when no bound, engines or table is given; {game!r} with these "
                          f"settings trains on a table instead: leave out heaps and seconds")
     if table is None:
         _check_training_size(game, bound)
-    names = list(engines) if engines else list(DEFAULT_ENGINES)
-    for name in names:
-        make_engine(name, seed)  # unknown names and missing backends fail here, before any work
+    names = list(settings.engines or DEFAULT_ENGINES)
     timings: dict[str, float] = {}
     notes: list[str] = []
 
     while True:
-        verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else default_verify_bound(game, bound)
+        verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
         check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
         growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
         # while a one-heap table can still grow, only the sequence engine runs: a longer
         # sequence is cheaper than the whole portfolio on a table too short to show a period
-        now = ["sequence"] if growable and not engines and "sequence" in names else names
-        found = _search(game, bound, verify, now, seed, table, target, games, min_accuracy, say, timings, strategy)
+        now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
+        found = _search(game, bound, verify, now, settings, table, target, say, timings)
         if found.status == "verified" or not growable:
             found.timings = timings
             found.notes = notes + [n for n in found.notes if n not in notes]
-            return _with_proof(found, prove, proof_seconds, say)
+            return _with_proof(found, settings, say)
         notes += [n for n in found.notes if n not in notes]
         bound *= 4
         say(f"no verified rule on this data: training again on bound {bound}")
@@ -288,22 +338,22 @@ def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list
     return strategy
 
 
-def _with_proof(found: Discovery, prove: bool, proof_seconds: float, say) -> Discovery:
+def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
     """A verified rule's proof attempt (``prove_rule``, with the strategy when there is one)."""
-    if found.status != "verified" or not prove:
+    if found.status != "verified" or not settings.prove:
         return found
     from discover.proofs.prove import prove_rule
 
     say("proving the rule for every position")
     clock = time.perf_counter()
     values = None if found.sequence is None else found.sequence.values
-    found.proof = prove_rule(found.rule, found.game, found.strategy, time_budget=proof_seconds, values=values)
+    found.proof = prove_rule(found.rule, found.game, found.strategy, time_budget=settings.proof_seconds, values=values)
     found.timings["proof"] = time.perf_counter() - clock
     return found
 
 
-def _search(game, bound, verify, names, seed, table, target, games, min_accuracy, say, timings,
-            want_strategy) -> Discovery:
+def _search(game, bound, verify, names, settings: FindSettings, table, target, say, timings) -> Discovery:
+    seed, games = settings.seed, settings.games
     clock = time.perf_counter()
     if table is None:
         say(f"solving {game!r} on bound {bound}")
@@ -323,7 +373,7 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
         notes += [n for n in getattr(engine, "notes_", []) if n not in notes]
         new = rules_from(engine.candidates_, table, target, game, seed)
         candidates = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
-        for rule in [r for r in candidates if r.train_accuracy >= min_accuracy]:
+        for rule in [r for r in candidates if r.train_accuracy >= settings.min_accuracy]:
             key = str(rule.expr)
             if key in tried or len(tried) >= ATTEMPTS:
                 continue
@@ -341,7 +391,7 @@ def _search(game, bound, verify, names, seed, table, target, games, min_accuracy
                 rule = plain_form(rule, game, verify, bound, seed, engines=() if source == "solver" else PLAIN_ENGINES,
                                   candidates=candidates)  # equal labels on the whole bound: the checks hold for it
                 timings["plain form"] = timings.get("plain form", 0.0) + time.perf_counter() - clock
-                strategy = _winning_moves(rule, game, seed, timings, notes, say) if want_strategy else None
+                strategy = _winning_moves(rule, game, seed, timings, notes, say) if settings.strategy else None
                 clock = time.perf_counter()
                 checks.append(self_play(rule, game, solution, games, seed, strategy))
                 timings["verify"] += time.perf_counter() - clock
@@ -376,8 +426,9 @@ def _take_and_break_verify_bound(game: Game, heaps: int) -> int:
     return verify
 
 
-def _from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say) -> Discovery:
+def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
     """Grundy values by ``solvers.take_and_break``; a proved period becomes a periodic rule, put on trial."""
+    games, seed = settings.games, settings.seed
     last = {"time": -math.inf, "candidate": None}
 
     def report(done: int, rate: float, candidate) -> None:  # at most once a second, and on a new candidate
@@ -388,8 +439,9 @@ def _from_take_and_break(game, heaps, seconds, verify_bound, games, seed, say) -
         found = f"candidate period {candidate[1]:,} from n = {candidate[0]:,}" if candidate else "no candidate period"
         say(f"Grundy values of {game!r}: {done:,} heaps, {rate:,.0f} heaps/s, {found}")
 
-    verify = positive_int(verify_bound, "verify_bound") if verify_bound is not None else None
-    budget = {key: value for key, value in (("heaps", heaps), ("seconds", seconds)) if value is not None}
+    verify = settings.verify_bound
+    budget = {key: value for key, value in (("heaps", settings.heaps), ("seconds", settings.seconds))
+              if value is not None}
     sequence = grundy_sequence(game, progress=report, **budget)  # the engine's defaults end within ten minutes
     timings = {"take-and-break engine": sequence.seconds}
     verify = verify or _take_and_break_verify_bound(game, sequence.heaps)

@@ -42,32 +42,18 @@ def load_game_file(path: str):
     return games[0]
 
 
-def _resolve_game(ctx, game, params, game_file):
+def _resolve_game(ctx, settings):
     from games import GAMES
 
-    if game_file:
-        if game or params:
-            raise ValueError("give either a game name or --game-file, not both")
-        return load_game_file(game_file)
-    if not game:
-        raise ValueError("name a game (see 'discover games') or give --game-file FILE.py")
+    game, params = settings.game, settings.params
+    if settings.game_file:
+        return load_game_file(settings.game_file)
     if game not in GAMES:
         commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
         near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
         hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
         raise ValueError(f"unknown game or command {game!r}; {hint}")
     return game_from_words(game, params)
-
-
-def _engines(text):
-    if not text:
-        return None
-    from discover.engines import make_engine
-
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    for name in names:
-        make_engine(name)  # unknown names and missing backends fail here, before any work
-    return names
 
 
 def _discover_options(func):
@@ -106,33 +92,29 @@ def _discover_options(func):
     return click.pass_context(func)
 
 
-def _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence, heaps,
-          seconds, no_proof, proof_seconds):
+def _find(ctx, settings):
+    """Resolve the game, fit the learner ``--from`` names (if any) and run ``find_rule`` as ``settings`` (a
+    ``RuleSettings``) ask."""
     from discover.find import find_rule
 
-    game_obj = _resolve_game(ctx, game, params, game_file)
-    names = _engines(engines)
+    game_obj = _resolve_game(ctx, settings)
+    source = settings.source
     start = time.perf_counter()
     table, timings = None, {}
     if source != "solver":
         from discover.learned import table_from_values
-        from learners.registry import fit_learner, learner_names
+        from learners.registry import fit_learner
 
-        if source not in learner_names(value_table=True):
-            raise ValueError(f"--from takes solver or a learner: {', '.join(learner_names(value_table=True))}; "
-                             f"got {source!r}")
         clock = time.perf_counter()
-        learner = fit_learner(source, game_obj, bound=bound, games=episodes, seed=seed, progress=True)
+        learner = fit_learner(source, game_obj, bound=settings.bound, games=settings.episodes, seed=settings.seed,
+                              progress=True)
         timings[f"learn ({learner.episodes_} games)"] = time.perf_counter() - clock
         if learner.value_table_ is None:
             raise ValueError(f"{source} kept no value table of {game_obj!r} (its universe is too large): use a "
                              "smaller --bound")
-        table = table_from_values(learner.value_table_, confidence)
+        table = table_from_values(learner.value_table_, settings.confidence)
     with spinner(f"discovering the rule of {game_obj!r} ...") as update:
-        found = find_rule(game_obj, bound=None if table is not None else bound, verify_bound=verify_bound,
-                          engines=names, seed=seed, table=table, min_accuracy=0.95 if table is not None else 1.0,
-                          progress=update, heaps=heaps, seconds=seconds, strategy=not no_proof, prove=not no_proof,
-                          proof_seconds=proof_seconds)
+        found = find_rule(game_obj, table=table, progress=update, settings=settings.find_settings(table is not None))
     found.timings = {**timings, **found.timings, "total": time.perf_counter() - start}
     return found
 
@@ -213,8 +195,7 @@ def _print_discovery(found) -> None:
 @click.command("rule")
 @_discover_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record (its `rule` is what Rule.from_json reads).")
-def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                 heaps, seconds, no_proof, proof_seconds, as_json):
+def rule_command(ctx, as_json, **options):
     """Find, verify and print the rule of GAME (also run as `discover GAME`).
 
     \b
@@ -232,8 +213,9 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
     take-and-break engine until the periodicity theorem proves a period, within --heaps and
     --seconds; --bound, --engines or --from trains the engines on a table instead.
     """
-    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                  heaps, seconds, no_proof, proof_seconds)
+    from discover.cli.rule_settings import RuleSettings
+
+    found = _find(ctx, RuleSettings(**options))
     if as_json:
         click.echo(json.dumps(found.to_record()))
     else:
@@ -243,15 +225,15 @@ def rule_command(ctx, game, params, game_file, bound, verify_bound, engines, see
 @click.command("report")
 @_discover_options
 @click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
-def report_command(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                   heaps, seconds, no_proof, proof_seconds, folder):
+def report_command(ctx, folder, **options):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
+    from discover.cli.rule_settings import RuleSettings
     from discover.render.report import check_report_folder, write_report
 
+    settings = RuleSettings(**options)
     if folder is not None:
         check_report_folder(folder)
-    found = _find(ctx, game, params, game_file, bound, verify_bound, engines, seed, source, episodes, confidence,
-                  heaps, seconds, no_proof, proof_seconds)
+    found = _find(ctx, settings)
     with spinner("writing the report ..."):
         path = write_report(found, folder)
     _print_discovery(found)

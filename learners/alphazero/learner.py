@@ -39,7 +39,7 @@ from cgbase.validation import nonnegative_int, number_in, positive_int, seed
 from cgbase.progress import progress_bar, status
 from learners.alphazero.agents import AlphaZeroAgent
 from learners.alphazero.checkpoint import load_run
-from learners.alphazero.run import Run
+from learners.alphazero.run import Run, RunSettings
 from learners.alphazero.encoders import ENCODINGS
 from learners.base import Learner
 from learners.alphazero.network import NETWORKS
@@ -176,17 +176,15 @@ class AlphaZeroLearner(Learner):
         self._check()
         torch = torch_module("AlphaZero")
         iterations = positive_int(iterations, "iterations")
-        shards = None if shards is None else positive_int(shards, "shards")
-        if workers is not None and shards is None:
+        settings = RunSettings(games_per_iteration=games_per_iteration, simulations=simulations, bound=bound,
+                               start=start, eval_every=eval_every, eval_games=eval_games,
+                               eval_simulations=eval_simulations, random_openings=random_openings, shards=shards)
+        if workers is not None and settings.shards is None:
             raise ValueError(f"workers={workers!r} needs shards: self-play in parallel plays each iteration's games in "
                              "shards=S parts (e.g. 4); the numbers depend on S, never on the workers")
         with status(f"{self.progress_label(game)}: building the network, solving the game for the scores") if progress \
                 else nullcontext():
-            run = Run(self, game, bound, start, solution, positive_int(games_per_iteration, "games_per_iteration"),
-                      positive_int(simulations, "simulations"), positive_int(eval_every, "eval_every"),
-                      positive_int(eval_games, "eval_games"),
-                      simulations if eval_simulations is None else nonnegative_int(eval_simulations, "eval_simulations"),
-                      nonnegative_int(random_openings, "random_openings"), shards)
+            run = Run(self, game, settings, solution)
         saved = load_run(checkpoint, run.identity(), torch)
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin

@@ -17,7 +17,6 @@ import time
 import numpy as np
 
 from cgbase.optional import torch_module
-from cgbase.validation import nonnegative_int, positive_int
 from learners.arena import Arena
 from learners.alphazero.checkpoint import save_run
 from learners.alphazero.evaluation import edge_lookup, play_optimal_rate, policy_optimal_rate, reachable, score, value_accuracy
@@ -25,28 +24,33 @@ from learners.alphazero.play import OptimalMover, PolicyMover, RandomMover, Repl
 from learners.alphazero.encoders import make_encoder
 from learners.alphazero.mcts import Forest, option_offsets, options_block
 from learners.alphazero.network import PolicyValue, build_network
+from learners.alphazero.settings import RunSettings
 from learners.value_table import ValueTable
 
-__all__ = ["Run", "MAX_TABLE_POSITIONS", "PARALLEL", "self_play_shard"]
+__all__ = ["Run", "RunSettings", "MAX_TABLE_POSITIONS", "PARALLEL", "self_play_shard"]
 
 MAX_TABLE_POSITIONS = 2_000_000  # largest universe solved, scored against and tabulated
 PARALLEL = 128  # most games (roots) searched together
 
 
 class Run:
-    """One fit's state: game, arena, network, optimiser, replay queue, generator, history."""
+    """One fit's state: game, arena, network, optimiser, replay queue, generator, history; what it plays and
+    scores is ``settings`` (a ``RunSettings``), ``solution`` the game solved for the scores (optional)."""
 
-    def __init__(self, learner, game, bound, start, solution, games, simulations, eval_every, eval_games,
-                 eval_simulations, random_openings: int = 0, shards: int | None = None):
+    def __init__(self, learner, game, settings: RunSettings, solution=None):
         from games import Game
 
         if not isinstance(game, Game):
             raise TypeError(f"AlphaZero learns a Game, got {type(game).__name__}")
-        self.learner, self.game = learner, game
+        if not isinstance(settings, RunSettings):
+            raise TypeError(f"settings must be a RunSettings, got {type(settings).__name__}")
+        self.learner, self.game, self.settings = learner, game, settings
+        games, simulations = settings.games_per_iteration, settings.simulations
         self.games_per_iteration, self.simulations = games, simulations
-        self.eval_every, self.eval_games, self.eval_simulations = eval_every, eval_games, eval_simulations
-        self.random_openings, self.shards = random_openings, shards
-        self._setup_positions(bound, start, solution)
+        self.eval_every, self.eval_games = settings.eval_every, settings.eval_games
+        self.eval_simulations = settings.eval_simulations
+        self.random_openings, self.shards = settings.random_openings, settings.shards
+        self._setup_positions(settings.bound, settings.start, solution)
         torch = torch_module("AlphaZero")
         self.rng = np.random.default_rng(learner.random_state)
         hidden = hidden_layers(learner)
@@ -71,8 +75,6 @@ class Run:
         board = game.universe_from_start
         if start is None:
             start = "start" if board else "random"
-        if isinstance(start, str) and start not in ("start", "random"):
-            raise ValueError(f"unknown start {start!r}: use 'random', a position tuple, or None")
         fixed = None
         if not isinstance(start, str):
             fixed = np.asarray(tuple(start), dtype=np.int64).reshape(1, -1)
@@ -86,7 +88,7 @@ class Run:
         else:
             if bound is None and fixed is None:
                 raise ValueError(f"{game!r}: give bound=N (every coordinate in [0, N]) or a start position")
-            self.bound = positive_int(bound, "bound") if bound is not None else max(1, int(fixed.max()))
+            self.bound = bound if bound is not None else max(1, int(fixed.max()))
             self.limit = self.bound
             if fixed is not None and fixed.max() > self.bound:
                 raise ValueError(f"the start {tuple(int(x) for x in fixed[0])} lies outside bound {self.bound}")

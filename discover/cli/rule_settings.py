@@ -1,0 +1,101 @@
+"""``RuleSettings``: the options of the ``rule`` and ``report`` commands as one frozen record, checked once.
+
+In the manner of OpenSpiel's AlphaZero ``Config``: the commands build it from their options and hand it on
+(``discover.cli.rule``), and it makes the ``discover.find.FindSettings`` of the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["RuleSettings"]
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """What ``discover rule`` and ``discover report`` were asked (see their ``--help``).
+
+    Parameters
+    ----------
+    game : str, optional
+        A registered game's name (or None with ``game_file``).
+    params : tuple of str
+        ``NAME=VALUE`` words of the game's parameters.
+    game_file : str, optional
+        A Python file that builds the game.
+    bound, verify_bound : int, optional
+        Training and verification bounds.
+    engines : str, optional
+        Comma-separated engine names; checked (unknown names, missing backends) when the settings are made.
+    seed : int
+        Seed of every random choice.
+    source : str
+        ``"solver"`` or a registered learner that leaves a value table (``--from``).
+    episodes : int, optional
+        With a learner: games to learn from.
+    confidence : float
+        With a learner: the least |value| of a position kept.
+    heaps, seconds : optional
+        The take-and-break engine's budget.
+    no_proof : bool
+        Stop at the verified rule (no strategy search, no proof attempt).
+    proof_seconds : float
+        z3's time budget for the proof.
+
+    Examples
+    --------
+    >>> settings = RuleSettings(game="nim", params=("heaps=2",), engines="sequence, enumeration")
+    >>> settings.engine_names
+    ('sequence', 'enumeration')
+    >>> settings.find_settings(learned=False).engines
+    ('sequence', 'enumeration')
+    >>> RuleSettings(game="nim", source="oracle")
+    Traceback (most recent call last):
+    ...
+    ValueError: --from takes solver or a learner: q, qt, bayes, qnetwork, hqn, alphazero, board_q; got 'oracle'
+    """
+
+    game: str | None = None
+    params: tuple[str, ...] = ()
+    game_file: str | None = None
+    bound: int | None = None
+    verify_bound: int | None = None
+    engines: str | None = None
+    seed: int = 0
+    source: str = "solver"
+    episodes: int | None = None
+    confidence: float = 0.3
+    heaps: int | None = None
+    seconds: float | None = None
+    no_proof: bool = False
+    proof_seconds: float = 30.0
+
+    def __post_init__(self):
+        object.__setattr__(self, "params", tuple(self.params))
+        if self.game_file and (self.game or self.params):
+            raise ValueError("give either a game name or --game-file, not both")
+        if not self.game and not self.game_file:
+            raise ValueError("name a game (see 'discover games') or give --game-file FILE.py")
+        if self.source != "solver":
+            from learners.registry import learner_names
+
+            if self.source not in learner_names(value_table=True):
+                raise ValueError(f"--from takes solver or a learner: {', '.join(learner_names(value_table=True))}; "
+                                 f"got {self.source!r}")
+        self.find_settings(learned=self.source != "solver")  # every setting find_rule takes is checked here
+
+    @property
+    def engine_names(self) -> tuple[str, ...] | None:
+        """The engines asked for, in order (None: the default portfolio)."""
+        names = tuple(n.strip() for n in (self.engines or "").split(",") if n.strip())
+        return names or None
+
+    def find_settings(self, learned: bool):
+        """The ``FindSettings`` of the run: on a learned table (``learned``) the bound was the learner's, and a
+        candidate needs 95% training accuracy instead of 100%."""
+        from discover.find_settings import FindSettings
+
+        return FindSettings(bound=None if learned else self.bound, verify_bound=self.verify_bound,
+                            engines=self.engine_names, seed=self.seed, min_accuracy=0.95 if learned else 1.0,
+                            heaps=self.heaps, seconds=self.seconds, strategy=not self.no_proof,
+                            prove=not self.no_proof, proof_seconds=self.proof_seconds)
