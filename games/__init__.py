@@ -12,6 +12,7 @@ from games.base import Game, coordinate_names
 from games.boardgame import BoardGame
 from games.chomp import chomp
 from games.custom import CustomGame, custom_game
+from games.declared import DeclaredGame, declared_game, read_game_spec
 from games.euclid import euclid
 from games.heaps import HeapGame, grundy_game, hexadecimal, lasker, octal
 from games.hex import hex_game
@@ -28,6 +29,7 @@ __all__ = [
     "__version__",
     "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
     "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names",
+    "DeclaredGame", "declared_game", "read_game_spec",
     "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]

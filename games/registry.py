@@ -118,6 +118,10 @@ def game_from_spec(spec: dict, game=None, path="the file"):
     nim(heaps=2, misere=False)
     """
     if game is None:
+        if spec.get("declared") is not None:  # a declared game records its declaration: plain data, read again
+            from games.declared import declared_game
+
+            return declared_game(spec["declared"])
         if spec.get("custom"):
             raise ValueError(f"{path} holds the custom game {spec['name']!r}: pass game=... to load it")
         return make_game(spec["name"], **{k: tuple(v) if isinstance(v, list) else v for k, v in spec["params"].items()})

@@ -14,6 +14,10 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
 - ``EuclidMultiples()``: subtract a positive multiple of the smaller coordinate from the larger.
 - ``TakeAndBreak(digits, rest, unequal)``: one heap, remove k tokens and leave nothing, one heap
   or two heaps as the octal digit of k allows (octal games, Lasker's Nim, Grundy's game).
+- ``TakeUpTo(vectors, num, den)``: as ``Steps``, the amount at most num/den of the least heap the
+  vector takes from ("take at most half of a heap"); a declared game's (``games.declared``).
+- ``AnyOf(members)``: the union of several relations, a move of any member (declared games with
+  several move rules).
 
 Examples
 --------
@@ -31,8 +35,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["MoveRelation", "Steps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak",
-           "take_from_one", "relation_from_record"]
+__all__ = ["MoveRelation", "Steps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
+           "AnyOf", "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -216,7 +220,87 @@ class TakeAndBreak(MoveRelation):
         return "remove tokens from a heap and leave nothing, one heap or two heaps, as the octal code allows"
 
 
-_KINDS = {cls.__name__: cls for cls in (Steps, TakeFromSome, ChompBite, EuclidMultiples, TakeAndBreak)}
+@dataclass(frozen=True)
+class TakeUpTo(MoveRelation):
+    """Moves p -> p - t·v for listed non-negative vectors v and 1 <= t <= floor(num·p_i / den) for every i
+    with v_i > 0 (``num=1, den=2``: at most half of the heap); every coordinate stays >= 0.
+
+    Examples
+    --------
+    >>> half = TakeUpTo(((1,),), 1, 2)
+    >>> half.allows(np.array([[6], [6]]), np.array([[3], [2]])).tolist()
+    [True, False]
+    """
+
+    vectors: tuple[tuple[int, ...], ...]
+    num: int
+    den: int
+
+    def __post_init__(self):
+        vectors = tuple(tuple(int(x) for x in v) for v in self.vectors)
+        if not vectors or len({len(v) for v in vectors}) != 1 or any(not any(v) or min(v) < 0 for v in vectors):
+            raise ValueError(f"vectors must be non-zero, non-negative integer vectors of one length, got {self.vectors!r}")
+        if not (isinstance(self.num, int) and isinstance(self.den, int) and self.num >= 1 and self.den >= 1):
+            raise ValueError(f"num and den must be positive integers, got {self.num!r} and {self.den!r}")
+        object.__setattr__(self, "vectors", vectors)
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        ok = Steps(self.vectors).allows(before, after)
+        taken = before - after
+        fits = np.zeros(len(before), dtype=bool)
+        for v in self.vectors:
+            v = np.array(v, dtype=np.int64)
+            lead = int(np.flatnonzero(v)[0])
+            t = taken[:, lead] // v[lead]
+            along = (taken == t[:, None] * v).all(axis=1)
+            fits |= along & (self.den * t[:, None] <= self.num * before)[:, v > 0].all(axis=1)
+        return ok & fits
+
+    def words(self) -> str:
+        listed = ", ".join("(" + ", ".join(map(str, v)) + ")" if len(v) > 1 else str(v[0]) for v in self.vectors)
+        return f"subtract t·v (1 ≤ t ≤ {self.num}/{self.den} of each heap v takes from) for v in {listed}"
+
+
+@dataclass(frozen=True)
+class AnyOf(MoveRelation):
+    """The union of several relations: a move of any member is a move.
+
+    Examples
+    --------
+    >>> both = AnyOf((take_from_one(2, (1, 2, 3)), Steps(((1, 1),), (1,))))
+    >>> both.allows(np.array([[3, 3], [3, 3]]), np.array([[2, 2], [1, 1]])).tolist()
+    [True, False]
+    """
+
+    members: tuple[MoveRelation, ...]
+
+    def __post_init__(self):
+        members = tuple(self.members)
+        if len(members) < 2 or not all(isinstance(m, MoveRelation) and not isinstance(m, AnyOf) for m in members):
+            raise ValueError(f"members must be two or more relations, none of them an AnyOf, got {self.members!r}")
+        object.__setattr__(self, "members", members)
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        """The first member's measure that is not the plain total, else the total."""
+        return next((w for w in (m.measure(dims) for m in self.members) if len(set(w)) > 1), (1,) * dims)
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        ok = np.zeros(len(before), dtype=bool)
+        for member in self.members:
+            ok |= member.allows(before, after)
+        return ok
+
+    def words(self) -> str:
+        return "; or ".join(m.words() for m in self.members)
+
+    def to_record(self) -> dict:
+        return {"kind": "AnyOf", "members": [m.to_record() for m in self.members]}
+
+
+_KINDS = {cls.__name__: cls for cls in (Steps, TakeFromSome, ChompBite, EuclidMultiples, TakeAndBreak, TakeUpTo,
+                                        AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:
@@ -229,6 +313,8 @@ def relation_from_record(record: dict) -> MoveRelation:
     """
     try:
         cls = _KINDS[record["kind"]]
+        if cls is AnyOf:
+            return AnyOf(tuple(relation_from_record(m) for m in record["members"]))
         fields = {k: v for k, v in record.items() if k != "kind"}
         known = set(cls.__dataclass_fields__)
         if not set(fields) <= known:

@@ -14,37 +14,42 @@ from __future__ import annotations
 import z3
 
 from discover.proofs.smt import Arithmetic, Unsupported
-from games.symbolic import ChompBite, EuclidMultiples, MoveRelation, Steps, TakeFromSome
+from games.symbolic import AnyOf, ChompBite, EuclidMultiples, MoveRelation, Steps, TakeFromSome, TakeUpTo
 
 __all__ = ["MovesSmt"]
+
+_SUPPORTED = (Steps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, AnyOf)
 
 
 class MovesSmt:
     """The z3 form of a move relation over ``dims`` coordinates in an ``Arithmetic``."""
 
     def __init__(self, relation: MoveRelation, dims: int, arithmetic: Arithmetic, bound_bits: int | None = None):
-        if not isinstance(relation, (Steps, TakeFromSome, ChompBite, EuclidMultiples)):
+        if not isinstance(relation, _SUPPORTED):
             raise Unsupported(f"the move relation {type(relation).__name__} has no z3 form here")
-        if isinstance(relation, Steps):
-            if any(abs(x) > 1 for v in relation.vectors for x in v):
-                raise Unsupported("steps with entries other than 0 and ±1 have no z3 form here")
-            if any(len(v) != dims for v in relation.vectors):
-                raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
+        if isinstance(relation, (Steps, TakeUpTo)) and any(len(v) != dims for v in relation.vectors):
+            raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
         if isinstance(relation, EuclidMultiples) and dims != 2:
             raise ValueError(f"Euclid's moves need 2 coordinates, got {dims}")
         self.relation, self.dims, self.ar = relation, dims, arithmetic
         self.bound_bits = arithmetic.bits if bound_bits is None else bound_bits  # the bounded set, if any
+        self.members = [MovesSmt(m, dims, arithmetic, self.bound_bits) for m in relation.members] \
+            if isinstance(relation, AnyOf) else []
+
+    def _has(self, kind) -> bool:
+        return isinstance(self.relation, kind) or any(isinstance(m.relation, kind) for m in self.members)
 
     # -- the set of positions ---------------------------------------------------------------
     @property
     def grows(self) -> bool:
         """Some move adds to a coordinate (staircase Nim): bounded sets are stated by the total."""
-        return isinstance(self.relation, Steps) and any(min(v) < 0 for v in self.relation.vectors)
+        return (isinstance(self.relation, Steps) and any(min(v) < 0 for v in self.relation.vectors)) or \
+            any(m.grows for m in self.members)
 
     def domain(self, p):
         ar, zero = self.ar, self.ar.const(0)
         parts = [x >= zero for x in p]
-        if isinstance(self.relation, ChompBite):
+        if self._has(ChompBite):
             parts += [p[0] >= ar.const(1)] + [p[i] >= p[i + 1] for i in range(self.dims - 1)]
         if self.bound_bits is not None:
             top = ar.const(1 << self.bound_bits)
@@ -53,7 +58,7 @@ class MovesSmt:
 
     def statement(self) -> str:
         """The positions a proof in this arithmetic covers, in words."""
-        shape = " (row lengths non-increasing, the first ≥ 1)" if isinstance(self.relation, ChompBite) else ""
+        shape = " (row lengths non-increasing, the first ≥ 1)" if self._has(ChompBite) else ""
         if self.bound_bits is None:
             return f"for every position{shape}"
         what = "fewer than 2^{} tokens in all" if self.grows else "every coordinate < 2^{}"
@@ -66,14 +71,21 @@ class MovesSmt:
     # -- moves -----------------------------------------------------------------------------
     def is_move(self, p, q):
         rel, ar, zero = self.relation, self.ar, self.ar.const(0)
-        if isinstance(rel, Steps):
+        if isinstance(rel, AnyOf):
+            return z3.Or(*[m.is_move(p, q) for m in self.members])
+        if isinstance(rel, (Steps, TakeUpTo)):
             cases = []
             for v in rel.vectors:
-                lead = next(i for i, x in enumerate(v) if x)
-                t = (p[lead] - q[lead]) if v[lead] > 0 else (q[lead] - p[lead])
-                same = [q[i] == p[i] - ar.const(v[i]) * t for i in range(self.dims) if i != lead]
-                amount = [t >= ar.const(1)] if rel.amounts is None else [z3.Or(*[t == ar.const(s) for s in rel.amounts])]
-                cases.append(z3.And(*(same + amount)))
+                t, exact = self._amount(v, p, q)
+                same = [q[i] == p[i] - ar.const(v[i]) * t for i in range(self.dims)]
+                if isinstance(rel, TakeUpTo):
+                    amount = [t >= ar.const(1)] + [ar.const(rel.den) * t <= ar.const(rel.num) * p[i]
+                                                   for i in range(self.dims) if v[i] > 0]
+                elif rel.amounts is None:
+                    amount = [t >= ar.const(1)]
+                else:
+                    amount = [z3.Or(*[t == ar.const(s) for s in rel.amounts])]
+                cases.append(z3.And(*(exact + same + amount)))
             return z3.And(z3.Or(*cases), *[x >= zero for x in q])
         if isinstance(rel, TakeFromSome):
             lower = [q[i] < p[i] for i in range(self.dims)]  # counted as booleans, never with adders
@@ -96,11 +108,24 @@ class MovesSmt:
                                 self.ar.mod(taken, other) == zero, q[side] >= zero))
         return z3.Or(*cases)
 
+    def _amount(self, v, p, q):
+        """The amount t of a step along v read off q, and the condition that it is a whole number."""
+        lead = next(i for i, x in enumerate(v) if x)
+        step, taken = abs(v[lead]), (p[lead] - q[lead]) if v[lead] > 0 else (q[lead] - p[lead])
+        if step == 1:
+            return taken, []
+        return taken / self.ar.const(step), [self.ar.mod(taken, self.ar.const(step)) == self.ar.const(0)]
+
     def terminal(self, p):
         rel, ar, zero = self.relation, self.ar, self.ar.const(0)
-        if isinstance(rel, Steps):
-            least = ar.const(1 if rel.amounts is None else rel.amounts[0])
-            return z3.And(*[z3.Or(*[p[i] < least for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
+        if isinstance(rel, AnyOf):
+            return z3.And(*[m.terminal(p) for m in self.members])
+        if isinstance(rel, Steps):  # no step of the least amount fits (a step of -1 entries always fits)
+            least = 1 if rel.amounts is None else rel.amounts[0]
+            return z3.And(*[z3.Or(*[p[i] < ar.const(least * x) for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
+        if isinstance(rel, TakeUpTo):  # t = 1 fits nowhere
+            return z3.And(*[z3.Or(*[z3.Or(p[i] < ar.const(x), ar.const(rel.num) * p[i] < ar.const(rel.den))
+                                    for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
         if isinstance(rel, TakeFromSome):
             return z3.And(*[x == zero for x in p])
         if isinstance(rel, ChompBite):
@@ -111,6 +136,9 @@ class MovesSmt:
         """Every candidate option of p (legal where ``is_move`` holds) when there are finitely many
         independent of p's size (a finite subtraction set), else None."""
         rel, ar = self.relation, self.ar
+        if isinstance(rel, AnyOf):
+            each = [m.options(p) for m in self.members]
+            return None if any(o is None for o in each) else [q for o in each for q in o]
         if not isinstance(rel, Steps) or rel.amounts is None:
             return None
         return [[p[i] - ar.const(v[i] * s) for i in range(self.dims)] for v in rel.vectors for s in rel.amounts]
