@@ -239,7 +239,8 @@ class TakeUpTo(MoveRelation):
     def __post_init__(self):
         vectors = tuple(tuple(int(x) for x in v) for v in self.vectors)
         if not vectors or len({len(v) for v in vectors}) != 1 or any(not any(v) or min(v) < 0 for v in vectors):
-            raise ValueError(f"vectors must be non-zero, non-negative integer vectors of one length, got {self.vectors!r}")
+            raise ValueError(f"vectors must be non-zero, non-negative integer vectors of one length, "
+                             f"got {self.vectors!r}")
         if not (isinstance(self.num, int) and isinstance(self.den, int) and self.num >= 1 and self.den >= 1):
             raise ValueError(f"num and den must be positive integers, got {self.num!r} and {self.den!r}")
         object.__setattr__(self, "vectors", vectors)

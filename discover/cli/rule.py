@@ -1,7 +1,8 @@
 """The ``rule`` and ``report`` commands: find a game's rule, verify it, print or report it.
 
 ``discover GAME [NAME=VALUE]...`` runs ``rule``; ``discover --game-file FILE.py`` takes the
-game from a Python file that builds one with the public API (a variable named ``game``).
+game from a Python file that builds one with the public API (a variable named ``game``);
+``discover --game-spec FILE.toml`` reads a declared game (``games.declared``), executing nothing.
 One-heap take-and-break games (``octal``, ``hexadecimal``, ``grundy_game``) are computed by the
 take-and-break engine within ``--heaps`` and ``--seconds`` unless ``--bound``, ``--engines`` or
 ``--from`` asks for a training table.
@@ -46,6 +47,10 @@ def _resolve_game(ctx, settings):
     from games import GAMES
 
     game, params = settings.game, settings.params
+    if settings.game_spec:
+        from games import read_game_spec
+
+        return read_game_spec(settings.game_spec)
     if settings.game_file:
         return load_game_file(settings.game_file)
     if game not in GAMES:
@@ -62,6 +67,8 @@ def _discover_options(func):
         click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
         click.option("--game-file", metavar="FILE.py", default=None,
                      help="A Python file that builds the game (a variable named `game`)."),
+        click.option("--game-spec", metavar="FILE.toml", default=None,
+                     help="A declared game: a TOML or JSON file of move rules (see games.declared); nothing is run."),
         click.option("--bound", type=BOUND, default=None, help="Training bound (default: at most 30 per coordinate)."),
         click.option("--verify-bound", type=BOUND, default=None,
                      help="Verification bound (default: ten times the training bound, within budget)."),
@@ -203,6 +210,7 @@ def rule_command(ctx, as_json, **options):
     discover nim heaps=4 --verify-bound 60
     discover subtraction subtract=1,3,4 --json
     discover --game-file my_game.py
+    discover --game-spec my_game.toml    (a declared game: move rules as data)
     discover nim --from q                (rule from a Q-learner's table, three heaps of at most 7)
     discover wythoff --from q --verify-bound 1000
     discover octal code=0.16             (period 149,459 from n = 105,351, proved in seconds)

@@ -23,6 +23,8 @@ class RuleSettings:
         ``NAME=VALUE`` words of the game's parameters.
     game_file : str, optional
         A Python file that builds the game.
+    game_spec : str, optional
+        A declared game's TOML or JSON file (``games.declared``).
     bound, verify_bound : int, optional
         Training and verification bounds.
     engines : str, optional
@@ -58,6 +60,7 @@ class RuleSettings:
     game: str | None = None
     params: tuple[str, ...] = ()
     game_file: str | None = None
+    game_spec: str | None = None
     bound: int | None = None
     verify_bound: int | None = None
     engines: str | None = None
@@ -74,7 +77,9 @@ class RuleSettings:
         object.__setattr__(self, "params", tuple(self.params))
         if self.game_file and (self.game or self.params):
             raise ValueError("give either a game name or --game-file, not both")
-        if not self.game and not self.game_file:
+        if self.game_spec and (self.game or self.params or self.game_file):
+            raise ValueError("give one of a game name, --game-file or --game-spec")
+        if not self.game and not self.game_file and not self.game_spec:
             raise ValueError("name a game (see 'discover games') or give --game-file FILE.py")
         if self.source != "solver":
             from learners.registry import learner_names

@@ -122,7 +122,8 @@ class MovesSmt:
             return z3.And(*[m.terminal(p) for m in self.members])
         if isinstance(rel, Steps):  # no step of the least amount fits (a step of -1 entries always fits)
             least = 1 if rel.amounts is None else rel.amounts[0]
-            return z3.And(*[z3.Or(*[p[i] < ar.const(least * x) for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
+            return z3.And(*[z3.Or(*[p[i] < ar.const(least * x) for i, x in enumerate(v) if x > 0])
+                            for v in rel.vectors])
         if isinstance(rel, TakeUpTo):  # t = 1 fits nowhere
             return z3.And(*[z3.Or(*[z3.Or(p[i] < ar.const(x), ar.const(rel.num) * p[i] < ar.const(rel.den))
                                     for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
