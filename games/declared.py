@@ -273,6 +273,9 @@ class DeclaredGame(Game):
         self.declaration = json.loads(json.dumps(declaration))  # plain data, detached from the caller's
         self._params = dk.encode(self.dims, max(rules.parts, 1), rules.order != "none", _overlap(rules),
                                  self._kernel_rules())
+        relation = self.move_relation()
+        if isinstance(relation, Steps) and relation.amounts is None and set(np.ravel(relation.vectors)) <= {0, 1}:
+            self.line_directions = relation.vectors  # rays: the solver's O(1)-per-position path
         finite = [a for _, a in rules.steps if isinstance(a, tuple)]
         if not rules.misere and self.dims == 1 and rules.steps and len(finite) == len(rules.steps) \
                 and all(vs == ((1,),) for vs, _ in rules.steps):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from games import Game, LineGame
+from games import Game
 from cgbase.validation import positive_int
 from solvers.graph import build_graph, reachable_universe
 from solvers.grundy import grundy_values
@@ -72,7 +72,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         solution.graph = graph
         return solution
 
-    if isinstance(game, LineGame) and universe.is_box and not remoteness:
+    if game.line_directions is not None and universe.is_box and not remoteness:  # LineGame, declared rays
         values = line_grundy(game, universe) if grundy else None
         outcome = np.where(values == 0, -1, 1) if grundy else line_outcome(game, universe)
         return Solution(game, universe, outcome, values)

@@ -59,6 +59,7 @@ def test_same_graph_as_the_family(family, params, declaration, bound):
     assert _option_sets(mine) == _option_sets(theirs)
     assert mine.edges == theirs.edges  # no option twice
     assert declared.misere == builtin.misere and declared.parts == builtin.parts
+    assert set(declared.line_directions or ()) == set(builtin.line_directions or ())  # rays: the solver's fast path
     if family != "staircase":  # the declared staircase's universe is every position of no greater weight
         assert declared.universe(bound) == universe
 
