@@ -374,6 +374,22 @@ class DeclaredGame(Game):
 class DeclaredHeapGame(DeclaredGame, HeapGame):
     """A declared one-heap take-and-break game: an option is a sum of heaps (``moves`` lists the heaps left)."""
 
+    def take_and_break_code(self) -> tuple[np.ndarray, bool] | None:
+        """(digits d_0 ... d_t, unequal splits) when a move removes at most t tokens, else None.
+
+        ``solvers.take_and_break`` computes such a game's Grundy values as it does an octal game's.
+
+        Examples
+        --------
+        >>> declared_game({"name": "g", "heaps": 1, "moves": [{"split": 2, "unequal": True}]}).take_and_break_code()
+        (array([4]), True)
+        """
+        r = self._rules
+        table = np.array(r.digit_table(), dtype=np.int64)
+        if r.rest or not table.any():
+            return None
+        return table[: np.flatnonzero(table)[-1] + 1], bool(r.unequal)
+
 
 def declared_game(declaration: dict) -> DeclaredGame:
     """The game a declaration (a dict in the vocabulary of the module docstring) describes.

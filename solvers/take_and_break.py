@@ -35,6 +35,7 @@ import numpy as np
 
 from cgbase.memory import check_memory
 from games import Game
+from games.declared import DeclaredHeapGame
 from games.heaps import grundy_game, hexadecimal, octal
 from solvers.eventual_period import PeriodWatch
 from solvers.sparse_space import (
@@ -71,6 +72,8 @@ def take_and_break_rules(game: Game) -> tuple[np.ndarray, bool]:
     """
     if isinstance(game, grundy_game):
         return np.array([4], dtype=np.int64), True
+    if isinstance(game, DeclaredHeapGame) and game.take_and_break_code() is not None:
+        return game.take_and_break_code()
     if not isinstance(game, (octal, hexadecimal)):
         raise ValueError(f"{game!r} is not a take-and-break game with a finite code; use an octal or "
                          f"hexadecimal game, or grundy_game")

@@ -14,7 +14,7 @@ from discover.find import find_rule
 from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.prove import relation_agrees
 from discover.proofs.smt import Arithmetic
-from games import declared_game
+from games import declared_game, make_game
 
 GAMES = {
     "take13-or-both": {"heaps": 2, "moves": [{"take": {"min": 1, "max": 3}}, {"take": 1, "from": "all"}]},
@@ -87,3 +87,11 @@ def test_game_spec_and_a_game_name_conflict(cli, one_error_line, tmp_path):
     path = tmp_path / "knight.toml"
     path.write_text(SPEC)
     one_error_line(*cli("nim", "--game-spec", str(path)))
+
+
+def test_a_declared_octal_game_goes_to_the_take_and_break_engine():
+    declared = declared_game({"name": "kayles", "heaps": 1, "moves": [{"take": [1, 2]}, {"split": 2, "remove": [1, 2]}]})
+    found = find_rule(declared, heaps=4096, seconds=30)
+    assert found.source == "take_and_break" and found.status == "verified" and found.proof.status == "proved"
+    builtin = find_rule(make_game("octal", code="0.77"), heaps=4096, seconds=30)
+    assert np.array_equal(found.rule.evaluate(np.arange(500)[:, None]), builtin.rule.evaluate(np.arange(500)[:, None]))
