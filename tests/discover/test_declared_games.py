@@ -90,7 +90,8 @@ def test_game_spec_and_a_game_name_conflict(cli, one_error_line, tmp_path):
 
 
 def test_a_declared_octal_game_goes_to_the_take_and_break_engine():
-    declared = declared_game({"name": "kayles", "heaps": 1, "moves": [{"take": [1, 2]}, {"split": 2, "remove": [1, 2]}]})
+    moves = [{"take": [1, 2]}, {"split": 2, "remove": [1, 2]}]  # Kayles, 0.77
+    declared = declared_game({"name": "kayles", "heaps": 1, "moves": moves})
     found = find_rule(declared, heaps=4096, seconds=30)
     assert found.source == "take_and_break" and found.status == "verified" and found.proof.status == "proved"
     builtin = find_rule(make_game("octal", code="0.77"), heaps=4096, seconds=30)
