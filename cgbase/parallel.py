@@ -22,6 +22,7 @@ learners).
 from __future__ import annotations
 
 import os
+import socket
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from cgbase.validation import positive_int
@@ -29,6 +30,7 @@ from cgbase.validation import positive_int
 __all__ = ["BACKENDS", "Workers", "as_workers", "default_workers"]
 
 BACKENDS = ("serial", "local", "ray")
+PROBE_SECONDS = 5.0  # how long a Ray address may take to accept a connection before it is called unreachable
 
 
 def default_workers() -> int:
@@ -72,6 +74,8 @@ class Workers:
             workers = positive_int(workers, "workers")
         if backend == "serial" and workers not in (None, 1):
             raise ValueError(f"the serial backend runs one job at a time, got workers={workers}: use backend 'local'")
+        if address is not None:
+            _ray_endpoint(address)  # a malformed address fails here, before any work
         self.backend, self.address = backend, address
         self.workers = 1 if backend == "serial" else workers if workers is not None else default_workers()
         self._pool = None
@@ -148,14 +152,38 @@ class Workers:
             raise
 
     # -- Ray ---------------------------------------------------------------------------
+    def start(self) -> "Workers":
+        """Join or start the Ray instance now (other backends start with their first ``map``), so that a bad or
+        unreachable address is refused before any work: a ``ValueError`` within about ``PROBE_SECONDS``.
+
+        Examples
+        --------
+        >>> Workers("serial").start()
+        Workers('serial', workers=1)
+        """
+        if self.backend != "ray":
+            return self
+        ray = _ray()
+        if ray.is_initialized():
+            return self
+        endpoint = _ray_endpoint(self.address) if self.address is not None else None
+        if endpoint is not None:
+            _probe(self.address, *endpoint)
+        try:  # Ray's own log lines stay in its session folder: only errors reach this terminal
+            ray.init(address=self.address, num_cpus=None if self.address else self.workers,
+                     include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+        except (ConnectionError, TimeoutError, RuntimeError) as err:
+            where = f"the Ray cluster at {self.address!r}" if self.address else "a local Ray instance"
+            first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+            raise ValueError(f"could not join {where}: {first}") from None
+        self._ray_owned = True
+        return self
+
     def _map_ray(self, func, jobs, finish) -> None:
         import cloudpickle
 
         ray = _ray()
-        if not ray.is_initialized():
-            ray.init(address=self.address, num_cpus=None if self.address else self.workers,
-                     include_dashboard=False, logging_level="ERROR", log_to_driver=False)
-            self._ray_owned = True
+        self.start()
         if self._pool is None:
             self._pool = ray.remote(num_cpus=1, max_retries=0)(_run)
         payload = ray.put(cloudpickle.dumps(func))
@@ -188,6 +216,33 @@ def as_workers(workers) -> Workers:
     if workers is None:
         return Workers("serial")
     return Workers("local", workers)
+
+
+def _ray_endpoint(address) -> tuple[str, int] | None:
+    """``(host, port)`` of a Ray address, None for ``"auto"``; a ``ValueError`` for anything else."""
+    if not isinstance(address, str) or not address.strip():
+        raise ValueError(f"a Ray address is 'auto', 'HOST:PORT' or 'ray://HOST:PORT', got {address!r}")
+    if address == "auto":
+        return None
+    rest = address.removeprefix("ray://")
+    host, colon, port = rest.rpartition(":")
+    host = host.strip("[]")  # an IPv6 host in brackets
+    if not colon or not host or not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"a Ray address is 'auto', 'HOST:PORT' or 'ray://HOST:PORT' with a port in 1..65535, "
+                         f"got {address!r}")
+    return host, int(port)
+
+
+def _probe(address: str, host: str, port: int) -> None:
+    """Refuse, within ``PROBE_SECONDS``, an address where nothing accepts a connection (Ray itself retries for
+    minutes, logging a warning every few seconds)."""
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except OSError as err:
+        why = "no answer within {:.0f} s".format(PROBE_SECONDS) if isinstance(err, TimeoutError) else \
+            (err.strerror or type(err).__name__).lower()
+        raise ValueError(f"no Ray cluster answers at {address!r} ({why}): start one there ('ray start --head') or "
+                         "give the right --address") from None
 
 
 def _ray():

@@ -68,6 +68,7 @@ class Discovery:
     strategy: object | None = None  # discover.strategy.Strategy of a verified P rule, when one was found
     proof: object | None = None  # discover.proofs.prove.Proof of a verified rule, when a proof was attempted
     notes: list[str] = field(default_factory=list)  # what the engines left out and why (their notes_)
+    general: object | None = None  # discover.generality.GeneralClaim: the rule read for any number of heaps
 
     def to_record(self) -> dict:
         """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""
@@ -93,6 +94,7 @@ class Discovery:
             "notes": list(self.notes),
             "strategy": None if self.strategy is None else json.loads(self.strategy.to_json()),
             "proof": None if self.proof is None else self.proof.to_record(),
+            "general": None if self.general is None else self.general.to_record(),
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
             "version": __version__,
         }
@@ -165,6 +167,8 @@ def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> 
             "seed": seed,
             "version": __version__,
         }
+        if "learned" in table.provenance:  # a learned table's coverage and accuracy against the solver
+            provenance["learned"] = table.provenance["learned"]
         rules.append(Rule(c.expr, tuple(table.coordinate_names), target, c.accuracy, provenance, c.words))
     return rules
 
@@ -339,16 +343,25 @@ def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list
 
 
 def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
-    """A verified rule's proof attempt (``prove_rule``, with the strategy when there is one)."""
-    if found.status != "verified" or not settings.prove:
+    """A verified rule's proof attempt (``prove_rule``, with the strategy when there is one), then how far its
+    reading for any number of heaps is known to hold (``general_claim``)."""
+    if found.status != "verified":
         return found
-    from discover.proofs.prove import prove_rule
+    if settings.prove:
+        from discover.proofs.prove import prove_rule
 
-    say("proving the rule for every position")
+        say("proving the rule for every position")
+        clock = time.perf_counter()
+        values = None if found.sequence is None else found.sequence.values
+        found.proof = prove_rule(found.rule, found.game, found.strategy, time_budget=settings.proof_seconds,
+                                 values=values, relation_bound=found.verify_bound)
+        found.timings["proof"] = time.perf_counter() - clock
+    from discover.generality import general_claim
+
     clock = time.perf_counter()
-    values = None if found.sequence is None else found.sequence.values
-    found.proof = prove_rule(found.rule, found.game, found.strategy, time_budget=settings.proof_seconds, values=values)
-    found.timings["proof"] = time.perf_counter() - clock
+    found.general = general_claim(found.rule, found.game, found.proof)
+    if found.general is not None:
+        found.timings["other numbers of heaps"] = time.perf_counter() - clock
     return found
 
 

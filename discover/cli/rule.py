@@ -130,7 +130,7 @@ def _print_discovery(found) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from discover.printing import general_text
+    from discover.learned import learned_table_text
 
     out = Console(highlight=False, soft_wrap=True)
     out.print(Text(f"{found.game!r}", style="bold"))
@@ -159,9 +159,8 @@ def _print_discovery(found) -> None:
         text = rule.text()
         label = "Grundy values:" if rule.target == "grundy" else ("P positions:" if text.startswith("if ") else "P iff")
         out.print(Text(f"  {label} {text}"))
-        general = general_text(rule.expr, rule.target)
-        if general and len(rule.feature_names) > 2:
-            out.print(Text(f"  for any number of heaps: {general}"))
+        if found.general is not None:
+            out.print(Text(f"  {found.general.line()}"))
         if rule.target == "grundy" and len(rule.feature_names) == 1:
             out.print(Text("  sums of heaps: P iff G(n₁) ⊕ G(n₂) ⊕ ... = 0"))
         if "GoldenRatio" in str(rule.expr):
@@ -169,6 +168,8 @@ def _print_discovery(found) -> None:
         out.print(Text(f"  LaTeX: {rule.latex()}"))
         out.print(Text(f"  found by {rule.provenance.get('engine')}, complexity {rule.complexity}, "
                        f"training accuracy {rule.train_accuracy:.1%}"))
+        if "learned" in rule.provenance:
+            out.print(Text(f"  {learned_table_text(rule.provenance['learned'])}"))
         if found.strategy is not None:
             out.print(Text(f"\nStrategy: {found.strategy.text()}", style="bold"))
             out.print(Text(f"  a winning move from every N position up to bound {found.strategy.checked_bound:,} "

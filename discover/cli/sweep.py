@@ -56,7 +56,7 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     grid_values = sweep.parse_grid(grid, learner)
     folder = folder if folder is not None else os.path.join("runs", f"{game_obj.slug()}-{learner}-sweep")
     sweep.check_folder(folder)
-    with Workers(backend, workers, address) as pool:
+    with Workers(backend, workers, address).start() as pool:  # a bad Ray address is refused before any file
         record = sweep.run(learner, game_obj, grid_values, bound=bound, repeats=repeats, episodes=episodes,
                            seed=seed, opponent=opponent, points=points, workers=pool, folder=folder, progress=True)
     record["command"] = command_line()
@@ -95,7 +95,7 @@ def study_command(game, params, bound, episodes, repeats, games, seed, backup, p
     game_obj = game_from_words(game, params)
     folder = folder if folder is not None else os.path.join("reports", f"{game_obj.slug()}-study-sweeps")
     nim_study.check_folder(folder)
-    with Workers(backend, workers, address) as pool:
+    with Workers(backend, workers, address).start() as pool:  # a bad Ray address is refused before any file
         record = nim_study.run(game_obj, bound=bound, episodes=episodes, repeats=repeats, games=games, seed=seed,
                                backup=backup, points=points, workers=pool, folder=folder, progress=True)
     record["command"] = command_line()

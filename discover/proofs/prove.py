@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
+from discover.proofs.agreement import relation_agreement, relation_agrees
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
@@ -70,40 +71,12 @@ class Proof:
         return json.dumps(self.to_record())
 
 
-def relation_agrees(game: Game, positions: int = 300) -> dict | None:
-    """Check the game's symbolic relation against its own moves on a small universe.
-
-    The universe's bound is the largest with at most ``positions`` positions; every pair of its
-    positions is tested.  Returns None when relation and moves agree, else the first position
-    where they differ.
-
-    Examples
-    --------
-    >>> from games import make_game
-    >>> relation_agrees(make_game("staircase", stairs=3)) is None
-    True
-    """
-    relation = game.move_relation()
-    bound = 1
-    while game.universe(bound + 1).size <= positions:
-        bound += 1
-    universe = game.universe(bound)
-    points = universe.positions()
-    n = len(points)
-    claimed = relation.allows(np.repeat(points, n, axis=0), np.tile(points, (n, 1))).reshape(n, n)
-    for i, p in enumerate(points):
-        options = {tuple(o) for o in game.moves(p)}
-        if options != {tuple(q) for q in points[claimed[i]].tolist()}:
-            return {"position": tuple(int(x) for x in p), "reason": "the symbolic relation and the game's moves differ"}
-    return None
-
-
 def _unknown(reason: str, start: float, method: str = "", statement: str = "", **kw) -> Proof:
     return Proof("unknown", method, statement, seconds=time.perf_counter() - start, reason=reason, **kw)
 
 
 def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bits: int = 64,
-               methods=("theorem", "z3"), values=None) -> Proof:
+               methods=("theorem", "z3"), values=None, relation_bound: int | None = None) -> Proof:
     """Prove a P rule for every position of ``game``, disprove it, or say why neither.
 
     Parameters
@@ -124,6 +97,11 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     values : array of int, optional
         A one-heap game's Grundy values G(0), G(1), ... computed by an exact search (the take-and-break
         engine's), which the periodicity theorem reads when the solver's range is too short.
+    relation_bound : int, optional
+        A custom game's relation (``custom_game(..., relation=...)``) is checked against its ``moves()`` up to
+        this bound (the verification bound; default: a box of about 300 positions; see
+        ``discover.proofs.agreement.relation_agreement``), and the proof's statement says that it is a proof for
+        the moves the relation states, naming the bound on which they agree.
 
     Examples
     --------
@@ -155,9 +133,21 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
     if strategy is not None and strategy.relation != relation:
         raise ValueError(f"the strategy is for the moves {strategy.relation.words()!r}, not {game!r}'s")
-    differs = relation_agrees(game)
+    custom = bool(game.spec().get("custom"))
+    differs, agreed = relation_agreement(game, relation_bound) if custom else (relation_agrees(game), None)
     if differs is not None:
-        return _unknown("the game's symbolic move relation disagrees with its moves", start, counterexample=differs)
+        return _unknown(f"the game's symbolic move relation disagrees with its moves(): {differs['reason']}", start,
+                        counterexample=differs)
+    if custom:
+        proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
+        proof.statement += (f", for the moves stated by the relation, which agrees with moves() on every position "
+                            f"up to {agreed:,}")
+        return proof
+    return _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
+
+
+def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:
+    """The theorems, then the z3 certificate, for the moves ``relation`` states."""
     if "theorem" in methods:
         for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD)):
             applies, said = hypotheses(rule, game)

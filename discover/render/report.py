@@ -20,6 +20,7 @@ import math
 from pathlib import Path
 
 from discover.find import Discovery
+from discover.learned import learned_table_text
 from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
 from discover.render.mathml import rule_mathml
@@ -153,6 +154,10 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
         blocks += [("h", 2, heading), ("math", rule.latex(), rule.text(), rule_mathml(rule)),
                    ("p", _words(rule, who)),
                    ("p", f"Complexity {rule.complexity}, training accuracy {_percent(rule.train_accuracy)}.")]
+        if "learned" in rule.provenance:  # how good the labels it was fitted on are, against the solver
+            blocks.append(("p", learned_table_text(rule.provenance["learned"]).capitalize() + "."))
+        if d.general is not None:
+            blocks.append(("p", d.general.line()[0].upper() + d.general.line()[1:] + "."))
 
     if d.sequence is not None:
         blocks += _sequence_blocks(d, rule)

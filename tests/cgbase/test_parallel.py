@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -70,3 +73,26 @@ def test_as_workers():
     assert (as_workers(3).backend, as_workers(3).workers) == ("local", 3)
     pool = Workers("serial")
     assert as_workers(pool) is pool
+
+
+@pytest.mark.parametrize("address", ["foo", "host:0", "host:99999", ":6379", "ray://host:١٢"])
+def test_malformed_ray_addresses_are_refused_at_once(address):
+    with pytest.raises(ValueError, match="'auto', 'HOST:PORT' or 'ray://HOST:PORT'"):
+        Workers("ray", address=address)
+
+
+@pytest.mark.slow
+def test_an_unreachable_ray_address_answers_in_one_line(tmp_path):
+    """Nothing listens on port 1 of the loopback: the sweep is refused with one line and exit 2, creating nothing
+    (it used to wait for minutes, Ray warning every 5 s). The subprocess's timeout only keeps a regression from
+    hanging the suite; nothing here is timed."""
+    pytest.importorskip("ray")
+    out = tmp_path / "sweep"
+    done = subprocess.run([sys.executable, "-m", "discover", "sweep", "q", "nim", "--grid", "alpha=0.5",
+                           "--episodes", "10", "--backend", "ray", "--address", "127.0.0.1:1", "--out", str(out)],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "discover: no Ray cluster answers at '127.0.0.1:1' (connection refused): start one there ('ray start "
+        "--head') or give the right --address"]
+    assert not out.exists()

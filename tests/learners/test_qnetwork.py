@@ -60,6 +60,22 @@ def test_learns_two_heap_nim_against_the_optimal_player():
     assert learner.history_[-1]["accuracy"] >= max(uniform + 0.35, one_random_move + 0.15)
 
 
+@pytest.mark.slow
+def test_the_value_table_labels_small_nim_as_the_solver_does():
+    """The table ``discover --from qnetwork`` thresholds: a sign, target or player-to-move error in the Q target
+    flips these labels (one heap: the winning move takes it all and ends the game; two heaps <= 2: the targets
+    bootstrap from the network's value after the opponent's reply)."""
+    from solvers import solve
+
+    for heaps, bound, episodes in ((1, 5, 2000), (2, 2, 3000)):
+        game = make_game("nim", heaps=heaps)
+        labels = QNetworkLearner(random_state=0).fit(game, bound=bound, episodes=episodes).value_table_.partition(0.3)
+        truth = solve(game, bound=bound).outcome_table
+        labelled = labels != 0
+        assert labelled.sum() >= 0.5 * labels.size
+        assert np.array_equal(labels[labelled], truth[labelled])
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match="lines .*nim, wythoff, wythoff_nd"):
         QNetworkLearner().fit(make_game("subtraction", subtract=(1, 2)), bound=5, episodes=10)

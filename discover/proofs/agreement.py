@@ -1,0 +1,115 @@
+"""Whether a game's symbolic move relation states the same moves as its ``moves()``.
+
+A proof of the closure certificate (``discover.proofs.prove``) is a proof about the moves the relation
+states.  For the toolkit's own families the relation is tested against the move kernels; a custom game's
+relation is the user's word (``games.custom.custom_game(..., relation=...)``), so a proof of a custom game
+rests on the agreement checked here, and says up to which bound it was checked.
+
+Two directions: every move ``moves()`` gives is one the relation allows (checked on every position of the
+bound: one call of ``moves()`` per position, as the solver makes), and every move the relation allows
+between positions of the box is one ``moves()`` gives (every pair of positions: on the largest box within
+the bound whose pairs fit ``PAIRS``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games import Game
+
+__all__ = ["relation_agrees", "relation_agreement", "PAIRS"]
+
+PAIRS = 2 * 10**7  # pairs of positions the relation is tested on, at most
+CHUNK = 1 << 20  # pairs per vectorised call
+
+
+def _largest_bound(game: Game, positions: int, top: int | None = None) -> int:
+    """The largest bound (at most ``top``) whose universe holds at most ``positions`` positions (at least 1)."""
+    bound = 1
+    while (top is None or bound < top) and game.universe(bound + 1).size <= positions:
+        bound += 1
+    return bound
+
+
+def _pairs_differ(game: Game, bound: int) -> dict | None:
+    """The first position of ``game.universe(bound)`` whose options within the box differ from the relation's."""
+    relation = game.move_relation()
+    points = game.universe(bound).positions()
+    n = len(points)
+    inside = {tuple(int(x) for x in q) for q in points}
+    rows = max(1, CHUNK // max(n, 1))
+    for lo in range(0, n, rows):
+        block = points[lo:lo + rows]
+        claimed = relation.allows(np.repeat(block, n, axis=0), np.tile(points, (len(block), 1))).reshape(len(block), n)
+        for p, allowed in zip(block, claimed):
+            given = {tuple(o) for o in game.moves(p)} & inside  # a move out of the box is the other check's
+            stated = {tuple(int(x) for x in q) for q in points[allowed]}
+            if given != stated:
+                return _difference(p, given, stated)
+    return None
+
+
+def _difference(p, given: set, stated: set) -> dict:
+    position = tuple(int(x) for x in p)
+    extra = sorted(stated - given)
+    if extra:
+        return {"position": position, "move": extra[0],
+                "reason": f"the relation allows {position} → {extra[0]}, which moves() does not give"}
+    missing = sorted(given - stated)[0]
+    return {"position": position, "move": missing,
+            "reason": f"moves() gives {position} → {missing}, which the relation does not allow"}
+
+
+def relation_agrees(game: Game, positions: int = 300) -> dict | None:
+    """Check the game's symbolic relation against its own moves on a small universe.
+
+    The universe's bound is the largest with at most ``positions`` positions; every pair of its
+    positions is tested.  Returns None when relation and moves agree, else the first position
+    where they differ (``position``, ``move`` and ``reason``, one line naming both).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> relation_agrees(make_game("staircase", stairs=3)) is None
+    True
+    """
+    return _pairs_differ(game, _largest_bound(game, positions))
+
+
+def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | None, int]:
+    """The first disagreement between relation and ``moves()`` up to ``bound``, and the bound both directions cover.
+
+    ``bound`` defaults to the largest box of at most 300 positions (``relation_agrees``'s).
+    Every move ``moves()`` gives from a position of ``game.universe(bound)`` is tested against the relation;
+    every pair of positions is tested on the largest box within ``bound`` whose pairs fit ``PAIRS`` (the second
+    value returned: ``bound`` itself when the box is small enough).
+
+    Examples
+    --------
+    >>> from games.custom import custom_game
+    >>> from games.symbolic import take_from_one
+    >>> moves = lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0] and (t == 1 or p[0] < 500)]
+    >>> relation_agreement(custom_game("take12", moves, 1, relation=take_from_one(1, (1, 2))), 1000)[0]["reason"]
+    'the relation allows (500,) → (498,), which moves() does not give'
+    """
+    relation = game.move_relation()
+    bound = _largest_bound(game, 300) if bound is None else bound
+    pairs_bound = _largest_bound(game, int(PAIRS ** 0.5), bound)
+    differs = _pairs_differ(game, pairs_bound)
+    if differs is not None or pairs_bound == bound:
+        return differs, pairs_bound
+    points = game.universe(bound).positions()
+    for lo in range(0, len(points), CHUNK // 16):
+        block = points[lo:lo + CHUNK // 16]
+        options = [[tuple(o) for o in game.moves(p)] for p in block]
+        counts = np.array([len(o) for o in options])
+        if not counts.sum():
+            continue
+        before = np.repeat(block, counts, axis=0)
+        after = np.array([o for opts in options for o in opts], dtype=np.int64)
+        bad = np.flatnonzero(~relation.allows(before, after))
+        if bad.size:
+            p, q = tuple(int(x) for x in before[bad[0]]), tuple(int(x) for x in after[bad[0]])
+            return {"position": p, "move": q,
+                    "reason": f"moves() gives {p} → {q}, which the relation does not allow"}, pairs_bound
+    return None, pairs_bound
