@@ -24,7 +24,7 @@ import numpy as np
 
 from cgbase.reading import checksum
 
-__all__ = ["check_output_file", "check_output_folder", "atomic_write", "write_text", "write_json", "write_records_csv",
+__all__ = ["check_output_file", "check_folder_path", "check_output_folder", "atomic_write", "write_text", "write_json", "write_records_csv",
            "atomic_savez", "atomic_folder", "remove_pending", "json_ready", "json_text"]
 
 #: temporary files and folders being written now (removed by ``remove_pending`` when a run is killed)
@@ -74,12 +74,47 @@ def check_output_file(path, what: str = "output") -> str:
     return path
 
 
+def check_folder_path(path, what: str = "output folder") -> Path:
+    """Refuse, before any work, a folder path that could never be written whole; return it.
+
+    A new path under a writable folder, or an existing folder that is neither the current folder nor one
+    holding it, nor a mount point (a folder is written beside its target and renamed into place, and
+    those cannot be renamed). Whether an existing folder may be replaced is ``check_output_folder``'s.
+
+    Examples
+    --------
+    >>> check_folder_path(".", "--out")
+    Traceback (most recent call last):
+    ...
+    ValueError: --out . is the current folder or holds it: give a new folder, such as runs/new
+    """
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise ValueError(f"{what}: give a folder name")
+    target = Path(os.fspath(path))
+    if target.is_symlink():
+        raise ValueError(f"{what} {target} is a symbolic link: give the folder itself or a new name")
+    if target.exists():
+        if not target.is_dir():
+            raise ValueError(f"{what} {target} is not a folder")
+        here, resolved = Path.cwd().resolve(), target.resolve()
+        if resolved == here or resolved in here.parents:
+            raise ValueError(f"{what} {path} is the current folder or holds it: give a new folder, such as runs/new")
+        if os.path.ismount(resolved):
+            raise ValueError(f"{what} {path} is a mount point, which cannot be replaced: give a folder inside it")
+    ancestor = _existing_ancestor(target)
+    if not ancestor.is_dir():
+        raise ValueError(f"cannot write {target}: {ancestor} is a file")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write {target}: the folder {ancestor} is not writable")
+    return target
+
+
 def check_output_folder(path, markers=(), what: str = "output folder") -> Path:
     """Refuse, before any work, a folder that could not be written or holds something else; return it.
 
     Missing parents are fine (they are made when the folder is written); an existing folder is
     replaced only when empty or when it holds every one of ``markers`` (an earlier result of the
-    same kind).
+    same kind); see ``check_folder_path`` for the rest.
 
     Examples
     --------
@@ -88,23 +123,11 @@ def check_output_folder(path, markers=(), what: str = "output folder") -> Path:
     ...
     ValueError: output folder /dev/null is not a folder
     """
-    target = Path(os.fspath(path))
-    if not str(path):
-        raise ValueError(f"{what}: give a folder name")
-    if target.is_symlink():
-        raise ValueError(f"{what} {target} is a symbolic link: give the folder itself or a new name")
-    if target.exists():
-        if not target.is_dir():
-            raise ValueError(f"{what} {target} is not a folder")
-        if any(target.iterdir()) and not (markers and all((target / m).is_file() for m in markers)):
-            raise ValueError(f"{target} exists and is not an earlier result"
-                             + (f" (no {' and '.join(markers)})" if markers else "")
-                             + ": give a new or empty folder, or remove it")
-    ancestor = _existing_ancestor(target)
-    if not ancestor.is_dir():
-        raise ValueError(f"cannot write {target}: {ancestor} is a file")
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise ValueError(f"cannot write {target}: the folder {ancestor} is not writable")
+    target = check_folder_path(path, what)
+    if target.exists() and any(target.iterdir()) and not (markers and all((target / m).is_file() for m in markers)):
+        raise ValueError(f"{target} exists and is not an earlier result"
+                         + (f" (no {' and '.join(markers)})" if markers else "")
+                         + ": give a new or empty folder, or remove it")
     return target
 
 
@@ -254,7 +277,7 @@ def atomic_folder(path, markers=(), what: str = "output folder"):
     >>> sorted(os.listdir(target))
     ['index.md']
     """
-    target = check_output_folder(path, markers, what)
+    target = check_output_folder(path, markers, what).absolute()
     built = Path(tempfile.mkdtemp(dir=_existing_ancestor(target), prefix=f".{target.name}-partial-"))
     _PENDING.add(str(built))
     try:
@@ -265,12 +288,13 @@ def atomic_folder(path, markers=(), what: str = "output folder"):
             os.rename(built, target)
             return
         old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}-old-"))
-        os.rename(target, old / "previous")
         try:
-            os.rename(built, target)
-        except BaseException:
-            os.rename(old / "previous", target)
-            raise
+            os.rename(target, old / "previous")
+            try:
+                os.rename(built, target)
+            except BaseException:
+                os.rename(old / "previous", target)
+                raise
         finally:
             shutil.rmtree(old, ignore_errors=True)
     except BaseException:

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 
-__all__ = ["positive_int", "nonnegative_int", "number_in", "seed", "at_most", "flag", "text"]
+__all__ = ["positive_int", "nonnegative_int", "number_in", "seed", "at_most", "flag", "text", "integer_text",
+           "number_text", "INT64_MAX"]
+
+#: the largest integer any stage takes: counts, bounds and seeds go into numpy and compiled kernels as int64
+INT64_MAX = 2**63 - 1
+
+_INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: no '٣', no '1_000', no '0x10'
+_NUMBER_TEXT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
 def _is_int(value) -> bool:
@@ -30,7 +38,7 @@ def positive_int(value, name: str) -> int:
     """
     if not _is_int(value) or value < 1:
         raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    return int(value)
+    return _int64(value, name)
 
 
 def nonnegative_int(value, name: str) -> int:
@@ -43,7 +51,59 @@ def nonnegative_int(value, name: str) -> int:
     """
     if not _is_int(value) or value < 0:
         raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+    return _int64(value, name)
+
+
+def _int64(value, name: str) -> int:
+    if value > INT64_MAX:
+        raise ValueError(f"{name}={value} is too large: use at most {INT64_MAX:,} (2^63 - 1)")
     return int(value)
+
+
+def integer_text(text: str, name: str, low: int | None = None, high: int = INT64_MAX) -> int:
+    """The integer written in ``text`` (ASCII digits, an optional sign), from ``low`` to ``high``; else a
+    ``ValueError`` naming ``name``, the text and the range.
+
+    Examples
+    --------
+    >>> integer_text("12", "--bound", 1)
+    12
+    >>> integer_text("٣", "--bound", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: --bound must be an integer from 1 to 9223372036854775807 written in digits 0-9, got '٣'
+    """
+    stripped = str(text).strip()
+    value = int(stripped) if _INTEGER_TEXT.fullmatch(stripped) and len(stripped) <= 40 else None
+    if value is None or (low is not None and value < low) or value > high:
+        where = f"from {low} to {high}" if low is not None else f"at most {high}"
+        raise ValueError(f"{name} must be an integer {where} written in digits 0-9, got {text!r}")
+    return value
+
+
+def number_text(text: str, name: str, low: float = -math.inf, high: float = math.inf, *, low_open: bool = False,
+                high_open: bool = False) -> float:
+    """The finite number written in ``text`` (ASCII digits, a point, an exponent) in the interval from ``low`` to
+    ``high`` (see ``number_in``); no 'nan', no 'inf'.
+
+    Examples
+    --------
+    >>> number_text("0.25", "--confidence", 0, 1)
+    0.25
+    >>> number_text("nan", "--confidence", 0, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: --confidence must be a number in [0, 1], got 'nan'
+    """
+    stripped = str(text).strip()
+    value = float(stripped) if _NUMBER_TEXT.fullmatch(stripped) and len(stripped) <= 40 else math.nan
+    if not math.isfinite(value):
+        value = math.nan
+    try:
+        return number_in(value, name, low, high, low_open=low_open, high_open=high_open)
+    except ValueError:
+        left, right = "(" if low_open else "[", ")" if high_open else "]"
+        raise ValueError(f"{name} must be a number in {left}{_fmt(low)}, {_fmt(high)}{right}, got {text!r}") from None
 
 
 def number_in(value, name: str, low: float = -math.inf, high: float = math.inf, *, low_open: bool = False,

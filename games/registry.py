@@ -7,6 +7,7 @@ import inspect
 import types
 import typing
 
+from cgbase.validation import INT64_MAX, integer_text
 from games.base import Game
 from games.chomp import chomp
 from games.euclid import euclid
@@ -85,23 +86,34 @@ def _convert(text: str, kind, what: str):
             return False
         raise ValueError(f"{what} must be true or false, got {text!r}")
     if kind is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{what} must be an integer, got {text!r}") from None
+        return integer_text(text, what, None, INT64_MAX)
     if origin is tuple or kind is tuple:
         return tuple(_convert(part, int, what) for part in text.split(",") if part)
     return text
 
 
 def parse_params(name: str, words: list[str]) -> dict:
-    """Turn ``["heaps=3", "misere=true"]`` into typed keyword parameters of family ``name``."""
+    """Turn ``["heaps=3", "misere=true"]`` into typed keyword parameters of family ``name``; a name given twice,
+    an unknown name or a value of the wrong kind is a ``ValueError``.
+
+    Examples
+    --------
+    >>> parse_params("nim", ["heaps=3", "misere=true"])
+    {'heaps': 3, 'misere': True}
+    >>> parse_params("nim", ["heaps=3", "heaps=4"])
+    Traceback (most recent call last):
+    ...
+    ValueError: nim parameter heaps is given twice (heaps=3, heaps=4): give it once
+    """
     types = {p: kind for p, kind, _ in family_signature(name)}
-    params = {}
+    params, given = {}, {}
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or not key:
             raise ValueError(f"parameters are name=value words, got {word!r}")
+        if key in given:
+            raise ValueError(f"{name} parameter {key} is given twice ({given[key]}, {word}): give it once")
+        given[key] = word
         if key not in types:
             hint = _closest(key, types) if types else "it takes no parameters"
             raise ValueError(f"{name} has no parameter {key!r}; valid: {hint}")

@@ -44,6 +44,30 @@ class GameGroup(click.Group):
             args = [self.route_to, *args]
         return super().parse_args(ctx, args)
 
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            _refuse_repeated_options(command, rest[1:] if rest and rest[0] == name else rest, ctx)
+        return name, command, rest
+
+
+def _refuse_repeated_options(command: click.Command, args: list[str], ctx) -> None:
+    """An option given twice is a usage error (click would keep the last silently, as ``--bound 3 --bound 4``)."""
+    options = {opt: param for param in command.params if isinstance(param, click.Option) for opt in param.opts}
+    seen, words = set(), iter(args)
+    for word in words:
+        if word == "--":
+            return
+        name, eq, _ = word.partition("=")
+        param = options.get(name)
+        if param is None:
+            continue
+        if param.name in seen and not param.multiple:
+            raise click.UsageError(f"option {name} is given twice: give it once", ctx)
+        seen.add(param.name)
+        if not eq and not param.is_flag and param.nargs == 1:
+            next(words, None)  # its value, whatever it looks like
+
 
 @click.group(
     cls=GameGroup,

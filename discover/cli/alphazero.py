@@ -13,8 +13,8 @@ from contextlib import nullcontext
 
 import click
 
-from discover.cli.common import (BOUND, command_line, game_arguments, game_from_words, output_folder,
-                                 parallel_options, say)
+from discover.cli.common import (BOUND, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, Integer, command_line, game_arguments,
+                                 game_from_words, int_list, output_folder, parallel_options, say)
 
 __all__ = ["alphazero_command"]
 
@@ -27,23 +27,23 @@ __all__ = ["alphazero_command"]
 @click.option("--eval-every", type=BOUND, default=None, help="Iterations between scorings (default: per game).")
 @click.option("--eval-games", type=BOUND, default=None, help="Games per scoring match (default 100).")
 @click.option("--network", type=click.Choice(("mlp", "conv")), default=None, help="Network (default: per game).")
-@click.option("--hidden", default=None, metavar="W1,W2,..", help="Hidden layer widths, such as 128,128.")
-@click.option("--random-openings", type=click.IntRange(0, 10_000), default=None,
+@click.option("--hidden", type=TEXT, default=None, metavar="W1,W2,..", help="Hidden layer widths, such as 128,128.")
+@click.option("--random-openings", type=Integer(0, 10_000), default=None,
               help="Self-play games begin with up to this many random moves (default: per game).")
 @click.option("--replay-size", type=BOUND, default=None, help="Samples the replay queue keeps (default: per game).")
-@click.option("--baseline-simulations", default=None, metavar="N[,N..]",
+@click.option("--baseline-simulations", type=TEXT, default=None, metavar="N[,N..]",
               help="Simulations of the final matches against MCTS with random rollouts, both sides alike "
                    "(default: the scoring simulations).")
 @click.option("--bound", type=BOUND, default=None, help="Integer games: every coordinate in [0, bound].")
-@click.option("--start", default=None, help="Integer games: a start position such as 1,3,5,7,9 (default: random).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
-@click.option("--checkpoint", metavar="FILE", default=None,
+@click.option("--start", type=TEXT, default=None, help="Integer games: a start position such as 1,3,5,7,9 (default: random).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice.")
+@click.option("--checkpoint", type=OUTPUT_FILE, metavar="FILE", default=None,
               help="One game: resume from this file if it exists; write it after every iteration.")
-@click.option("--shards", type=BOUND, default=None,
+@click.option("--shards", type=Integer(1, 1024, "one task and network copy each"), default=None,
               help="Play each iteration's self-play in N seeded parts, on the workers below (the numbers depend on N, "
                    "never on the workers).")
 @parallel_options
-@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
 def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
                       random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, shards,
                       backend, address, workers, folder):
@@ -64,25 +64,17 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
                              ("eval_every", eval_every), ("eval_games", eval_games), ("bound", bound),
                              ("random_openings", random_openings)) if v is not None}
     if start is not None:
-        fit["start"] = "random" if start == "random" else tuple(int(x) for x in start.split(","))
+        fit["start"] = "random" if start == "random" else int_list(start, "--start", 0)
     learner = {}
     if network is not None:
         learner["network"] = network
     if hidden is not None:
-        try:
-            learner["hidden"] = tuple(int(x) for x in hidden.split(",") if x.strip())
-        except ValueError:
-            raise ValueError(f"--hidden takes widths separated by commas, such as 128,128; got {hidden!r}") from None
+        learner["hidden"] = int_list(hidden, "--hidden")
     if replay_size is not None:
         learner["replay_size"] = replay_size
     baseline = None
     if baseline_simulations is not None:
-        try:
-            baseline = [int(x) for x in baseline_simulations.split(",") if x.strip()]
-        except ValueError:
-            baseline = []
-        if not baseline or min(baseline) < 1:
-            raise ValueError(f"--baseline-simulations takes positive counts such as 50,200; got {baseline_simulations!r}")
+        baseline = list(int_list(baseline_simulations, "--baseline-simulations"))
     slug = "notakto" if experiment else games_list[0].slug()
     folder = output_folder(folder, os.path.join("reports", f"{slug}-alphazero"), alphazero.MARKERS)
     title = "AlphaZero on Notakto (the Notakto paper's experiment)" if experiment else None

@@ -6,33 +6,211 @@ the commands import what they need when they run.
 
 from __future__ import annotations
 
+import math
+
 import click
 
-__all__ = ["BOUND", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "typed_params", "say",
+from cgbase.validation import INT64_MAX, integer_text, number_text
+
+__all__ = ["Integer", "Number", "Text", "GameName", "GameWord", "OutputFile", "OutputFolder", "InputFile", "BOUND",
+           "SEED", "WORKERS", "REPEATS", "TEXT", "GAME", "GAME_WORD", "OUTPUT_FILE", "OUTPUT_FOLDER", "INPUT_FILE",
+           "int_list", "name_list", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "typed_params", "say",
            "print_rows", "spinner", "output_folder", "check_output_file", "command_line", "parallel_options"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
 
 
-class BoundType(click.ParamType):
-    """A positive integer, with one clear message for anything else."""
+class Integer(click.ParamType):
+    """An integer from ``low`` to ``high`` written in digits 0-9 (no '٣', no '1e3', nothing past int64), with one
+    clear message for anything else; ``why`` says what a smaller ``high`` protects (memory, processes).
+
+    Examples
+    --------
+    >>> Integer(1, 8, "one process each").convert("9", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: 9 is too large (one process each): use at most 8
+    """
 
     name = "N"
 
+    def __init__(self, low: int | None = 1, high: int = INT64_MAX, why: str | None = None):
+        self.low, self.high, self.why = low, high, why
+
     def convert(self, value, param, ctx):
         if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        else:
-            text = str(value).strip()
-            if not text.lstrip("+-").isdigit():
-                self.fail(f"must be a positive integer, got {value!r}", param, ctx)
-            number = int(text)
-        if number < 1:
-            self.fail(f"must be a positive integer, got {number}", param, ctx)
-        return number
+            value = str(value)
+        try:
+            return integer_text(value, "", self.low, self.high)
+        except ValueError:
+            pass
+        text = str(value).strip()
+        if self.why is not None and text.isascii() and text.isdigit() and int(text) > self.high:
+            self.fail(f"{text} is too large ({self.why}): use at most {self.high:,}", param, ctx)
+        kind = {1: "a positive integer", 0: "a non-negative integer"}.get(self.low, "an integer")
+        self.fail(f"must be {kind} of at most {self.high:,} in digits 0-9, got {value!r}", param, ctx)
 
 
-BOUND = BoundType()
+class Number(click.ParamType):
+    """A finite number (digits 0-9, a point, an exponent) in an interval; never 'nan' or 'inf'."""
+
+    name = "X"
+
+    def __init__(self, low: float = -math.inf, high: float = math.inf, *, low_open: bool = False,
+                 high_open: bool = False):
+        self.low, self.high, self.low_open, self.high_open = low, high, low_open, high_open
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            value = repr(value)
+        try:
+            return number_text(value, "", self.low, self.high, low_open=self.low_open, high_open=self.high_open)
+        except ValueError as err:
+            self.fail(str(err).strip(), param, ctx)
+
+
+class Text(click.ParamType):
+    """Text of at most ``MAX_TEXT`` printable characters; empty only where the option's default is empty."""
+
+    name = "TEXT"
+
+    def convert(self, value, param, ctx):
+        text = str(value)
+        if not text.strip() and (param is None or param.default != ""):
+            self.fail("is empty: give a value or leave the option out", param, ctx)
+        if len(text) > MAX_TEXT or not text.isprintable():
+            self.fail(f"must be at most {MAX_TEXT:,} printable characters", param, ctx)
+        return text
+
+
+class GameName(Text):
+    """The family of a game (``discover games`` lists them); checked by the registry when the game is made."""
+
+    name = "GAME"
+
+
+class GameWord(Text):
+    """One ``NAME=VALUE`` parameter of a game; duplicates and unknown names are refused by ``games.parse_params``."""
+
+    name = "NAME=VALUE"
+
+
+class OutputFile(click.ParamType):
+    """A file a command writes: a new path or a regular file in a writable folder (``cgbase.files``)."""
+
+    name = "FILE"
+
+    def convert(self, value, param, ctx):
+        from cgbase.files import check_output_file as check
+
+        try:
+            return check(value, _option(param))
+        except ValueError as err:
+            self.fail(_plain(err, param), param, ctx)
+
+
+class OutputFolder(click.ParamType):
+    """A folder a command writes: a new path or an existing folder other than the current one or an ancestor;
+    whether an existing folder holds an earlier result is the command's check (``output_folder``)."""
+
+    name = "FOLDER"
+
+    def convert(self, value, param, ctx):
+        from cgbase.files import check_folder_path
+
+        try:
+            return str(check_folder_path(value, _option(param)))
+        except ValueError as err:
+            self.fail(_plain(err, param), param, ctx)
+
+
+class InputFile(click.ParamType):
+    """A file a command reads: an existing regular file (never a folder, a device or a FIFO, which would block)."""
+
+    name = "FILE"
+
+    def convert(self, value, param, ctx):
+        import os
+        import stat
+
+        path = str(value)
+        if not path:
+            self.fail("give a file name", param, ctx)
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as err:
+            self.fail(f"cannot read {path}: {err.strerror}", param, ctx)
+        if not stat.S_ISREG(mode):
+            self.fail(f"{path} is not a regular file", param, ctx)
+        if not os.access(path, os.R_OK):
+            self.fail(f"{path} is not readable", param, ctx)
+        return path
+
+
+def _option(param) -> str:
+    return param.opts[0] if param is not None and param.opts else "output"
+
+
+def _plain(err, param) -> str:
+    """A message from ``cgbase.files`` without the option's name, which click puts in front."""
+    text = str(err)
+    name = _option(param)
+    return text[len(name):].strip(" :") if text.startswith(name) else text
+
+
+MAX_TEXT = 10_000  # characters of any text option
+BOUND = Integer(1)
+SEED = Integer(0, 2**32 - 1)
+WORKERS = Integer(1, 1024, "one process or Ray CPU each")
+REPEATS = Integer(1, 10_000, "one run per seed and setting")
+TEXT = Text()
+GAME = GameName()
+GAME_WORD = GameWord()
+OUTPUT_FILE = OutputFile()
+OUTPUT_FOLDER = OutputFolder()
+INPUT_FILE = InputFile()
+
+
+def name_list(text: str, what: str, known=None) -> list[str]:
+    """Names apart by commas (``--learners q,qt``), at least one, each among ``known`` when given.
+
+    Examples
+    --------
+    >>> name_list("q, bayes", "--learners", ("q", "qt", "bayes"))
+    ['q', 'bayes']
+    >>> name_list(",", "--learners", ("q", "qt", "bayes"))
+    Traceback (most recent call last):
+    ...
+    ValueError: --learners takes names apart by commas among q, qt, bayes; got ','
+    """
+    names = [word.strip() for word in text.split(",") if word.strip()]
+    if not names or (known is not None and any(name not in known for name in names)):
+        among = f" among {', '.join(known)}" if known is not None else ""
+        raise ValueError(f"{what} takes names apart by commas{among}; got {text!r}")
+    return names
+
+
+def int_list(text: str, what: str, low: int = 1) -> tuple[int, ...]:
+    """Integers apart by commas (``--hidden 128,128``, ``--seeds 0,1,2``), each at least ``low``, in digits 0-9.
+
+    Examples
+    --------
+    >>> int_list("128, 64", "--hidden")
+    (128, 64)
+    >>> int_list("3,٣", "--hidden")
+    Traceback (most recent call last):
+    ...
+    ValueError: --hidden takes integers of at least 1 apart by commas, such as 4,4; got '3,٣'
+    """
+    words = [word for word in text.split(",") if word.strip()]
+    try:
+        values = tuple(integer_text(word, what, low) for word in words)
+    except ValueError:
+        values = ()
+    if not values:
+        raise ValueError(f"{what} takes integers of at least {low} apart by commas, such as {low + 3},{low + 3}; "
+                         f"got {text!r}")
+    return values
 
 
 class LearnerChoice(click.Choice):
@@ -56,8 +234,8 @@ class LearnerChoice(click.Choice):
 
 def game_arguments(func):
     """The ``GAME [NAME=VALUE]...`` arguments of a command."""
-    func = click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")(func)
-    return click.argument("game")(func)
+    func = click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]...")(func)
+    return click.argument("game", type=GAME)(func)
 
 
 def game_from_words(name: str, words) -> object:
@@ -100,6 +278,8 @@ def typed_params(cls, words, what: str) -> dict:
         name, eq, value = word.partition("=")
         if not eq or name not in known:
             raise ValueError(f"{what} takes name=value words naming {', '.join(known)}; got {word!r}")
+        if name in params:
+            raise ValueError(f"{what}: {name} is given twice; give it once")
         kind = known[name].annotation if isinstance(known[name].annotation, str) else \
             getattr(known[name].annotation, "__name__", "str")
         try:
@@ -108,9 +288,9 @@ def typed_params(cls, words, what: str) -> dict:
                     raise ValueError
                 params[name] = value.lower() == "true"
             elif kind == "int":
-                params[name] = int(value)
+                params[name] = integer_text(value, name)
             elif kind == "float":
-                params[name] = float(value)
+                params[name] = number_text(value, name)
             else:
                 params[name] = value
         except ValueError:
@@ -195,9 +375,9 @@ def parallel_options(func):
         click.option("--backend", type=click.Choice(["local", "ray", "serial"]), default="local", show_default=True,
                      help="local: worker processes on this machine; ray: a Ray instance (pip install "
                           "'cgdiscover[ray]'); serial: one run after another in this process."),
-        click.option("--address", default=None, metavar="ADDR",
+        click.option("--address", type=TEXT, default=None, metavar="ADDR",
                      help="The Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT); default: a local instance."),
-        click.option("--workers", type=BOUND, default=None,
+        click.option("--workers", type=WORKERS, default=None,
                      help="Worker processes, or the local Ray instance's CPUs (default: one per core)."),
     ]
     for option in reversed(options):

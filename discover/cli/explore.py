@@ -12,30 +12,28 @@ import os
 
 import click
 
-from discover.cli.common import BOUND, game_arguments, game_from_words, output_folder, say, typed_params
+from discover.cli.common import (BOUND, OUTPUT_FOLDER, TEXT, game_arguments, game_from_words, int_list, name_list, output_folder,
+                                 say,
+                                 typed_params)
 
 __all__ = ["explore_command"]
 
 
-def _names(text: str, what: str) -> list[str]:
-    return [word.strip() for word in text.split(",") if word.strip()] if text else []
-
-
 @click.command("explore")
 @game_arguments
-@click.option("--variants", default="minimax,joint,variance,pseudocount,solver", show_default=True,
+@click.option("--variants", type=TEXT, default="minimax,joint,variance,pseudocount,solver", show_default=True,
               help="Comma-separated variants (learners.exploration.VARIANTS: minimax, joint, variance, pseudocount, "
                    "solver, mustplay, proofs); minimax is plain one-step Q, the reference.")
 @click.option("--episodes", type=BOUND, default=None, help="Self-play games per fit (default: per board size).")
-@click.option("--seeds", default=None, metavar="S,S,..", help="One fit per seed and variant (default 0,1,2).")
-@click.option("--learner", "learner_words", default=None, metavar="NAME=VALUE,..",
+@click.option("--seeds", type=TEXT, default=None, metavar="S,S,..", help="One fit per seed and variant (default 0,1,2).")
+@click.option("--learner", "learner_words", type=TEXT, default=None, metavar="NAME=VALUE,..",
               help="BoardQLearner parameters for every variant, such as layers=6,width=32,device=cuda.")
 @click.option("--exact", type=click.Choice(("auto", "retrograde", "search", "none")), default="auto",
               show_default=True, help="Where the exact values come from (auto: the retrograde where it fits, else "
                                       "the search up to Hex 5 x 5).")
 @click.option("--curve-sample", type=BOUND, default=None, help="N positions sampled at every record.")
 @click.option("--final-sample", type=BOUND, default=None, help="Positions sampled for the final measure.")
-@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-explore/).")
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-explore/).")
 def explore_command(game, params, variants, episodes, seeds, learner_words, exact, curve_sample, final_sample, folder):
     """Every variant of the Hex exploration paper on GAME with the same games and seeds: curves, exact accuracy
     with 95% intervals, each variant against plain one-step Q, the openings; a report folder."""
@@ -43,19 +41,12 @@ def explore_command(game, params, variants, episodes, seeds, learner_words, exac
     from learners.exploration import VARIANTS, BoardQLearner
 
     game_obj = game_from_words(game, params)
-    chosen = _names(variants, "--variants")
-    unknown = [v for v in chosen if v not in VARIANTS]
-    if not chosen or unknown:
-        raise ValueError(f"--variants takes names among {', '.join(VARIANTS)}; got {variants!r}")
+    chosen = name_list(variants, "--variants", VARIANTS)
     BoardQLearner().check_game(game_obj)
     settings = explore.preset(game_obj)
-    try:
-        seed_list = [int(s) for s in _names(seeds, "--seeds")] if seeds else settings["seeds"]
-    except ValueError:
-        raise ValueError(f"--seeds takes non-negative integers such as 0,1,2; got {seeds!r}") from None
-    if not seed_list or min(seed_list) < 0:
-        raise ValueError(f"--seeds takes non-negative integers such as 0,1,2; got {seeds!r}")
-    learner = {**settings["learner"], **typed_params(BoardQLearner, _names(learner_words, "--learner"), "--learner")}
+    seed_list = list(int_list(seeds, "--seeds", 0)) if seeds else settings["seeds"]
+    learner = {**settings["learner"], **typed_params(BoardQLearner, [] if learner_words is None else name_list(learner_words, "--learner"),
+                                                   "--learner")}
     folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-explore"), explore.MARKERS)
     record = explore.run(game_obj, chosen, episodes or settings["episodes"], seed_list, learner=learner,
                          eval_every=settings["eval_every"] if episodes is None else None, exact=exact,

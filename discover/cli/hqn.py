@@ -10,19 +10,19 @@ import os
 
 import click
 
-from discover.cli.common import game_arguments, game_from_words, output_folder, say
+from discover.cli.common import OUTPUT_FOLDER, SEED, Integer, game_arguments, game_from_words, output_folder, say
 
 __all__ = ["hqn_command"]
 
 
 @click.command("hqn")
 @game_arguments
-@click.option("--periods", type=click.IntRange(1, 1000), default=15, show_default=True, help="Time steps of figure 9.")
-@click.option("--episodes", type=click.IntRange(1, 10**7), default=2000, show_default=True, help="Games per time step.")
-@click.option("--bound", type=click.IntRange(1, 1000), default=12, show_default=True, help="Training board.")
-@click.option("--eval-bound", type=click.IntRange(1, 1000), default=50, show_default=True, help="Evaluation board.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
-@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-hqn/).")
+@click.option("--periods", type=Integer(1, 1000), default=15, show_default=True, help="Time steps of figure 9.")
+@click.option("--episodes", type=Integer(1, 10**7), default=2000, show_default=True, help="Games per time step.")
+@click.option("--bound", type=Integer(1, 1000), default=12, show_default=True, help="Training board.")
+@click.option("--eval-bound", type=Integer(1, 1000), default=50, show_default=True, help="Evaluation board.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice.")
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-hqn/).")
 def hqn_command(game, params, periods, episodes, bound, eval_bound, seed, folder):
     """The HQN paper's experiments on GAME: accuracy over time (Q-agent, neural HQN, symbolic HQN),
     accuracy of the converged models across board sizes, and the Wythoff -> Nim -> Euclid cycle."""

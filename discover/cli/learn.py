@@ -16,8 +16,10 @@ import time
 
 import click
 
-from discover.cli.common import (BOUND, LearnerChoice, check_output_file, game_arguments, game_from_words,
-                                 output_folder, say)
+from discover.cli.common import (BOUND, GAME, GAME_WORD, INPUT_FILE, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, LearnerChoice,
+                                 Number, check_output_file, game_arguments, game_from_words, int_list, name_list,
+                                 output_folder,
+                                 say)
 
 __all__ = ["learn_command", "compare_command", "tournament_command", "scenarios_command"]
 
@@ -42,7 +44,7 @@ def _fit(game, name, bound, episodes, opponent, start, seed, checkpoint=None):
 
     options = {}
     if make_learner(name).opponents:
-        start_value = start if start in ("random", "sweep") else tuple(int(x) for x in start.split(","))
+        start_value = start if start in ("random", "sweep") else int_list(start, "--start", 0)
         options = {"opponent": _opponent(opponent, seed), "start": start_value, "checkpoint": checkpoint}
     elif opponent != "self" or start != "random" or checkpoint is not None:
         raise ValueError(f"{name} learns in self-play from its own starts: drop --opponent, --start and --checkpoint "
@@ -52,8 +54,8 @@ def _fit(game, name, bound, episodes, opponent, start, seed, checkpoint=None):
 
 def _learner_options(func):
     options = [
-        click.argument("game"),
-        click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
+        click.argument("game", type=GAME),
+        click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]..."),
         click.option("--learner", type=LearnerChoice(value_table=True), default="q", show_default=True,
                      help="A registered learner (q: Q-learning; qt: decaying exploration; bayes: quasi-Bayesian; "
                      "qnetwork, hqn, alphazero: with networks; see learners.registry)."),
@@ -61,13 +63,13 @@ def _learner_options(func):
                      help="Universe learned over (default: 30 for one heap, 12 x 12 boards, three heaps of 7)."),
         click.option("--episodes", type=BOUND, default=None,
                      help="Games to play (default: the learner's own; tabular: 50 per move, at least 20,000)."),
-        click.option("--opponent", default="self", show_default=True,
+        click.option("--opponent", type=TEXT, default="self", show_default=True,
                      help="Tabular learners: self, random, optimal, greedy, or copy-q / copy-qt / copy-bayes "
                           "(an untrained learner)."),
-        click.option("--start", default="random", show_default=True,
+        click.option("--start", type=TEXT, default="random", show_default=True,
                      help="Tabular learners: start positions random, sweep (each in turn), or one position such as "
                           "7,7,7."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
+        click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -90,10 +92,10 @@ def _summary(learner, seconds: float) -> None:
 
 @click.command("learn")
 @_learner_options
-@click.option("--out", "folder", metavar="FOLDER", default=None,
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write value-table.npz, history.json and .csv, learning-curve.png (default: "
                    "runs/<game>-<learner>/).")
-@click.option("--checkpoint", metavar="FILE", default=None, help="Resume from this file if it exists; write it as it goes.")
+@click.option("--checkpoint", type=OUTPUT_FILE, metavar="FILE", default=None, help="Resume from this file if it exists; write it as it goes.")
 def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint):
     """Train a learner on GAME and save its value table and learning curve."""
     from discover.render.curves import curve_figure
@@ -121,11 +123,11 @@ def learn_command(game, params, learner, bound, episodes, opponent, start, seed,
 
 @click.command("compare")
 @_learner_options
-@click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
+@click.option("--confidence", type=Number(0, 1, high_open=True), default=0.3, show_default=True,
               help="A position is learned P (N) when its value is at most -c (at least c).")
-@click.option("--table", "table_path", metavar="FILE.npz", default=None,
+@click.option("--table", "table_path", type=INPUT_FILE, metavar="FILE.npz", default=None,
               help="Compare a saved value table (from `learn`) instead of learning.")
-@click.option("--plot", "plot_path", metavar="FILE.png", default=None,
+@click.option("--plot", "plot_path", type=OUTPUT_FILE, metavar="FILE.png", default=None,
               help="Exact | learned | disagreement figure (default for 1-D and 2-D games: runs/<game>-<learner>/compare.png).")
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON record.")
 def compare_command(game, params, learner, bound, episodes, opponent, start, seed, confidence, table_path,
@@ -167,13 +169,13 @@ def compare_command(game, params, learner, bound, episodes, opponent, start, see
 
 @click.command("tournament")
 @game_arguments
-@click.option("--learners", default="q,qt,bayes", show_default=True,
+@click.option("--learners", type=TEXT, default="q,qt,bayes", show_default=True,
               help="Comma-separated learners that play opponents (the tabular ones).")
 @click.option("--bound", type=BOUND, default=9, show_default=True, help="Universe learned over.")
 @click.option("--episodes", type=BOUND, default=30_000, show_default=True, help="Games per training run.")
 @click.option("--games", type=BOUND, default=1000, show_default=True, help="Games per tournament pairing.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice.")
-@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-study/).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice.")
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-study/).")
 def tournament_command(game, params, learners, bound, episodes, games, seed, folder):
     """The Nim study: learning curves against copies, then every learner trained against every
     other, copies and a random player, and a round robin of the trained policies."""
@@ -182,10 +184,7 @@ def tournament_command(game, params, learners, bound, episodes, games, seed, fol
     from learners.tournament import format_table
 
     game_obj = game_from_words(game, params)
-    names = [n.strip() for n in learners.split(",") if n.strip()]
-    for name in names:
-        if name not in learner_names(opponents=True):
-            raise ValueError(f"unknown learner {name!r}: use some of {', '.join(learner_names(opponents=True))}")
+    names = name_list(learners, "--learners", learner_names(opponents=True))
     folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-study"), learner_study.MARKERS)
     study = learner_study.run(game_obj, bound, tuple(names), episodes, games, seed, progress=say)
     learner_study.write(study, folder)
@@ -196,7 +195,7 @@ def tournament_command(game, params, learners, bound, episodes, games, seed, fol
 @click.command("scenarios")
 @click.option("--seeds", type=BOUND, default=5, show_default=True, help="Runs per scenario, seeds 0, 1, ...")
 @click.option("--cap", type=BOUND, default=2_000_000, show_default=True, help="Most games a run may play.")
-@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/nim-scenarios/).")
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/nim-scenarios/).")
 def scenarios_command(seeds, cap, folder):
     """The Nim thesis's scenarios: Q-learning on Nim (3 heaps <= 7) against the optimal player, itself and a
     random player, until its greedy policy makes no optimality deviation."""

@@ -18,7 +18,8 @@ import time
 
 import click
 
-from discover.cli.common import BOUND, game_from_words, say, spinner
+from discover.cli.common import (BOUND, GAME, GAME_WORD, INPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, Number, game_from_words,
+                                 say, spinner)
 
 __all__ = ["rule_command", "report_command", "load_game_file"]
 
@@ -63,35 +64,35 @@ def _resolve_game(ctx, settings):
 
 def _discover_options(func):
     options = [
-        click.argument("game", required=False),
-        click.argument("params", nargs=-1, metavar="[NAME=VALUE]..."),
-        click.option("--game-file", metavar="FILE.py", default=None,
+        click.argument("game", type=GAME, required=False),
+        click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]..."),
+        click.option("--game-file", type=INPUT_FILE, metavar="FILE.py", default=None,
                      help="A Python file that builds the game (a variable named `game`)."),
         click.option("--game-spec", metavar="FILE.toml", default=None,
                      help="A declared game: a TOML or JSON file of move rules (see games.declared); nothing is run."),
         click.option("--bound", type=BOUND, default=None, help="Training bound (default: at most 30 per coordinate)."),
         click.option("--verify-bound", type=BOUND, default=None,
                      help="Verification bound (default: ten times the training bound, within budget)."),
-        click.option("--engines", default=None, metavar="NAMES",
+        click.option("--engines", type=TEXT, default=None, metavar="NAMES",
                      help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Seed of every random choice."),
-        click.option("--from", "source", default="solver", show_default=True, metavar="solver|LEARNER",
+        click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice."),
+        click.option("--from", "source", type=TEXT, default="solver", show_default=True, metavar="solver|LEARNER",
                      help="Train on the solver's table, or on a registered learner's value table (q, qt, bayes, "
                      "qnetwork, hqn, alphazero; self-play; --bound defaults to the papers' sizes)."),
         click.option("--episodes", type=BOUND, default=None,
                      help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
-        click.option("--confidence", type=click.FloatRange(0, 1, max_open=True), default=0.3, show_default=True,
+        click.option("--confidence", type=Number(0, 1, high_open=True), default=0.3, show_default=True,
                      help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
         click.option("--heaps", type=BOUND, default=None,
                      help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
                      "most N heaps until a period is proved (default 2^25 = 33,554,432)."),
-        click.option("--seconds", type=click.FloatRange(0, min_open=True), default=None, metavar="S",
+        click.option("--seconds", type=Number(0, low_open=True), default=None, metavar="S",
                      help="Take-and-break games: stop computing after about S seconds (default 540, so that the "
                      "run ends within about ten minutes)."),
         click.option("--no-proof", is_flag=True,
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
-        click.option("--proof-seconds", type=click.FloatRange(0, min_open=True), default=30.0, show_default=True,
+        click.option("--proof-seconds", type=Number(0, low_open=True), default=30.0, show_default=True,
                      metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
     ]
     for option in reversed(options):
@@ -233,7 +234,8 @@ def rule_command(ctx, as_json, **options):
 
 @click.command("report")
 @_discover_options
-@click.option("--out", "folder", metavar="FOLDER", default=None, help="Where to write (default: reports/<game>/).")
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
+              help="Where to write (default: reports/<game>/).")
 def report_command(ctx, folder, **options):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
     from discover.cli.rule_settings import RuleSettings

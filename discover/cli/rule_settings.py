@@ -92,8 +92,9 @@ class RuleSettings:
     @property
     def engine_names(self) -> tuple[str, ...] | None:
         """The engines asked for, in order (None: the default portfolio)."""
-        names = tuple(n.strip() for n in (self.engines or "").split(",") if n.strip())
-        return names or None
+        from discover.cli.common import name_list
+
+        return None if self.engines is None else tuple(name_list(self.engines, "--engines"))
 
     def find_settings(self, learned: bool):
         """The ``FindSettings`` of the run: on a learned table (``learned``) the bound was the learner's, and a

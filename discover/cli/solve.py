@@ -18,7 +18,8 @@ import time
 
 import click
 
-from discover.cli.common import BOUND, check_output_file, game_arguments, game_from_words, print_rows, say, spinner
+from discover.cli.common import (BOUND, INPUT_FILE, OUTPUT_FILE, check_output_file, game_arguments, game_from_words,
+                                 print_rows, say, spinner)
 
 __all__ = ["games_command", "solve_command", "show_command"]
 
@@ -189,10 +190,10 @@ def _outputs(solution, save_path, csv_path, plot_path, first_moves) -> list[str]
 
 def _output_options(func):
     options = [
-        click.option("--plot", "plot_path", metavar="FILE.png", default=None,
+        click.option("--plot", "plot_path", type=OUTPUT_FILE, metavar="FILE.png", default=None,
                      help="Draw the P positions of a 1-D or 2-D game, or a board game's first moves, into this "
                           "image (.png, .pdf, .svg)."),
-        click.option("--csv", "csv_path", metavar="FILE.csv", default=None,
+        click.option("--csv", "csv_path", type=OUTPUT_FILE, metavar="FILE.csv", default=None,
                      help="Write one row per position: its coordinates, outcome, and Grundy value and remoteness "
                           "when computed."),
         click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON record."),
@@ -227,7 +228,7 @@ def games_command(as_json):
 @game_arguments
 @click.option("--bound", type=BOUND, default=None,
               help="Largest coordinate value of the universe (default: 30 for 1-2 coordinates, smaller above).")
-@click.option("--save", "save_path", metavar="FILE", default=None, help="Write the solution to this file (see `show`).")
+@click.option("--save", "save_path", type=OUTPUT_FILE, metavar="FILE", default=None, help="Write the solution to this file (see `show`).")
 @click.option("--grundy", is_flag=True, help="Also compute Grundy values (impartial games, normal play).")
 @click.option("--remoteness", is_flag=True, help="Also compute remoteness (moves to the end under optimal play).")
 @_output_options
@@ -279,7 +280,7 @@ def solve_command(game, params, bound, save_path, grundy, remoteness, plot_path,
 
 
 @click.command("show")
-@click.argument("file", metavar="FILE")
+@click.argument("file", type=INPUT_FILE, metavar="FILE")
 @_output_options
 def show_command(file, plot_path, csv_path, as_json):
     """Print the summary of a solution saved with `solve --save`."""

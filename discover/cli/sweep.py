@@ -13,11 +13,12 @@ the same ``--out``: the runs already finished are kept.
 from __future__ import annotations
 
 import os
+import re
 
 import click
 
-from discover.cli.common import (BOUND, LearnerChoice, command_line, game_arguments, game_from_words,
-                                 parallel_options, say)
+from discover.cli.common import (BOUND, OUTPUT_FOLDER, REPEATS, SEED, TEXT, LearnerChoice, command_line, game_arguments,
+                                 game_from_words, parallel_options, say)
 
 __all__ = ["sweep_command", "study_command"]
 
@@ -25,10 +26,10 @@ __all__ = ["sweep_command", "study_command"]
 @click.command("sweep")
 @click.argument("learner", type=LearnerChoice())
 @game_arguments
-@click.option("--grid", default="", metavar="TEXT",
+@click.option("--grid", type=TEXT, default="", metavar="TEXT",
               help='Parameter values to try, every combination: e.g. "alpha=0.1,0.3 epsilon=0.1,0.5" '
                    "(default: the learner's preset alone).")
-@click.option("--repeats", type=BOUND, default=3, show_default=True, help="Seeds per setting: seed, seed + 1, ...")
+@click.option("--repeats", type=REPEATS, default=3, show_default=True, help="Seeds per setting: seed, seed + 1, ...")
 @click.option("--episodes", type=BOUND, default=None, help="Games per run (default: the learner's own).")
 @click.option("--bound", type=BOUND, default=None,
               help="Universe learned over (default: 30 for one heap, 12 x 12 boards, three heaps of 7).")
@@ -36,12 +37,12 @@ __all__ = ["sweep_command", "study_command"]
               show_default=True, help="Tabular learners: whom they play (copy: an untrained copy with the same "
                                       "parameters, learning alongside).")
 @click.option("--points", type=BOUND, default=25, show_default=True, help="Points of each learning curve (tabular).")
-@click.option("--seed", type=int, default=0, show_default=True, help="The first seed.")
-@click.option("--rank", default=None, metavar="METRIC",
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The first seed.")
+@click.option("--rank", type=TEXT, default=None, metavar="METRIC",
               help="Rank settings by this final metric (default: optimal_move_rate_mean, the optimal-move rate in "
                    "play averaged over the curve, where runs have it; deviations and the like rank lowest first).")
 @parallel_options
-@click.option("--out", "folder", metavar="FOLDER", default=None,
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write sweep.json and the report (default: runs/<game>-<learner>-sweep/); a sweep "
                    "stopped half way resumes from it.")
 def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponent, points, seed, rank, backend,
@@ -53,6 +54,8 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     from cgbase.parallel import Workers
 
     game_obj = game_from_words(game, params)
+    if rank is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", rank):
+        raise ValueError(f"--rank takes the name of a final metric, such as optimal_move_rate_mean; got {rank!r}")
     grid_values = sweep.parse_grid(grid, learner)
     folder = folder if folder is not None else os.path.join("runs", f"{game_obj.slug()}-{learner}-sweep")
     sweep.check_folder(folder)
@@ -74,15 +77,15 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
 @game_arguments
 @click.option("--bound", type=BOUND, default=9, show_default=True, help="Heaps of at most this many (the paper: 9).")
 @click.option("--episodes", type=BOUND, default=75_000, show_default=True, help="Games per run.")
-@click.option("--repeats", type=BOUND, default=10, show_default=True,
+@click.option("--repeats", type=REPEATS, default=10, show_default=True,
               help="Seeds per setting, and repeats of the tournament.")
 @click.option("--games", type=BOUND, default=1000, show_default=True, help="Games per tournament pairing.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The first seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The first seed.")
 @click.option("--backup", type=click.Choice(["reply", "negamax"]), default="reply", show_default=True,
               help="The Q learners' backup: from their own moves (the paper's) or every move of the game.")
 @click.option("--points", type=BOUND, default=25, show_default=True, help="Points of each learning curve.")
 @parallel_options
-@click.option("--out", "folder", metavar="FOLDER", default=None,
+@click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write (default: reports/<game>-study-sweeps/); a study stopped half way resumes from it.")
 def study_command(game, params, bound, episodes, repeats, games, seed, backup, points, backend, address, workers,
                   folder):
