@@ -25,12 +25,13 @@ import os
 import socket
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-from cgbase.validation import positive_int
+from cgbase.validation import at_most, positive_int
 
-__all__ = ["BACKENDS", "Workers", "as_workers", "default_workers"]
+__all__ = ["BACKENDS", "MAX_WORKERS", "Workers", "as_workers", "default_workers"]
 
 BACKENDS = ("serial", "local", "ray")
 PROBE_SECONDS = 5.0  # how long a Ray address may take to accept a connection before it is called unreachable
+MAX_WORKERS = 1024  # worker processes (or a local Ray instance's CPUs) at most: each takes a process and its pipes
 
 
 def default_workers() -> int:
@@ -71,7 +72,8 @@ class Workers:
         if address is not None and backend != "ray":
             raise ValueError(f"an address ({address!r}) names a Ray cluster: use it with backend 'ray'")
         if workers is not None:
-            workers = positive_int(workers, "workers")
+            workers = at_most(positive_int(workers, "workers"), "workers", MAX_WORKERS,
+                              "each worker is a process (or a Ray CPU) with its own pipes")
         if backend == "serial" and workers not in (None, 1):
             raise ValueError(f"the serial backend runs one job at a time, got workers={workers}: use backend 'local'")
         if address is not None:

@@ -36,7 +36,7 @@ from games import Game
 from solvers import solve
 from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_break_rules
 
-__all__ = ["Discovery", "FindSettings", "find_rule", "default_bound", "default_verify_bound", "rules_from"]
+__all__ = ["Discovery", "FindSettings", "find_rule", "check_rule_game", "default_bound", "default_verify_bound", "rules_from"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
 MAX_TRAIN_POSITIONS = 10**6  # largest training table a given bound may ask for
@@ -173,6 +173,28 @@ def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> 
     return rules
 
 
+def check_rule_game(game: Game, again: str | None = None) -> None:
+    """Refuse, before any work, a board game: rule discovery fits formulas over integer coordinates and verifies
+    them on a larger bound, and bitboard positions have neither (their universe is every reachable board, which
+    for a large board does not fit in memory). ``again`` is the command that solves the game instead.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> check_rule_game(make_game("notakto", n=3, boards=2))
+    Traceback (most recent call last):
+    ...
+    ValueError: notakto(n=3, k=3, boards=2) is an impartial board game: rule discovery fits formulas over integer coordinates and verifies them on a larger bound, and bitboard positions have neither; solve it exactly with solvers.solve or openings
+    """
+    if game.universe_from_start:
+        kind = "an impartial" if game.impartial else "a partisan"
+        raise ValueError(
+            f"{game!r} is {kind} board game: rule discovery fits formulas over integer coordinates and verifies "
+            f"them on a larger bound, and bitboard positions have neither; solve it exactly with "
+            f"{again or 'solvers.solve or openings'}"
+        )
+
+
 def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
               table: Table | None = None, games: int = 100, min_accuracy: float = 1.0,
               progress=None, heaps=None, seconds=None, strategy: bool = True, prove: bool = True,
@@ -284,6 +306,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     settings = FindSettings.resolve(settings, bound=bound, verify_bound=verify_bound, engines=engines, seed=seed,
                                     games=games, min_accuracy=min_accuracy, heaps=heaps, seconds=seconds,
                                     strategy=strategy, prove=prove, proof_seconds=proof_seconds)
+    check_rule_game(game)
     say = progress or (lambda message: None)
     target = "grundy" if game.parts > 1 else "P"
     given_bound = settings.bound is not None or table is not None

@@ -90,6 +90,11 @@ class Rule:
                                  f"feature name, got {self.target!r} and {self.feature_names}")
             self.expr = sp.Function("G")(sp.Symbol(self.feature_names[0]))
         self.expr = as_expression(self.expr)
+        undefined = [str(node) for node in self.expr.atoms(sp.Mod) if node.args[1].is_zero]
+        undefined += [str(node) for node in self.expr.atoms(sp.core.numbers.ComplexInfinity, sp.nan)]
+        if undefined:
+            raise ValueError(f"the rule divides by zero ({', '.join(sorted(undefined))}): a modulus or divisor must "
+                             "not be 0")
 
     @classmethod
     def from_periodic(cls, sequence: PeriodicValues, feature_names=("n",), train_accuracy: float = math.nan,
@@ -219,5 +224,5 @@ class Rule:
                 raise ValueError("provenance must be an object and words a string")
             return cls(expr, tuple(names), record.get("target", "grundy" if sequence else "P"),
                        math.nan if accuracy is None else float(accuracy), provenance, words, sequence)
-        except (ValueError, KeyError, TypeError) as err:
+        except (ValueError, KeyError, TypeError, ZeroDivisionError) as err:
             raise ValueError(f"not a rule record: {err}") from None

@@ -9,7 +9,7 @@ import numpy as np
 from games.base import Game
 from games.symbolic import MoveRelation
 from games.universe import MAX_DIMS
-from cgbase.validation import at_most, flag, positive_int, text
+from cgbase.validation import INT64_MAX, at_most, flag, positive_int, text
 
 __all__ = ["CustomGame", "custom_game"]
 
@@ -47,6 +47,8 @@ class CustomGame(Game):
             result = self._moves(position)
         except Exception as err:  # the user's function failed: one line naming it and the position
             raise ValueError(f"{where} raised {type(err).__name__}: {err}") from None
+        except SystemExit as err:  # sys.exit() in moves() must not end the program silently with status 0
+            raise ValueError(f"{where} called sys.exit({err.code!r}) instead of returning its options") from None
         if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
             raise ValueError(f"{where} returned {_short(result)}, not a list of positions")
         return [self._option(where, option) for option in result]
@@ -61,6 +63,8 @@ class CustomGame(Game):
                              f"game's have {self.dims}")
         if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in option):
             raise ValueError(f"{where} returned {_short(option)}: coordinates must be integers")
+        if not all(-INT64_MAX - 1 <= x <= INT64_MAX for x in option):
+            raise ValueError(f"{where} returned {_short(option)}: coordinates must fit in 64 bits (|x| < 2^63)")
         return tuple(int(x) for x in option)
 
     def __repr__(self) -> str:

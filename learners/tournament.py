@@ -54,6 +54,7 @@ def table_rows(table: dict) -> tuple[list[str], list[list[str]]]:
     >>> table_rows({"first": {"a": {"a": 0.5}}, "second": {"a": {"a": 0.25}}, "n_share": 0.9})
     (['agent (win rate as first / second)', 'a'], [['a', '0.50 / 0.25']])
     """
+    _check_table(table)
     rows = list(table["first"])
     columns = list(table["first"][rows[0]])
     return (["agent (win rate as first / second)", *columns],
@@ -73,3 +74,23 @@ def format_table(table: dict) -> str:
     headers, rows = table_rows(table)
     lines = ["| " + " | ".join(headers) + " |", "|---" * len(headers) + "|"]
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def _check_table(table) -> None:
+    """A ``ValueError`` naming what is missing when ``table`` is not a tournament table of ``round_robin``."""
+    first = table.get("first") if isinstance(table, dict) else None
+    second = table.get("second") if isinstance(table, dict) else None
+    if not isinstance(first, dict) or not isinstance(second, dict) or not first:
+        raise ValueError("a tournament table holds 'first' and 'second': agent -> opponent -> win rate")
+    columns = first[next(iter(first))]
+    for seat, rates in (("first", first), ("second", second)):
+        for agent in first:
+            row = rates.get(agent)
+            if not isinstance(row, dict) or list(row) != list(columns):
+                raise ValueError(f"the tournament table's {seat!r} row of {agent!r} does not list the opponents "
+                                 f"{', '.join(map(str, columns))}")
+            bad = [b for b, x in row.items() if isinstance(x, bool) or not isinstance(x, (int, float))
+                   or not 0 <= x <= 1]
+            if bad:
+                raise ValueError(f"the tournament table's {seat!r} win rate of {agent!r} against {bad[0]!r} is not "
+                                 f"a number in [0, 1]: {row[bad[0]]!r}")

@@ -10,6 +10,7 @@ import math
 
 import click
 
+from cgbase.parallel import MAX_WORKERS
 from cgbase.validation import INT64_MAX, integer_text, number_text
 
 __all__ = ["Integer", "Number", "Text", "GameName", "GameWord", "OutputFile", "OutputFolder", "InputFile", "BOUND",
@@ -138,8 +139,10 @@ class InputFile(click.ParamType):
             self.fail("give a file name", param, ctx)
         try:
             mode = os.stat(path).st_mode
-        except OSError as err:
-            self.fail(f"cannot read {path}: {err.strerror}", param, ctx)
+        except FileNotFoundError:
+            self.fail(f"no file at {path}", param, ctx)
+        except (OSError, ValueError) as err:
+            self.fail(f"cannot read {path}: {getattr(err, 'strerror', None) or err}", param, ctx)
         if not stat.S_ISREG(mode):
             self.fail(f"{path} is not a regular file", param, ctx)
         if not os.access(path, os.R_OK):
@@ -161,7 +164,7 @@ def _plain(err, param) -> str:
 MAX_TEXT = 10_000  # characters of any text option
 BOUND = Integer(1)
 SEED = Integer(0, 2**32 - 1)
-WORKERS = Integer(1, 1024, "one process or Ray CPU each")
+WORKERS = Integer(1, MAX_WORKERS, "one process or Ray CPU each")
 REPEATS = Integer(1, 10_000, "one run per seed and setting")
 TEXT = Text()
 GAME = GameName()
@@ -248,13 +251,10 @@ def game_from_words(name: str, words) -> object:
 
     game = make_game(name, **parse_params(name, list(words)))
     ctx = click.get_current_context(silent=True)
-    if ctx is not None and ctx.info_name in RULE_COMMANDS and game.universe_from_start:
-        kind = "an impartial" if game.impartial else "a partisan"
-        again = " ".join(["discover solve", name, *words])
-        raise ValueError(
-            f"{game!r} is {kind} board game: rule discovery fits formulas over integer coordinates and verifies "
-            f"them on a larger bound, and bitboard positions have neither; solve it exactly with '{again}'"
-        )
+    if ctx is not None and ctx.info_name in RULE_COMMANDS:
+        from discover.find import check_rule_game
+
+        check_rule_game(game, "'" + " ".join(["discover solve", name, *words]) + "'")
     return game
 
 

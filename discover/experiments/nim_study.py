@@ -120,13 +120,16 @@ def _tournament(game, bound, params, episodes, repeats, games, seed, pool, folde
             records = []  # other best settings (the sweeps changed): the repeats start again
             journal.unlink()
         found = {r["seed"]: r for r in records[1:]}
-        journal.parent.mkdir(parents=True, exist_ok=True)
-        start_journal(journal, identity, "tournament journal")
     todo = [s for s in seeds if s not in found]
+    started = []
 
     def done(i, result):
         found[result["seed"]] = result
         if journal is not None:
+            if not started:  # the journal is started by the first finished repeat: a refusal leaves no folder
+                journal.parent.mkdir(parents=True, exist_ok=True)
+                start_journal(journal, identity, "tournament journal")
+                started.append(True)
             append_record(journal, result, "tournament journal")
 
     pool.map(tournament_repeat, [(game, bound, params, episodes, games, s) for s in todo], done)

@@ -26,9 +26,10 @@ import time
 from pathlib import Path
 
 from cgbase.machine import machine
+from cgbase.validation import at_most
 
 __all__ = ["run", "write", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "sweep_json",
-           "default_rank", "settings_table", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED"]
+           "default_rank", "settings_table", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED", "MAX_RUNS"]
 
 JOURNAL = "runs.jsonl"  # the runs of a sweep under way, one line each
 MARKERS = ("sweep.json", "index.md")  # a finished sweep: an existing folder holding these may be replaced
@@ -36,6 +37,7 @@ OPPONENTS = ("self", "copy", "random", "optimal", "greedy")
 COPY_SEED = 1000  # an untrained copy plays with the run's seed + this
 TIMINGS = ("seconds", "cpu_seconds")  # kept out of sweep.json: they differ from run to run
 DIGITS = 6  # decimals kept of every number of a run
+MAX_RUNS = 100_000  # grid points times repeats at most
 
 _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
@@ -117,6 +119,7 @@ def check_grid(grid: dict, learner: str) -> dict:
         if not values:
             raise ValueError(f"grid: {name} has no value; give at least one")
         checked[name] = [_of_kind(name, v, defaults[name]) for v in values]
+    at_most(math.prod(len(v) for v in checked.values()), "grid points", MAX_RUNS, "each point is fitted at least once")
     for point in grid_points(checked):
         words = " ".join(f"{k}={v}" for k, v in point.items())
         try:
@@ -271,6 +274,8 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
     episodes = None if episodes is None else positive_int(episodes, "episodes")
     bound = default_bound(game) if bound is None else positive_int(bound, "bound")
     identity = _identity(learner, game, bound, episodes, opponent, points)
+    at_most(math.prod(len(v) for v in grid.values()) * repeats, "runs", MAX_RUNS,
+            "a sweep keeps every run's record and curve in memory: fewer grid points or repeats")
     settings = grid_points(grid)
     jobs = [(k, r) for k in range(len(settings)) for r in range(repeats)]
     finished = _finished(folder, identity) if folder is not None else {}
@@ -283,9 +288,7 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
         else:
             todo.append(head)
     journal = Path(folder) / JOURNAL if folder is not None else None
-    if journal is not None:
-        journal.parent.mkdir(parents=True, exist_ok=True)
-        start_journal(journal, {"sweep": identity}, "sweep journal")
+    started = []  # the journal is started by the first finished run: a refusal before any leaves no folder
     pool = as_workers(workers)
     try:
         with progress_bar(progress, len(jobs), len(runs), f"sweep of {learner} · {game!r}", unit="runs") as advance:
@@ -293,6 +296,10 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
                 record = json_ready({**todo[i], **result})  # as the journal keeps it (NaN as None)
                 runs[record["run"]] = record
                 if journal is not None:
+                    if not started:
+                        journal.parent.mkdir(parents=True, exist_ok=True)
+                        start_journal(journal, {"sweep": identity}, "sweep journal")
+                        started.append(True)
                     append_record(journal, record, "sweep journal")
                 advance(1)
 

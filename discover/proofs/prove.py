@@ -117,6 +117,10 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         raise TypeError(f"prove_rule() takes a Game, got {type(game).__name__}")
     if bits < 64:
         raise ValueError(f"bits must be at least 64, got {bits}")
+    if len(rule.feature_names) != game.dims:
+        raise ValueError(f"the rule names {len(rule.feature_names)} coordinates ({', '.join(rule.feature_names)}) "
+                         f"and {game!r} has {game.dims}: prove it on a game of {len(rule.feature_names)}, or give "
+                         f"the rule {game.dims} names")
     unknown = set(methods) - {"theorem", "z3"}
     if unknown or not methods:
         raise ValueError(f"methods are 'theorem' and 'z3', got {methods!r}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cgbase.validation import nonnegative_int, positive_int
+from cgbase.validation import at_most, nonnegative_int, positive_int
 
 __all__ = ["RunSettings"]
 
@@ -66,6 +66,8 @@ class RunSettings:
         for name in ("bound", "shards"):
             if getattr(self, name) is not None:
                 put(name, positive_int)
+        if self.shards is not None:
+            at_most(self.shards, "shards", self.games_per_iteration, "each shard plays at least one of an iteration's games")
         if self.eval_simulations is None:
             object.__setattr__(self, "eval_simulations", self.simulations)
         put("eval_simulations", nonnegative_int)

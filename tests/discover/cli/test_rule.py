@@ -100,7 +100,7 @@ def test_bad_game_file(cli, one_error_line, tmp_path, source, hint):
 def test_missing_game_file(cli, one_error_line, tmp_path):
     code, out, err = cli("--game-file", str(tmp_path / "nowhere.py"))
     one_error_line(code, out, err)
-    assert "no game file" in err
+    assert "no file at" in err
 
 
 def test_unknown_engine(cli, one_error_line):
