@@ -1,0 +1,139 @@
+"""The CLI probes of the hostile-input issue, each as a test: refused in one line with status 2, nothing written;
+and the API paths that lacked the CLI's checks."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import sympy as sp
+
+from cgbase.files import atomic_folder, check_folder_path, write_text
+from discover.cli.checks import hostile_folder, run_case
+
+
+@pytest.mark.parametrize("argv", [
+    ("solve", "nim", "heaps=3", "heaps=4", "--bound", "3"),        # silently solved 4 heaps
+    ("solve", "nim", "--bound", "3", "--bound", "4"),              # click kept the last
+    ("solve", "nim", "--bound", str(10**25)),                      # OverflowError
+    ("solve", "nim", "--bound", "\u0663"),                          # solved at bound 3
+    ("solve", "nim", "heaps=\u0663", "--bound", "2"),               # solved 3 heaps
+    ("rule", "nim", "--seed", str(10**25)),                        # ran
+    ("sweep", "q", "nim", "--workers", str(10**10), "--out", "s"),  # OverflowError, folder left behind
+    ("sweep", "q", "nim", "--repeats", str(10**9), "--out", "s"),   # 8-11 GB before refusing
+    ("alphazero", "nim", "--shards", str(10**9), "--out", "a"),     # 8 GB of seeds
+    ("sweep", "q", "nim", "--out", "s", "--grid",                  # 10^10 points
+     " ".join(f"{name}=" + ",".join(str(k / 100) for k in range(1, 101))
+              for name in ("alpha", "gamma", "epsilon", "eta", "temperature"))),
+    ("sweep", "q", "nim", "heaps=3", "--bound", "100000", "--episodes", "10", "--out", "s"),  # runs.jsonl left
+    ("sweep", "q", "nim", "--out", "."), ("study", "nim", "--out", "."), ("report", "nim", "--out", "."),
+    ("learn", "nim", "--out", "."), ("alphazero", "notakto", "n=3", "--out", "."), ("hqn", "wythoff", "--out", "."),
+    ("explore", "hex", "n=2", "--out", "."), ("learn", "nim", "--out", ".."),
+    ("learn", "nim", "--out", "folder"), ("report", "nim", "--out", "folder"),
+    ("tournament", "nim", "--learners", ","),                      # IndexError
+    ("rule", "nim", "--engines", ","),                             # ran every engine
+    ("sweep", "q", "nim", "--rank", "-1"),                         # ran the sweep, then refused
+    ("notakto", "n=3", "boards=2"),
+])
+def test_probe_is_refused_in_one_line_before_any_work(argv):
+    with hostile_folder() as folder:
+        outcome = run_case(argv, folder, seconds=30)
+    assert outcome.code == 2, outcome
+    assert outcome.out == "" and len(outcome.err.splitlines()) == 1 and outcome.err.startswith("discover: ")
+    assert not outcome.changed, outcome.changed
+
+
+def test_sys_exit_in_moves_is_one_line_naming_the_function(tmp_path):
+    path = tmp_path / "quit.py"
+    path.write_text("import sys\nfrom games import custom_game\n\ndef quitter(p):\n    sys.exit(0)\n\n"
+                    "game = custom_game('quit', quitter, dims=1)\n")
+    with hostile_folder() as folder:
+        outcome = run_case(("--game-file", str(path), "--bound", "5"), folder, seconds=30)
+    assert outcome.code == 2 and "quitter" in outcome.err and "sys.exit(0)" in outcome.err, outcome
+
+
+def test_moves_past_64_bits_are_refused():
+    from games import custom_game
+
+    game = custom_game("huge", lambda p: [(10**30,)], dims=1)
+    with pytest.raises(ValueError, match="64 bits"):
+        game.moves((1,))
+
+
+def test_find_rule_refuses_a_board_game_before_allocating():
+    from discover.find import find_rule
+    from games import make_game
+
+    with pytest.raises(ValueError, match="board game"):
+        find_rule(make_game("notakto", n=3, boards=2))
+
+
+def test_a_rule_dividing_by_zero_is_refused():
+    from discover.rule import Rule
+
+    n = sp.Symbol("n")
+    with pytest.raises(ValueError, match="divides by zero"):
+        Rule(sp.Eq(sp.Mod(n, 0, evaluate=False), 0), ("n",))
+    with pytest.raises(ValueError, match="not a rule record"):
+        Rule.from_json('{"expr": "Equality(Mod(Symbol(\'n\'), Integer(0)), Integer(0))", "feature_names": ["n"]}')
+
+
+def test_proving_a_rule_of_other_dimension_is_a_value_error():
+    from discover.expressions import BitXor
+    from discover.proofs.prove import prove_rule
+    from discover.rule import Rule
+    from games import make_game
+
+    a, b = sp.symbols("a b")
+    with pytest.raises(ValueError, match="names 2 coordinates"):
+        prove_rule(Rule(sp.Eq(BitXor(a, b), 0), ("a", "b")), make_game("nim", heaps=3))
+
+
+@pytest.mark.parametrize("table", [{"first": {"a": {"a": 0.5}}}, {"first": {}, "second": {}},
+                                   {"first": {"a": {"a": 0.5}}, "second": {"b": {"a": 0.5}}}])
+def test_a_broken_tournament_table_is_a_value_error(table):
+    from learners.tournament import format_table
+
+    with pytest.raises(ValueError, match="tournament table"):
+        format_table(table)
+
+
+def test_api_counts_past_their_limits_are_refused():
+    from cgbase.parallel import Workers
+    from discover.experiments.sweep import run
+    from games import make_game
+
+    with pytest.raises(ValueError, match="workers"):
+        Workers("local", 10**10)
+    with pytest.raises(ValueError, match="too large"):
+        run("q", make_game("nim", heaps=2), "alpha=0.1,0.2", bound=2, repeats=10**9)
+
+
+def test_the_current_folder_and_its_ancestors_are_never_an_output_folder(tmp_path, monkeypatch):
+    inner = tmp_path / "a" / "b"
+    inner.mkdir(parents=True)
+    monkeypatch.chdir(inner)
+    for path in (".", "..", str(tmp_path), "./"):
+        with pytest.raises(ValueError, match="current folder"):
+            check_folder_path(path, "--out")
+    assert check_folder_path("new", "--out").name == "new"
+
+
+def test_a_failed_replacement_leaves_no_old_folder(tmp_path, monkeypatch):
+    """The old folder is moved aside inside the try: a failing move leaves neither a '-old-' folder nor a partial one."""
+    target = tmp_path / "report"
+    target.mkdir()
+    write_text(target / "index.md", "old")
+    real = os.rename
+
+    def refuse(src, dst):
+        if os.fspath(src) == os.fspath(target):
+            raise OSError(16, "Device or resource busy")
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "rename", refuse)
+    with pytest.raises(OSError):
+        with atomic_folder(target, ("index.md",)) as out:
+            write_text(out / "index.md", "new")
+    assert sorted(os.listdir(tmp_path)) == ["report"]
+    assert (target / "index.md").read_text() == "old"
