@@ -16,6 +16,7 @@ A parameter whose type is not declared (plain text, click's int) fails the check
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import os
@@ -339,7 +340,7 @@ def check_case(case: Case, seconds: float = 20.0) -> None:
     shown = " ".join(repr(word) if not word or not word.isprintable() or " " in word else word
                      for word in case.argv)[:300]
     lines = outcome.err.splitlines()
-    assert outcome.code == 2, f"discover {shown}: status {outcome.code!r}, stderr {outcome.err[-500:]!r}"
+    assert outcome.code == 2, f"discover {shown} [{case.name}]: status {outcome.code!r}, stderr {outcome.err[-500:]!r}"
     assert "Traceback" not in outcome.err, f"discover {shown}: a traceback: {outcome.err[-500:]!r}"
     assert len(lines) == 1 and lines[0].startswith("discover: "), f"discover {shown}: stderr {outcome.err!r}"
     assert outcome.out == "", f"discover {shown}: printed {outcome.out[:300]!r} before refusing"
@@ -353,4 +354,4 @@ def check_command(path: str, seconds: float = 20.0) -> None:
     --------
     >>> check_command("games")
     """
-    run_checks((f"{path} [{case.name}]", lambda case=case: check_case(case, seconds)) for case in hostile_cases(path))
+    run_checks(functools.partial(check_case, case, seconds) for case in hostile_cases(path))
