@@ -68,7 +68,7 @@ def _discover_options(func):
         click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]..."),
         click.option("--game-file", type=INPUT_FILE, metavar="FILE.py", default=None,
                      help="A Python file that builds the game (a variable named `game`)."),
-        click.option("--game-spec", metavar="FILE.toml", default=None,
+        click.option("--game-spec", type=INPUT_FILE, metavar="FILE.toml", default=None,
                      help="A declared game: a TOML or JSON file of move rules (see games.declared); nothing is run."),
         click.option("--bound", type=BOUND, default=None, help="Training bound (default: at most 30 per coordinate)."),
         click.option("--verify-bound", type=BOUND, default=None,
