@@ -22,7 +22,7 @@ from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.moves_smt import MovesSmt
-from discover.proofs.periodic_rules import PERIODIC_METHODS, periodic_rule_proof
+from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.smt import Unsupported, expand_features, needs_bits, value_range
 from games import Game
 from games.symbolic import EuclidMultiples, Steps
