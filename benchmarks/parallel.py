@@ -7,7 +7,7 @@ Run by hand from the repository root (nothing is asserted on time; ratios are pr
     python benchmarks/parallel.py --skip-ray   # without the Ray backend
     python benchmarks/parallel.py --repeats 3  # best of 3 timed runs of each row (default: 1)
 
-1. Sweep throughput: ``discover.experiments.sweep.run`` of tabular Q-learning on Nim (3 heaps <= 7,
+1. Sweep throughput: ``learners.sweep.run`` of tabular Q-learning on Nim (3 heaps <= 7,
    against an untrained copy) over a grid of 4 settings x 4 seeds, in this process (``serial``, the
    baseline), on 1 and 2 local worker processes and on a local Ray instance with 2 CPUs. Each pool is
    started and warmed by a sweep of one run a worker first, so the figures are steady-state runs per
@@ -31,12 +31,12 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE] 
 
 import numpy as np  # noqa: E402
 
-from discover.experiments import sweep  # noqa: E402
+from learners import sweep  # noqa: E402
 from games import custom_game, make_game  # noqa: E402
 from cgbase.parallel import Workers  # noqa: E402
 from solvers import build_graph  # noqa: E402
 
-sys.path.append(_HERE)  # the shared helpers, once ``discover`` is imported
+sys.path.append(_HERE)  # the shared helpers, after the packages (benchmarks/discover.py shadows nothing)
 from timing import arguments, best_of, fmt_time, heading, load_average, machine_line  # noqa: E402
 
 FULL = {"grid": "alpha=0.1,0.5 epsilon=0.1,0.3", "repeats": 4, "episodes": 20_000, "bound": 7, "graph_bound": 300}

@@ -89,6 +89,34 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
         give the same strategy on any machine.
     max_branches : int
         The most candidate moves a strategy may list.
+    seed : int
+        Seeds the engines that fit the moves' values.
+
+    Returns
+    -------
+    Strategy or None
+        Ordered branches (a guard, the coordinate it moves and the value it leaves) that take every N
+        position up to ``bound`` into a P position of the rule; None when the search finds none.
+
+    Raises
+    ------
+    ValueError
+        If ``game`` states no symbolic move relation, ``rule`` is not a P rule, or the game is a sum of heaps.
+
+    Notes
+    -----
+    The strategies it finds are the classical ones where they exist: Nim's move to a zero nim-sum
+    (take h_j - (h_j xor s) from a heap with h_j xor s < h_j) [1]_, Wythoff's moves into the pairs
+    (floor(k phi), floor(k phi^2)) [2]_, and the moves of Moore's Nim_k [3]_; ``prove_rule`` then
+    proves the rule with the strategy.
+
+    References
+    ----------
+    .. [1] C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of Mathematics 3
+       (1901), 35-39.
+    .. [2] W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief voor Wiskunde 7 (1907),
+       199-202.
+    .. [3] E. H. Moore, "A generalization of the game called Nim", Annals of Mathematics 11 (1910), 93-94.
 
     Examples
     --------

@@ -1,4 +1,9 @@
-"""Eventual periods of a growing Grundy sequence, proved by the periodicity theorem while it grows.
+"""Eventual periods of integer sequences: of a growing Grundy sequence, proved by the periodicity theorem while it
+grows (``PeriodWatch``), and of a finished table, every short description (``find_periods``).
+
+This module is where periods are found; the layers above only use them: the periodic engine
+(``discover.engines.periodic``) writes a fit as a rule, the proofs (``discover.proofs.periodicity``)
+apply the theorems to a period, ``discover.periodic_values`` stores one.
 
 **The theorem** (Guy and Smith, "The G-values of various games", 1956; *Winning Ways*, chapter 4):
 for a take-and-break game whose moves remove at most t tokens and leave at most j heaps, if
@@ -17,6 +22,11 @@ the sequence (the last half, and the last sixteenth) comes from its longest bord
 holds a long border is then checked value by value as the sequence grows, and proved as soon as
 the theorem's range is computed.  A period proved this way is the minimal one: a smaller
 eventual period would start at the same n0 and show in the window.
+
+**A finished table** y[0], ..., y[L - 1] (a solver's P positions or Grundy values, a rule's values) is
+*arithmetic-periodic* with pre-period n0, period p and saltus s when y[n + p] = y[n] + s for every
+n >= n0 (s = 0: plain periodicity).  ``find_periods`` tries every p in turn and keeps the fits whose
+periodic part spans three periods, smallest period first: the descriptions a rule is written from.
 """
 
 from __future__ import annotations
@@ -26,7 +36,7 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
-__all__ = ["hypothesis_end", "minimal_period", "PeriodWatch"]
+__all__ = ["hypothesis_end", "minimal_period", "PeriodWatch", "PeriodicFit", "find_periods"]
 
 
 def hypothesis_end(preperiod: int, period: int, removal_limit: int, parts: int) -> int:
@@ -160,3 +170,57 @@ class PeriodWatch:
         if best is not None:
             self.preperiod, self.period, self.end = best
             self.verified = n
+
+
+@dataclass(frozen=True)
+class PeriodicFit:
+    """y[n + period] = y[n] + saltus for every n >= start (within the table)."""
+
+    start: int  # the pre-period n0
+    period: int
+    saltus: int
+    length: int  # how many values y[0..length-1] were checked
+
+    @property
+    def repeats(self) -> float:
+        """How many full periods the periodic part spans in the table."""
+        return (self.length - self.start) / self.period
+
+
+def _min_tail(period: int, margin: int) -> int:
+    return 2 * period + max(margin, period)
+
+
+def find_periods(values, max_period=None, margin: int = 3, limit: int = 3, arithmetic: bool = True):
+    """The shortest (pre-period, period, saltus) descriptions of a sequence, smallest period first.
+
+    A fit counts only when its periodic part spans at least ``2 * p + max(margin, p)``
+    values (three periods), so a table cannot be "periodic" by being too short to contradict it.  Periods that
+    are multiples of an accepted one with no earlier start are skipped.
+
+    Examples
+    --------
+    >>> find_periods([2, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0])[0]
+    PeriodicFit(start=1, period=3, saltus=0, length=14)
+    >>> find_periods([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13, 14])[0]
+    PeriodicFit(start=1, period=4, saltus=4, length=15)
+    """
+    y = np.asarray(values).astype(np.int64)
+    length = len(y)
+    top = length // 3 if max_period is None else int(max_period)
+    fits: list[PeriodicFit] = []
+    for p in range(1, max(top, 0) + 1):
+        if length - _min_tail(p, margin) < 0:
+            break
+        d = y[p:] - y[:-p]  # d[i] = y[i + p] - y[i]
+        s = int(d[-1]) if arithmetic else 0
+        bad = np.flatnonzero(d != s)
+        start = int(bad[-1]) + 1 if bad.size else 0
+        if length - start < _min_tail(p, margin):
+            continue
+        if any(p % f.period == 0 and f.start <= start for f in fits):
+            continue
+        fits.append(PeriodicFit(start, p, s, length))
+        if len(fits) >= limit:
+            break
+    return fits

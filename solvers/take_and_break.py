@@ -60,7 +60,26 @@ def take_and_break_rules(game: Game) -> tuple[np.ndarray, bool]:
     """The digits d[0..t] of a game's code (trailing zeros dropped) and whether splits must be unequal.
 
     Bit 1 of d[k]: removing k tokens may leave nothing; bit 2: one heap; bit 4: two heaps;
-    bit 8: three.  Grundy's game is d = [4] with unequal splits.
+    bit 8: three (the code notation of Guy and Smith [1]_).  Grundy's game is d = [4] with unequal splits.
+
+    Parameters
+    ----------
+    game : Game
+        An octal or hexadecimal game, or Grundy's game.
+
+    Returns
+    -------
+    (digits, unequal) : (numpy.ndarray, bool)
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not a take-and-break game with a finite code.
+
+    References
+    ----------
+    .. [1] R. K. Guy and C. A. B. Smith, "The G-values of various games", Proceedings of the
+       Cambridge Philosophical Society 52 (1956), 514-526 (octal games; the periodicity theorem).
 
     Examples
     --------
@@ -293,6 +312,32 @@ def grundy_sequence(game: Game, heaps: int = 1 << 25, seconds: float = 540.0,
     Returns
     -------
     GrundySequence
+        The values computed, the period (proved, or the current candidate) and the outcome in one sentence.
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not a take-and-break game, ``heaps`` is not a positive integer, ``seconds`` is not
+        positive, the values would not fit in memory, or a value outgrows the engine's storage.
+
+    Notes
+    -----
+    A period (n0, p) is proved by the periodicity theorem of Guy and Smith [1]_ [2]_: for moves that
+    remove at most t tokens and leave at most j heaps, G(n + p) = G(n) for n0 <= n <= j (n0 + p) + t - 1 - p
+    gives it for every n >= n0 (``solvers.eventual_period``).  Two-heap moves are computed with the
+    rare/common value split of Gangolli and Plambeck [3]_, the method of Flammenkamp's tables [4]_
+    (``solvers.sparse_space``).  No theorem covers Grundy's game: its periods are never proved.
+
+    References
+    ----------
+    .. [1] R. K. Guy and C. A. B. Smith, "The G-values of various games", Proceedings of the
+       Cambridge Philosophical Society 52 (1956), 514-526 (octal games; the periodicity theorem).
+    .. [2] E. R. Berlekamp, J. H. Conway and R. K. Guy, *Winning Ways for your Mathematical Plays*,
+       2nd ed., A K Peters, 2001, chapter 4.
+    .. [3] A. Gangolli and T. Plambeck, "A note on periodicity in some octal games", International
+       Journal of Game Theory 18 (1989), 311-320 (the rare/common value split, "sparse space").
+    .. [4] A. Flammenkamp, "Sprague-Grundy values of octal games" (tables computed with the sparse space
+       method), https://wwwhomes.uni-bielefeld.de/achim/octal.html
 
     Examples
     --------
@@ -354,6 +399,31 @@ def _statement(watch: PeriodWatch, n: int, unequal: bool) -> str:
 def sparse_grundy_values(game: Game, heaps: int) -> np.ndarray:
     """G(0), ..., G(heaps - 1) by the engine of ``grundy_sequence``, with no period search.
 
+    Parameters
+    ----------
+    game : Game
+        An octal or hexadecimal game, or Grundy's game.
+    heaps : int
+        How many heaps (sizes 0 to heaps - 1).
+
+    Returns
+    -------
+    numpy.ndarray
+        The values (uint16).
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not a take-and-break game, ``heaps`` is not a positive integer, the values would not
+        fit in memory, or a value outgrows the engine's storage.
+
+    References
+    ----------
+    .. [1] A. Gangolli and T. Plambeck, "A note on periodicity in some octal games", International
+       Journal of Game Theory 18 (1989), 311-320 (the rare/common value split, "sparse space").
+    .. [2] A. Flammenkamp, "Sprague-Grundy values of octal games" (tables computed with the sparse space
+       method), https://wwwhomes.uni-bielefeld.de/achim/octal.html
+
     Examples
     --------
     >>> from games import make_game
@@ -374,6 +444,34 @@ def plain_grundy_values(game: Game, heaps: int, known=None) -> np.ndarray:
     O(n) work per heap for two-heap moves (O(n^2) for three-heap moves): the reference the
     sparse engine is checked and benchmarked against.  ``known`` (the values of the first
     heaps, computed before) makes it start after them.
+
+    Parameters
+    ----------
+    game : Game
+        An octal or hexadecimal game, or Grundy's game.
+    heaps : int
+        How many heaps (sizes 0 to heaps - 1).
+    known : array of int, optional
+        G(0), G(1), ... computed before.
+
+    Returns
+    -------
+    numpy.ndarray
+        The values (uint16).
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not a take-and-break game, ``heaps`` is not a positive integer, the values would not
+        fit in memory, or a value reaches the engine's ``VALUE_LIMIT``.
+
+    References
+    ----------
+    .. [1] R. P. Sprague, "Über mathematische Kampfspiele", Tôhoku Mathematical Journal 41 (1935),
+       438-444.
+    .. [2] P. M. Grundy, "Mathematics and games", Eureka 2 (1939), 6-8.
+    .. [3] R. K. Guy and C. A. B. Smith, "The G-values of various games", Proceedings of the
+       Cambridge Philosophical Society 52 (1956), 514-526 (octal games; the periodicity theorem).
 
     Examples
     --------

@@ -49,9 +49,10 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
                   address, workers, folder):
     """Fit LEARNER on GAME at every point of a grid of its parameters, each with several seeds, side by side;
     write every run's final metrics and learning curve, and the settings ranked with 95% intervals."""
-    from discover.experiments import sweep
-    from discover.experiments.repeats import format_interval, rank_settings
     from cgbase.parallel import Workers
+    from discover.render.sweep import write
+    from learners import sweep
+    from learners.repeats import format_interval, rank_settings
 
     game_obj = game_from_words(game, params)
     if rank is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", rank):
@@ -65,7 +66,7 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     record["command"] = command_line()
     rank = rank or sweep.default_rank(record["runs"])
     ranked = rank_settings(record["runs"], rank)
-    sweep.write(record, folder, rank)
+    write(record, folder, rank)
     for place, setting in enumerate(ranked[:3], 1):
         words = " ".join(f"{k}={v}" for k, v in setting["params"].items()) or "preset"
         say(f"{place}. {words}: {rank} {format_interval(setting['values'][rank])}")

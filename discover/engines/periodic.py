@@ -1,85 +1,26 @@
 """Eventual periodicity of 1-D sequences (subtraction and octal games, Grundy sequences).
 
 A sequence y[0], y[1], ... is *arithmetic-periodic* with pre-period n0, period p and saltus s
-when y[n + p] = y[n] + s for every n >= n0 (s = 0: plain periodicity).  The engine finds the
-shortest such description the table supports, requiring the periodic part to be seen for more
-than two full periods, and writes it as an exact sympy expression: a residue test
+when y[n + p] = y[n] + s for every n >= n0 (s = 0: plain periodicity).  The engine takes the
+shortest such descriptions the table supports (``solvers.eventual_period.find_periods``: the periodic
+part seen for more than two full periods) and writes each as an exact sympy expression: a residue test
 ``n mod 7 ∈ {0, 2}`` for P positions, a table over residues for Grundy values, and the values
 before n0 that break the pattern listed as exceptions (the Kayles style).
 
 For octal games the periodicity theorem of Guy and Smith, and for subtraction games a repeated window of
 max(S) values, turn a period checked here into a proof for every heap size (``discover.proofs.periodicity``,
-applied by verification).
+applied by ``prove_rule``).
 """
 
 from __future__ import annotations
-
-
-from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine, weighted_accuracy
+from solvers.eventual_period import PeriodicFit, find_periods
 
-__all__ = ["PeriodicEngine", "PeriodicFit", "find_periods", "one_dimensional", "p_expression", "grundy_expression"]
-
-
-@dataclass(frozen=True)
-class PeriodicFit:
-    """y[n + period] = y[n] + saltus for every n >= start (within the table)."""
-
-    start: int  # the pre-period n0
-    period: int
-    saltus: int
-    length: int  # how many values y[0..length-1] were checked
-
-    @property
-    def repeats(self) -> float:
-        """How many full periods the periodic part spans in the table."""
-        return (self.length - self.start) / self.period
-
-
-def _min_tail(period: int, margin: int) -> int:
-    return 2 * period + max(margin, period)
-
-
-def find_periods(values, max_period=None, margin: int = 3, limit: int = 3, arithmetic: bool = True):
-    """The shortest (pre-period, period, saltus) descriptions of a sequence, smallest period first.
-
-    A fit counts only when its periodic part spans at least ``2 * p + max(margin, p)``
-    values (three periods), so a table cannot be "periodic" by being too short to contradict it.  Periods that
-    are multiples of an accepted one with no earlier start are skipped.
-
-    Examples
-    --------
-    >>> find_periods([2, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0])[0]
-    PeriodicFit(start=1, period=3, saltus=0, length=14)
-    >>> find_periods([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13, 14])[0]
-    PeriodicFit(start=1, period=4, saltus=4, length=15)
-    """
-    y = np.asarray(values).astype(np.int64)
-    length = len(y)
-    top = length // 3 if max_period is None else int(max_period)
-    fits: list[PeriodicFit] = []
-    for p in range(1, max(top, 0) + 1):
-        if length - _min_tail(p, margin) < 0:
-            break
-        d = y[p:] - y[:-p]  # d[i] = y[i + p] - y[i]
-        s = int(d[-1]) if arithmetic else 0
-        bad = np.flatnonzero(d != s)
-        start = int(bad[-1]) + 1 if bad.size else 0
-        if length - start < _min_tail(p, margin):
-            continue
-        if any(p % f.period == 0 and f.start <= start for f in fits):
-            continue
-        fits.append(PeriodicFit(start, p, s, length))
-        if len(fits) >= limit:
-            break
-    return fits
-
-
-# -- proofs ---------------------------------------------------------------------------------
+__all__ = ["PeriodicEngine", "one_dimensional", "p_expression", "grundy_expression"]
 
 
 # -- expressions ------------------------------------------------------------------------------

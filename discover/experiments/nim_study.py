@@ -2,7 +2,7 @@
 
 1. Sweeps (its figure 6): 75 Q settings (epsilon x alpha x gamma), 36 Q_t settings (epsilon x alpha x
    gamma x eta) and 4 Bayes discounts, each run ``repeats`` times for ``episodes`` games against an
-   independent untrained copy of itself, from random starts (``discover.experiments.sweep``).
+   independent untrained copy of itself, from random starts (``learners.sweep``).
 2. The best three settings of each family, ranked by the mean optimal-move rate in play over the
    learning curve (how soon and how well a learner plays: the paper's "rate at which different
    agents learn optimal play").
@@ -55,9 +55,9 @@ def run(game, *, bound: int = 9, episodes: int = 75_000, repeats: int = 10, game
     >>> [len(record["best"][f]) for f in small], len(record["tournament"]["repeats"])
     ([1, 1, 2], 2)
     """
-    from discover.experiments import sweep
-    from discover.experiments.repeats import rank_settings
     from cgbase.parallel import as_workers
+    from learners import sweep
+    from learners.repeats import rank_settings
 
     clock, load = time.perf_counter(), _load()
     folder = Path(folder) if folder is not None else None
@@ -158,7 +158,7 @@ def verdict(repeats: list) -> dict:
     >>> verdict(reps)["q"]["outcome"]
     'beats'
     """
-    from discover.experiments.repeats import mean_interval
+    from learners.repeats import mean_interval
 
     averages = [average_first(r) for r in repeats]
     out = {}
@@ -182,10 +182,11 @@ def check_folder(folder) -> Path:
 def write(record: dict, folder) -> None:
     """Write the sweeps' folders (``q/``, ``qt/``, ``bayes/``), ``figure-6.png``, ``figure-5.png``, ``study.json``
     and the report (``index.md``, ``index.html``) of a ``run`` record into ``folder``."""
-    from discover.experiments import sweep
-    from discover.experiments.repeats import band_figure, rank_settings
-    from discover.render.document import write_document
     from cgbase.files import atomic_folder, write_json
+    from discover.render import sweep
+    from discover.render.curves import band_figure
+    from discover.render.document import write_document
+    from learners.repeats import rank_settings
 
     under_way = (Path(folder) / "q" / "runs.jsonl").is_file()
     with atomic_folder(folder, ("q/runs.jsonl",) if under_way else MARKERS, "study folder") as out:
@@ -205,7 +206,7 @@ def write(record: dict, folder) -> None:
 def _figure_5(record: dict, path) -> str:
     import numpy as np
 
-    from discover.experiments.repeats import mean_interval
+    from learners.repeats import mean_interval
     from discover.render.figure import new_figure, save_figure
 
     repeats = record["tournament"]["repeats"]
@@ -236,8 +237,8 @@ def _short(params: dict) -> str:
 
 
 def _blocks(record: dict) -> list:
-    from discover.experiments.repeats import format_interval
-    from discover.experiments.sweep import settings_table
+    from discover.render.sweep import settings_table
+    from learners.repeats import format_interval
     from discover.render.document import Code, FigureFile, Link
 
     s, t, v = record["settings"], record["tournament"], record["verdict"]

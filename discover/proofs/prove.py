@@ -22,7 +22,7 @@ from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.moves_smt import MovesSmt
-from discover.proofs.periodic_rules import PERIODIC_METHODS, periodic_rule_proof
+from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.smt import Unsupported, expand_features, needs_bits, value_range
 from games import Game
 from games.symbolic import EuclidMultiples, Steps
@@ -102,6 +102,44 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         this bound (the verification bound; default: a box of about 300 positions; see
         ``discover.proofs.agreement.relation_agreement``), and the proof's statement says that it is a proof for
         the moves the relation states, naming the bound on which they agree.
+
+    Returns
+    -------
+    Proof
+        ``status`` "proved" (for every position, or every heap size of a Grundy rule), "disproved" (with a
+        counterexample) or "unknown" (with the reason); ``method`` names the theorem or the certificate.
+
+    Raises
+    ------
+    TypeError
+        If ``game`` is not a ``Game``.
+    ValueError
+        If ``bits`` is below 64, ``methods`` names something other than "theorem" and "z3", or ``strategy``
+        is for other moves than ``game``'s.
+
+    Notes
+    -----
+    The theorems, tried first, each with its hypotheses checked by code: the periodicity theorem of
+    octal games [1]_ and of subtraction games [2]_ [3]_ (``discover.proofs.periodicity``), complementary
+    mex pairs with Beatty's theorem for Wythoff-type rules [4]_ [5]_ (``discover.proofs.beatty``) and
+    Moore's theorem for Nim_k [6]_ (``discover.proofs.moore``).  Otherwise the closure certificate
+    (terminal positions are P, no move from P to P, a move from every N position into P) is put to z3 [7]_.
+
+    References
+    ----------
+    .. [1] R. K. Guy and C. A. B. Smith, "The G-values of various games", Proceedings of the
+       Cambridge Philosophical Society 52 (1956), 514-526 (octal games; the periodicity theorem).
+    .. [2] S. W. Golomb, "A mathematical investigation of games of take-away", Journal of Combinatorial
+       Theory 1 (1966), 443-458 (subtraction games with a finite set are eventually periodic).
+    .. [3] E. R. Berlekamp, J. H. Conway and R. K. Guy, *Winning Ways for your Mathematical Plays*,
+       2nd ed., A K Peters, 2001, chapters 2-4.
+    .. [4] W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief voor Wiskunde 7 (1907),
+       199-202.
+    .. [5] S. Beatty, "Problem 3173", American Mathematical Monthly 33 (1926), 159; solutions 34 (1927),
+       159-160 (Beatty's theorem: complementary sequences floor(n a), floor(n b) with 1/a + 1/b = 1).
+    .. [6] E. H. Moore, "A generalization of the game called Nim", Annals of Mathematics 11 (1910), 93-94.
+    .. [7] L. de Moura and N. Bjørner, "Z3: an efficient SMT solver", TACAS 2008, Lecture Notes in
+       Computer Science 4963, 337-340.
 
     Examples
     --------

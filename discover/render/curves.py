@@ -1,10 +1,11 @@
-"""Learning-curve figures: the records of learners' ``history_`` against episodes."""
+"""Learning-curve figures: the records of learners' ``history_`` against episodes, one run each (``curve_figure``)
+or a setting's mean over its seeds with a 95% band (``band_figure``, the sweeps' figure)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["curve_figure"]
+__all__ = ["curve_figure", "band_figure", "PANELS"]
 
 PANELS = (("optimal_move_rate", "optimal-move rate in play (N positions)"),
           ("deviations", "optimality deviations (greedy policy)"),
@@ -36,5 +37,48 @@ def curve_figure(histories: dict, path, title: str) -> str:
         ax.set_title(label, fontsize=10)
         ax.grid(alpha=0.3)
     axes[0].legend(fontsize=9)
+    fig.suptitle(title, fontsize=11)
+    return save_figure(fig, path)
+
+
+def band_figure(panels: list, path, title: str, width: float = 15) -> str:
+    """Learning curves with bands: ``panels`` is a list of ``(title, metric, [(label, setting), ...])`` or
+    ``(title, metric, lines, others)``; each line is a setting's mean over its seeds, the shaded band its 95%
+    interval; ``others`` (settings) are drawn behind as thin grey lines without bands.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> runs = [{"setting": 0, "params": {}, "seed": k, "final": {}, "curve": {"episode": [1, 2], "m": [k, 2 * k]}}
+    ...         for k in range(3)]
+    >>> from learners.repeats import rank_settings
+    >>> setting = rank_settings([{**r, "final": {"m": 1}} for r in runs], "m")[0]
+    >>> out = os.path.join(tempfile.mkdtemp(), "bands.png")
+    >>> band_figure([("m", "m", [("a", setting)])], out, "test") == out
+    True
+    """
+    from discover.render.figure import check_figure_path, new_figure, save_figure
+    from learners.repeats import mean_curves
+
+    check_figure_path(path)
+    fig, axes = new_figure(width, 4.4, cols=len(panels))
+    for ax, (panel_title, metric, lines, *others) in zip(axes, panels):
+        for setting in others[0] if others else []:
+            curve = mean_curves(setting, metric)
+            if curve is not None:
+                ax.plot(curve[0], curve[1], color="0.75", linewidth=0.6, zorder=0)
+        for label, setting in lines:
+            curve = mean_curves(setting, metric)
+            if curve is None:
+                continue
+            x, mean, low, high = curve
+            (line,) = ax.plot(x, mean, label=label, linewidth=1.4)
+            if not np.isnan(low).all():
+                ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
+        ax.set_xlabel("episodes (games)")
+        ax.set_title(panel_title, fontsize=10)
+        ax.grid(alpha=0.3)
+        if lines:
+            ax.legend(fontsize=7)
     fig.suptitle(title, fontsize=11)
     return save_figure(fig, path)

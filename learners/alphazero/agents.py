@@ -14,7 +14,8 @@ import numpy as np
 from learners.agents import Agent
 from learners.alphazero.evaluation import edge_lookup
 from learners.alphazero.play import PolicyMover, SearchMover
-from learners.alphazero.mcts import Forest, RolloutEvaluator, options_block
+from learners.alphazero.mcts import Forest, RolloutEvaluator
+from learners.options import options_block
 
 __all__ = ["AlphaZeroAgent", "RolloutAgent"]
 

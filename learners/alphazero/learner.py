@@ -40,9 +40,9 @@ from cgbase.progress import progress_bar, status
 from learners.alphazero.agents import AlphaZeroAgent
 from learners.alphazero.checkpoint import load_run
 from learners.alphazero.run import Run, RunSettings
-from learners.alphazero.encoders import ENCODINGS
-from learners.base import Learner
 from learners.alphazero.network import NETWORKS
+from learners.base import Learner
+from learners.encoders import ENCODINGS
 
 __all__ = ["AlphaZeroLearner"]
 
@@ -59,7 +59,7 @@ class AlphaZeroLearner(Learner):
     channels, layers : int
         Filters and 3 x 3 convolution layers of the conv net.
     encoding : str
-        Input encoding (``learners.alphazero.encoders``): "auto", "planes", "binary", "scaled", "thermometer",
+        Input encoding (``learners.encoders``): "auto", "planes", "binary", "scaled", "thermometer",
         "binary+scaled", "binary+thermometer".
     c_puct : float
         Exploration constant of PUCT.

@@ -27,46 +27,11 @@ import math
 import numba as nb
 import numpy as np
 
-__all__ = ["Forest", "RolloutEvaluator", "UniformEvaluator", "options_block", "option_offsets", "RULES"]
+from learners.options import option_offsets, options_block
+
+__all__ = ["Forest", "RolloutEvaluator", "UniformEvaluator", "RULES"]
 
 RULES = ("puct", "uct")
-
-
-def option_offsets(counts) -> np.ndarray:
-    """Where each position's options begin in an options block (``counts`` options per position).
-
-    >>> option_offsets(np.array([1, 2, 0, 3])).tolist()
-    [0, 1, 3, 3]
-    """
-    return np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-
-
-def options_block(game, positions) -> tuple[np.ndarray, np.ndarray]:
-    """Options of each of an (m, dims) array: ``(counts, options)``, options one position after another.
-
-    Examples
-    --------
-    >>> from games import make_game
-    >>> counts, options = options_block(make_game("nim", heaps=2), np.array([[1, 0], [0, 2]]))
-    >>> counts.tolist(), options.tolist()
-    ([1, 2], [[0, 0], [0, 1], [0, 0]])
-    """
-    P = np.ascontiguousarray(np.asarray(positions, dtype=np.int64).reshape(-1, game.dims))
-    if game.parts > 1:
-        raise ValueError(f"{game!r} is a sum of heaps (a move splits a heap): AlphaZero needs games whose "
-                         f"moves lead to single positions")
-    if P.shape[0] == 0:
-        return np.zeros(0, dtype=np.int64), np.zeros((0, game.dims), dtype=np.int64)
-    if game.kernel is None:
-        rows = [game.moves(tuple(int(x) for x in p)) for p in P]
-        counts = np.array([len(r) for r in rows], dtype=np.int64)
-        flat = [o for r in rows for o in r]
-        return counts, np.array(flat, dtype=np.int64).reshape(-1, game.dims)
-    width = game.max_moves(P.max(axis=0))
-    out = np.empty((P.shape[0], max(1, width), game.dims), dtype=np.int64)
-    counts = np.zeros(P.shape[0], dtype=np.int64)
-    game.kernel(P, game.kernel_params(), counts, out)
-    return counts, out[np.arange(out.shape[1])[None, :] < counts[:, None]]
 
 
 @nb.njit(cache=True, nogil=True)

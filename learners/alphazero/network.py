@@ -1,6 +1,6 @@
 """AlphaZero's policy-value network over afterstates, its loss and its training step.
 
-One network ``f`` maps an encoded position ``x`` (``learners.alphazero.encoders``, seen by the player to
+One network ``f`` maps an encoded position ``x`` (``learners.encoders``, seen by the player to
 move there) to two numbers: ``v(x) = tanh(out[0])``, the value of ``x`` for the player to move,
 and ``l(x) = out[1]``, a logit.  The policy at a position ``s`` with options ``s_1 .. s_k``
 (the positions its moves lead to: its *afterstates*) is ``p(a | s) = softmax_a l(s_a)``, so one
@@ -69,7 +69,7 @@ class PolicyValue:
     Parameters
     ----------
     net : torch.nn.Module
-    encoder : learners.alphazero.encoders.Encoder
+    encoder : learners.encoders.Encoder
     device : str
         ``"cpu"`` or ``"cuda"``.
     """

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from learners.alphazero.mcts import option_offsets, options_block
+from learners.options import option_offsets, options_block
 
 __all__ = ["SearchMover", "PolicyMover", "RandomMover", "OptimalMover", "play_games", "self_play", "Replay",
            "MatchLog", "segment_pick"]

@@ -21,10 +21,11 @@ from learners.arena import Arena
 from learners.alphazero.checkpoint import save_run
 from learners.alphazero.evaluation import edge_lookup, play_optimal_rate, policy_optimal_rate, reachable, score, value_accuracy
 from learners.alphazero.play import OptimalMover, PolicyMover, RandomMover, Replay, SearchMover, self_play
-from learners.alphazero.encoders import make_encoder
-from learners.alphazero.mcts import Forest, option_offsets, options_block
+from learners.alphazero.mcts import Forest
 from learners.alphazero.network import PolicyValue, build_network
 from learners.alphazero.settings import RunSettings
+from learners.encoders import make_encoder
+from learners.options import option_offsets, options_block
 from learners.value_table import ValueTable
 
 __all__ = ["Run", "RunSettings", "MAX_TABLE_POSITIONS", "PARALLEL", "self_play_shard"]

@@ -23,8 +23,8 @@ import numba as nb
 import numpy as np
 
 from games import BoardGame
-from learners.alphazero.encoders import make_encoder
-from learners.alphazero.mcts import options_block
+from learners.encoders import make_encoder
+from learners.options import options_block
 
 __all__ = ["BoardActions", "segment_argmax"]
 

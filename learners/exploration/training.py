@@ -29,7 +29,7 @@ from learners.exploration.density import BoardDensity
 from learners.exploration.guidance import MustPlay, ProvedTargets
 from learners.exploration.network import build_q_network
 from learners.exploration.replay import Replay
-from learners.alphazero.mcts import option_offsets
+from learners.options import option_offsets
 
 __all__ = ["Trainer"]
 

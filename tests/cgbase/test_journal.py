@@ -9,8 +9,8 @@ import pytest
 
 from cgbase.journal import TORN, append_record, read_records, start_journal
 from cgbase.reading import Field
-from discover.experiments import sweep
 from games import make_game
+from learners import sweep
 
 NIM2 = make_game("nim", heaps=2)
 

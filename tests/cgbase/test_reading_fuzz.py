@@ -20,11 +20,10 @@ from hypothesis import strategies as st
 from cgbase.files import atomic_savez
 from cgbase.journal import append_record, read_records, start_journal
 from cgbase.reading import load_json, read_json
-from discover.experiments import sweep
 from discover.find import find_rule
 from discover.rule import Rule
 from games import make_game
-from learners import QLearner, ValueTable
+from learners import QLearner, ValueTable, sweep
 from solvers import Solution, solve
 
 NIM2 = make_game("nim", heaps=2)

@@ -1,16 +1,27 @@
-"""The octal periodicity proof with a period from heap 0: n0 counts as 1.
+"""``discover.proofs.periodicity``: the periodicity theorems and the one-heap rules they prove.
 
-0.04 (remove two tokens and split the rest into two heaps) has G = 0 on heaps 0 to 3 and G(4) = 1.
-Read with n0 = 0, the hypothesis "G(n + 1) = G(n) for 0 <= n < 2 n0 + p + t = 3" holds on those
-four values and would prove G = 0 everywhere; the proof must ask for more values.
+The octal periodicity proof with a period from heap 0: n0 counts as 1.  0.04 (remove two tokens and split the
+rest into two heaps) has G = 0 on heaps 0 to 3 and G(4) = 1.  Read with n0 = 0, the hypothesis
+"G(n + 1) = G(n) for 0 <= n < 2 n0 + p + t = 3" holds on those four values and would prove G = 0 everywhere;
+the proof must ask for more values.
+
+``periodic_rule_proof``: a one-heap rule proved by a periodicity theorem only when the game's values, the
+rule's own period and their agreement are all shown; planted exceptions and wrong rules are never proved.
 """
 
 from __future__ import annotations
 
-from discover.proofs.periodicity import octal_periodicity_proof
+import sympy as sp
+
+from discover.periodic_values import PeriodicValues
+from discover.proofs.periodicity import octal_periodicity_proof, periodic_rule_proof
+from discover.proofs.prove import prove_rule
+from discover.rule import Rule
 from games import make_game
 from solvers.eventual_period import hypothesis_end
 from solvers.take_and_break import plain_grundy_values
+
+n = sp.Symbol("n")
 
 
 def test_a_period_from_heap_zero_is_not_proved_by_too_few_values():
@@ -25,3 +36,34 @@ def test_the_proof_asks_for_the_values_the_engine_checks():
     for t, n0, p in [(2, 71, 12), (3, 0, 4), (1, 5, 7)]:
         assert octal_periodicity_proof(t, n0, p, kayles).needed == hypothesis_end(n0, p, t, 2) + 1
     assert octal_periodicity_proof(2, 71, 12, kayles).proven
+
+
+def test_subtraction_rule_proved_with_each_step_said():
+    game = make_game("subtraction", subtract=(2, 3, 7))
+    status, said, counterexample = periodic_rule_proof(Rule(sp.Contains(sp.Mod(n, 5), sp.FiniteSet(0, 1)), ("n",)),
+                                                       game)
+    assert status == "proved" and counterexample is None
+    assert "y(n + 5) = y(n)" in said[0] and "z3 shows R(n + 5) = R(n)" in said[1] and "the solver" in said[2]
+
+
+def test_wrong_grundy_rule_disproved_with_the_heap():
+    proof = prove_rule(Rule(sp.Mod(n, 3), ("n",), target="grundy"), make_game("subtraction"))
+    assert proof.status == "disproved" and proof.counterexample == {"position": (3,), "rule": 0, "solver": 3}
+
+
+def test_exception_planted_far_away_is_not_proved_by_the_theorem():
+    planted = Rule(sp.Or(sp.Eq(sp.Mod(n, 4), 0), sp.Eq(n, 10**6 + 2)), ("n",))
+    status, said, _ = periodic_rule_proof(planted, make_game("subtraction"))
+    assert status is None and "is not proved" in said[-1]
+
+
+def test_octal_p_rule_and_other_games_are_not_covered():
+    assert periodic_rule_proof(Rule(sp.Eq(sp.Mod(n, 3), 0), ("n",)), make_game("octal", code="0.77"))[0] is None
+    assert periodic_rule_proof(Rule(sp.Eq(n, 0), ("n",)), make_game("nim", heaps=1))[0] is None
+
+
+def test_periodic_table_proved_by_guy_and_smith():
+    game = make_game("octal", code="0.07")  # Dawson's Kayles: period 34 from n = 53
+    values = plain_grundy_values(game, 400)
+    proof = prove_rule(Rule.from_periodic(PeriodicValues.from_values(values, 53, 34)), game, values=values)
+    assert proof.status == "proved" and proof.statement == "for every heap size" and "by construction" in proof.reason

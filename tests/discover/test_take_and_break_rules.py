@@ -110,7 +110,7 @@ def test_no_proof_without_the_theorem_range():
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"heaps": 0}, "heaps must be a positive integer, got 0"),
-    ({"seconds": 0}, "seconds must be positive, got 0"),
+    ({"seconds": 0}, "seconds must be a positive number, got 0"),
     ({"heaps": 100, "bound": 30}, "heaps and seconds budget the take-and-break engine"),
 ])
 def test_bad_budgets(kwargs, message):

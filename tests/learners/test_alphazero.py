@@ -11,7 +11,8 @@ from learners.agents import RandomAgent
 from learners.alphazero.learner import AlphaZeroLearner
 from learners.alphazero.agents import AlphaZeroAgent, RolloutAgent
 from learners.alphazero.play import OptimalMover, RandomMover, Replay, play_games, self_play, SearchMover
-from learners.alphazero.mcts import Forest, RolloutEvaluator, UniformEvaluator, options_block
+from learners.alphazero.mcts import Forest, RolloutEvaluator, UniformEvaluator
+from learners.options import options_block
 from learners.metrics import policy_accuracy
 from learners.play import duel
 

@@ -100,7 +100,7 @@ def test_a_broken_tournament_table_is_a_value_error(table):
 
 def test_api_counts_past_their_limits_are_refused():
     from cgbase.parallel import Workers
-    from discover.experiments.sweep import run
+    from learners.sweep import run
     from games import make_game
 
     with pytest.raises(ValueError, match="workers"):

@@ -7,7 +7,7 @@ import sympy as sp
 
 from discover.experiments.hqn import accuracy_by_size, model_accuracy, rule_change_cycle
 from discover.rule import Rule
-from discover.symbolic_model import SymbolicModel
+from discover.experiments.hqn import SymbolicModel
 from games import make_game
 
 WYTHOFF = make_game("wythoff")
@@ -43,7 +43,7 @@ def test_hqn_command_refuses_games_off_the_board(cli, one_error_line):
 
 def test_symbolic_hqn_from_three_heaps_plays_many_heaps_perfectly():
     from discover.experiments.hqn import many_heap_games
-    from discover.symbolic_model import SymbolicModelBuilder
+    from discover.experiments.hqn import SymbolicModelBuilder
     from learners.hqn.learner import HQN
 
     hqn = HQN(model=SymbolicModelBuilder(), random_state=0).fit(make_game("nim", heaps=3), bound=7, eval_bound=12,

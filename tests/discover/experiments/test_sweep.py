@@ -1,4 +1,4 @@
-"""discover.experiments.sweep and ``discover sweep``: strict grids, the same sweep.json on every backend and worker
+"""learners.sweep, discover.render.sweep and ``discover sweep``: strict grids, the same sweep.json on every backend and worker
 count, resuming a killed sweep, the report."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import time
 
 import pytest
 
-from discover.experiments import sweep
-from games import make_game
 from cgbase.parallel import Workers
+from discover.render.sweep import write
+from games import make_game
+from learners import sweep
 
 NIM2 = make_game("nim", heaps=2)
 GRID = "alpha=0.2,0.9 epsilon=0.1"
@@ -78,7 +79,7 @@ def test_a_folder_resumes_and_refuses_other_settings(tmp_path, serial_text):
     assert first["resumed"] == 0 and len(first["runs"]) == 2
     again = tiny(folder=folder)
     assert again["resumed"] == 2 and sweep.sweep_json(again) == serial_text
-    sweep.write(again, folder)
+    write(again, folder)
     assert sorted(p.name for p in folder.iterdir()) == ["curves.png", "index.html", "index.md", "sweep.json"]
     assert tiny(folder=folder)["resumed"] == 4  # a finished sweep is read back from its sweep.json
     with pytest.raises(ValueError, match="other settings.*episodes 800"):
@@ -87,11 +88,11 @@ def test_a_folder_resumes_and_refuses_other_settings(tmp_path, serial_text):
 
 def test_report_ranks_settings_with_intervals(tmp_path):
     record = tiny()
-    sweep.write(record, tmp_path / "s", rank="deviations")
+    write(record, tmp_path / "s", rank="deviations")
     text = (tmp_path / "s" / "index.md").read_text()
     assert "best first by deviations at the end" in text and "| rank | alpha | epsilon |" in text
     with pytest.raises(ValueError, match="no run has the metric 'score'"):
-        sweep.write(record, tmp_path / "t", rank="score")
+        write(record, tmp_path / "t", rank="score")
 
 
 def test_sweep_command_and_bad_input(cli, one_error_line, tmp_path):

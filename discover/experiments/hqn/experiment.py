@@ -17,9 +17,9 @@ import time
 
 import numpy as np
 
-from discover.symbolic_model import SymbolicModel, SymbolicModelBuilder
-from discover.verify import rule_values
 from cgbase.machine import machine
+from discover.experiments.hqn.symbolic_model import SymbolicModel, SymbolicModelBuilder
+from discover.verify import rule_values
 from learners import Arena, HypothesisAgent, QLearner
 from learners.hqn.learner import HQN
 from learners.metrics import policy_accuracy

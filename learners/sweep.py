@@ -5,15 +5,14 @@
 the record. Each run keeps its final metrics (the tabular learners': the optimality deviations of
 the greedy policy, the optimal-move rate in play over the last interval and its mean over the
 whole curve, the greedy policy's win rates against random and optimal players, the games to the
-first record without deviation) and its learning curve. ``write(record, folder)`` writes
-``sweep.json`` (the sweep's settings, then one record per run in run order: the same bytes
-whatever the backend and the number of workers) and the report (``index.md``, ``index.html``,
-``curves.png``): the settings ranked by a metric with means and 95% intervals over the seeds, and
-the curves of the best with bands.
+first record without deviation) and its learning curve. ``sweep_json(record)`` is the text of
+``sweep.json`` (the sweep's settings, then one record per run in run order: the same bytes whatever
+the backend and the number of workers); ``discover.render.sweep.write`` writes it with the report.
 
 Given a folder, a sweep resumes: each run is appended to ``folder/runs.jsonl`` as it ends, and a
 later run of the same sweep (same learner, game, bound, games, opponent and curve points) skips
-the runs found there or in ``sweep.json``. ``discover sweep`` calls both.
+the runs found there or in ``sweep.json``. ``discover sweep`` and the Nim study
+(``discover.experiments.nim_study``) call both.
 """
 
 from __future__ import annotations
@@ -28,8 +27,8 @@ from pathlib import Path
 from cgbase.machine import machine
 from cgbase.validation import at_most
 
-__all__ = ["run", "write", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "sweep_json",
-           "default_rank", "settings_table", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED", "MAX_RUNS"]
+__all__ = ["run", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "folder_markers",
+           "sweep_json", "default_rank", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED", "MAX_RUNS"]
 
 JOURNAL = "runs.jsonl"  # the runs of a sweep under way, one line each
 MARKERS = ("sweep.json", "index.md")  # a finished sweep: an existing folder holding these may be replaced
@@ -365,20 +364,45 @@ def _schemas() -> tuple[dict, dict]:
 
 
 def check_folder(folder) -> Path:
-    """Refuse, before any work, a folder that is neither new, empty, a finished sweep nor a sweep under way."""
+    """Refuse, before any work, a folder that is neither new, empty, a finished sweep nor a sweep under way.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> check_folder(tempfile.mkdtemp()).is_dir()
+    True
+    """
     from cgbase.files import check_output_folder
 
-    return check_output_folder(folder, _markers(folder), "sweep folder")
+    return check_output_folder(folder, folder_markers(folder), "sweep folder")
 
 
-def _markers(folder) -> tuple:
+def folder_markers(folder) -> tuple:
+    """The files that make ``folder`` a sweep's: its journal while it is under way, else ``MARKERS``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder_markers(tempfile.mkdtemp())
+    ('sweep.json', 'index.md')
+    """
     return (JOURNAL,) if (Path(folder) / JOURNAL).is_file() else MARKERS
 
 
-# -- writing -----------------------------------------------------------------------------------------------
+# -- the record --------------------------------------------------------------------------------------------
 def sweep_json(record: dict) -> str:
     """The text of ``sweep.json``: the settings, then one line per run in run order (no timings: the same bytes
-    whatever ran the sweep; NaN as null)."""
+    whatever ran the sweep; NaN as null).
+
+    Examples
+    --------
+    >>> print(sweep_json({"sweep": {"learner": "q"}, "runs": [{"run": 0, "final": {"deviations": float("nan")}}]}),
+    ...       end="")
+    {"sweep": {"learner": "q"},
+    "runs": [
+    {"run":0,"final":{"deviations":null}}
+    ]}
+    """
     from cgbase.files import json_text
 
     lines = ",\n".join(json_text(r, separators=(",", ":")) for r in record["runs"])
@@ -387,92 +411,15 @@ def sweep_json(record: dict) -> str:
 
 def default_rank(runs: list) -> str:
     """The metric settings are ranked by unless told: the mean optimal-move rate over the curve where runs have it
-    (how soon and how well the learner plays), else the final deviations, else the first final metric."""
+    (how soon and how well the learner plays), else the final deviations, else the first final metric.
+
+    Examples
+    --------
+    >>> default_rank([{"final": {"deviations": 3, "optimal_move_rate_mean": 0.8}}]), default_rank([{"final": {"m": 1}}])
+    ('optimal_move_rate_mean', 'm')
+    """
     finals = runs[0]["final"] if runs else {}
     for metric in ("optimal_move_rate_mean", "deviations", "optimal_move_rate"):
         if metric in finals:
             return metric
     return next(iter(finals), "")
-
-
-def write(record: dict, folder, rank: str | None = None, top: int = 5) -> None:
-    """Write ``sweep.json``, ``curves.png`` (the ``top`` settings' curves with bands) and the report (``index.md``,
-    ``index.html``) of a ``run`` record into ``folder``, settings ranked by ``rank`` (``default_rank``)."""
-    from discover.experiments.repeats import band_figure, rank_settings
-    from discover.render.document import write_document
-    from cgbase.files import atomic_folder, write_text
-
-    rank = rank or default_rank(record["runs"])
-    ranked = rank_settings(record["runs"], rank)
-    s = record["sweep"]
-    lines = [(_label(setting["params"]) or s["learner"], setting) for setting in ranked[:top]]
-    panels = [(title, metric, lines) for metric, title in CURVE_PANELS
-              if all(metric in run["curve"] for run in record["runs"])]
-    with atomic_folder(folder, _markers(folder), "sweep folder") as out:
-        write_text(out / "sweep.json", sweep_json(record))
-        if panels:
-            band_figure(panels, out / "curves.png", f"{s['learner']} on {_game_words(s['game'])}: the best "
-                                                    f"{len(lines)} settings, mean of {s['repeats']} seeds, 95% band")
-        write_document(out, _blocks(record, rank, ranked, bool(panels)), f"Sweep of {s['learner']}")
-
-
-CURVE_PANELS = (("optimal_move_rate", "optimal-move rate in play (N positions)"),
-                ("deviations", "optimality deviations (greedy policy)"),
-                ("win_rate_optimal", "win rate against the optimal player (from N positions)"))
-TABLE_METRICS = ("deviations", "optimal_move_rate", "win_rate_random", "win_rate_optimal")
-METRIC_LABELS = {"optimal_move_rate_mean": "optimal-move rate, mean over the curve",
-                 "optimal_move_rate": "optimal-move rate at the end", "deviations": "deviations at the end",
-                 "win_rate_random": "win rate against random", "win_rate_optimal": "win rate against optimal"}
-
-
-def _label(params: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in params.items())
-
-
-def _game_words(spec: dict) -> str:
-    return f"{spec['name']}({', '.join(f'{k}={v}' for k, v in spec['params'].items())})"
-
-
-def settings_table(ranked: list, rank: str, names: list) -> tuple[list, list]:
-    """Headers and rows of ranked settings: parameters, then ``rank`` and the usual metrics as mean [95%
-    interval] over the seeds, then the seeds whose greedy policy reached 0 deviations."""
-    from discover.experiments.repeats import format_interval
-
-    metrics = list(dict.fromkeys([rank, *(m for m in TABLE_METRICS if any(m in g["values"] for g in ranked))]))
-    headers = ["rank", *names, *(METRIC_LABELS.get(m, m.replace("_", " ")) for m in metrics), "0 deviations reached"]
-    rows = []
-    for place, setting in enumerate(ranked, 1):
-        reached = [run["final"].get("episodes_to_optimal") for run in setting["runs"]]
-        rows.append([str(place), *(str(setting["params"].get(n, "")) for n in names),
-                     *(format_interval(setting["values"][m], within=(0, 1) if "rate" in m else (0, math.inf))
-                       if m in setting["values"] else "-" for m in metrics),
-                     f"{sum(x is not None for x in reached)} of {len(reached)}"
-                     if "episodes_to_optimal" in setting["runs"][0]["final"] else "-"])
-    return headers, rows
-
-
-def _blocks(record: dict, rank: str, ranked: list, figure: bool) -> list:
-    from discover.render.document import Code, FigureFile
-
-    s = record["sweep"]
-    seeds = f"seeds {s['seed']} to {s['seed'] + s['repeats'] - 1}" if s["repeats"] > 1 else f"seed {s['seed']}"
-    against = {"self": "itself (one table)", "copy": "an untrained copy with the same parameters",
-               "random": "a random player", "optimal": "the optimal player",
-               "greedy": "a greedy reply from its own table"}[s["opponent"]]
-    games = f"{s['episodes']:,} games" if s["episodes"] else "its default budget of games"
-    blocks = [
-        ("h", 1, f"Sweep of {s['learner']} on {_game_words(s['game'])}, bound {s['bound']}"),
-        ("p", [f"{len(ranked)} settings x {s['repeats']} seeds ({seeds}), {games} each against {against}. "
-               f"Preset: ", Code(s["preset"]), f". Means over the seeds with 95% t intervals; best first by "
-               f"{METRIC_LABELS.get(rank, rank.replace('_', ' '))}."]),
-        *([("figure", FigureFile("curves.png", "learning curves",
-                                 "The best settings: mean over the seeds, 95% band."))] if figure else []),
-        ("table", *settings_table(ranked, rank, list(s["grid"]))),
-        ("p", ["The runs, one record each (parameters, seed, final metrics, learning curve): ", Code("sweep.json"),
-               "."]),
-    ]
-    if record.get("command"):
-        blocks.append(("p", ["Command: ", Code(record["command"]),
-                             f" ({record['seconds']:.0f} s on {record['workers']}, {record.get('machine', '')}"
-                             + (f"; {record['resumed']} runs resumed" if record["resumed"] else "") + ")."]))
-    return blocks

@@ -3,6 +3,8 @@
 A run is a record with ``setting`` (the index of its parameters), ``params``, ``seed``, ``final``
 (metric -> number) and ``curve`` (column -> list, ``episode`` first). The interval of a mean over
 ``n`` seeds is Student's t interval, ``mean +- t(0.975, n - 1) s / sqrt(n)``; one seed has none.
+The sweeps (``learners.sweep``) and the Nim study rank their settings with these; the figure of mean curves
+with bands is ``discover.render.curves.band_figure``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import math
 
 import numpy as np
 
-__all__ = ["mean_interval", "lower_is_better", "rank_settings", "mean_curves", "band_figure", "format_interval"]
+__all__ = ["mean_interval", "lower_is_better", "rank_settings", "mean_curves", "format_interval"]
 
 
 def mean_interval(values) -> tuple[float, float, float]:
@@ -98,44 +100,3 @@ def mean_curves(setting: dict, metric: str):
     values = np.array([np.asarray(c[metric][:length], dtype=float) for c in curves])
     bands = np.array([mean_interval(column) for column in values.T]).reshape(-1, 3)
     return np.asarray(curves[0]["episode"][:length]), bands[:, 0], bands[:, 1], bands[:, 2]
-
-
-def band_figure(panels: list, path, title: str, width: float = 15) -> str:
-    """Learning curves with bands: ``panels`` is a list of ``(title, metric, [(label, setting), ...])`` or
-    ``(title, metric, lines, others)``; each line is a setting's mean over its seeds, the shaded band its 95%
-    interval; ``others`` (settings) are drawn behind as thin grey lines without bands.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> runs = [{"setting": 0, "params": {}, "seed": k, "final": {}, "curve": {"episode": [1, 2], "m": [k, 2 * k]}}
-    ...         for k in range(3)]
-    >>> setting = rank_settings([{**r, "final": {"m": 1}} for r in runs], "m")[0]
-    >>> out = os.path.join(tempfile.mkdtemp(), "bands.png")
-    >>> band_figure([("m", "m", [("a", setting)])], out, "test") == out
-    True
-    """
-    from discover.render.figure import check_figure_path, new_figure, save_figure
-
-    check_figure_path(path)
-    fig, axes = new_figure(width, 4.4, cols=len(panels))
-    for ax, (panel_title, metric, lines, *others) in zip(axes, panels):
-        for setting in others[0] if others else []:
-            curve = mean_curves(setting, metric)
-            if curve is not None:
-                ax.plot(curve[0], curve[1], color="0.75", linewidth=0.6, zorder=0)
-        for label, setting in lines:
-            curve = mean_curves(setting, metric)
-            if curve is None:
-                continue
-            x, mean, low, high = curve
-            (line,) = ax.plot(x, mean, label=label, linewidth=1.4)
-            if not np.isnan(low).all():
-                ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
-        ax.set_xlabel("episodes (games)")
-        ax.set_title(panel_title, fontsize=10)
-        ax.grid(alpha=0.3)
-        if lines:
-            ax.legend(fontsize=7)
-    fig.suptitle(title, fontsize=11)
-    return save_figure(fig, path)

@@ -5,7 +5,7 @@ this builder fits the discovery engines to it and returns two models (one when t
 the rule that fits the dataset best (the shortest among equals) and the rule of highest
 weighted accuracy less ``occam`` per unit of complexity, since the Q-agent's labels are noisy
 and a short rule that misses a few of them may generalise where a long one that fits them all
-does not; the HQN's play decides between them. Each model's agent its agent moves into the positions the rule calls P.
+does not; the HQN's play decides between them. Each model's agent moves into the positions the rule calls P.
 The loop scores it by play, exactly as it scores a network; ``verify_rule`` can then put the
 best rule on trial against the solver.
 """
