@@ -21,8 +21,8 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.enumeration import EnumerationEngine
-from discover.expressions import BitAnd, BitOr, BitXor
-from discover.features import derived_names, feature_columns
+from discover.expr.features import derived_names, feature_columns
+from discover.expr.nodes import BitAnd, BitOr, BitXor
 from discover.strategy import HEAP, Branch, Strategy
 from games import Game
 from games.symbolic import Steps, TakeFromSome

@@ -1,6 +1,6 @@
 """How far a rule's general statement reaches: proved, verified on other numbers of heaps, or a conjecture.
 
-A rule written only with derived features (``discover.features``: the xor, the spread or the digit
+A rule written only with derived features (``discover.expr.features``: the xor, the spread or the digit
 sums of all coordinates) reads as a statement about any number of heaps ("[the xor of all
 coordinates] = 0").  Found and verified on one number of heaps, that reading is a conjecture until
 more is known.  ``general_claim`` says which it is:
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from discover.features import DERIVED
-from discover.printing import general_text
+from discover.expr.features import DERIVED
+from discover.expr.text import general_text
 from discover.proofs.moore import MOORE_METHOD
 from discover.verify import rule_values
 

@@ -29,11 +29,14 @@ import numpy as np
 import sympy as sp
 
 from cgbase.reading import load_json
-from discover.expression_json import as_expression
-from discover.expressions import compile_expr, complexity
-from discover.features import feature_columns
+from discover.expr.features import feature_columns
+from discover.expr.latex import rule_latex
+from discover.expr.nodes import complexity
+from discover.expr.numeric import compile_expr
+from discover.expr.parse import as_expression
+from discover.expr.periodic import periodic_latex, periodic_text
+from discover.expr.text import rule_text
 from discover.periodic_values import PeriodicValues
-from discover.printing import periodic_latex, periodic_text, rule_latex, rule_text
 from games import coordinate_names
 
 __all__ = ["Rule"]
@@ -46,7 +49,7 @@ class Rule:
     Parameters
     ----------
     expr : sympy expression over feature symbols (coordinates such as ``a, b`` or ``n``, and
-        derived features such as ``xor_all``, see ``discover.features``).
+        derived features such as ``xor_all``, see ``discover.expr.features``).
     feature_names : the game's coordinate names, in column order of the positions.
     target : ``"P"`` or ``"grundy"``.
     train_accuracy : share of the training table the rule labels correctly.
@@ -59,7 +62,7 @@ class Rule:
     Examples
     --------
     >>> a, b, c = sp.symbols("a b c")
-    >>> from discover.expressions import BitXor
+    >>> from discover.expr.nodes import BitXor
     >>> rule = Rule(sp.Eq(BitXor(a, b, c), 0), ("a", "b", "c"))
     >>> rule.predicate(np.array([[1, 2, 3], [1, 2, 4]])).tolist()
     [True, False]

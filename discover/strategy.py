@@ -23,10 +23,13 @@ import numpy as np
 import sympy as sp
 
 from cgbase.reading import load_json
-from discover.expression_json import as_expression, from_tree, to_tree
-from discover.expressions import BitAnd, BitOr, BitXor, compile_expr
-from discover.features import DERIVED, feature_columns
-from discover.printing import rule_latex, rule_text
+from discover.expr.features import DERIVED, feature_columns
+from discover.expr.latex import rule_latex
+from discover.expr.nodes import BitAnd, BitOr, BitXor
+from discover.expr.numeric import compile_expr
+from discover.expr.parse import as_expression
+from discover.expr.text import rule_text
+from discover.expr.tree import from_tree, to_tree
 from discover.rule import Rule
 from games.symbolic import MoveRelation, Steps, TakeFromSome, relation_from_record
 
@@ -73,7 +76,7 @@ class Strategy:
 
     Examples
     --------
-    >>> from discover.expressions import BitXor
+    >>> from discover.expr.nodes import BitXor
     >>> from games.symbolic import take_from_one
     >>> s = sp.Symbol("xor_all")
     >>> rule = Rule(sp.Eq(s, 0), ("a", "b", "c"))

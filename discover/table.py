@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from discover.features import derived_names, feature_columns
+from discover.expr.features import derived_names, feature_columns
 
 __all__ = ["Table", "build_table", "table_from_solution"]
 

@@ -10,7 +10,8 @@ import sympy as sp
 from sklearn.base import BaseEstimator
 
 from cgbase.fitted import FittedAttributes
-from discover.expressions import complexity, evaluate
+from discover.expr.nodes import complexity
+from discover.expr.numeric import evaluate
 
 __all__ = ["Candidate", "Engine", "WorkBudget", "weighted_accuracy"]
 

@@ -130,7 +130,7 @@ def check_accuracies_are_true(engine) -> None:
     >>> check_accuracies_are_true(make_engine("sequence"))
     """
     from discover.engines.base import weighted_accuracy
-    from discover.expressions import evaluate
+    from discover.expr.numeric import evaluate
 
     for i, table in enumerate(_tables()):
         columns = {name: table.X[:, j] for j, name in enumerate(table.feature_names)}

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from discover.expressions import quadratic_parts
+from discover.expr.exact import quadratic_parts
 
 __all__ = ["constant_cost", "interval_constants", "slope_interval", "snap_constant", "snap_model"]
 

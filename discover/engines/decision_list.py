@@ -24,7 +24,8 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine, WorkBudget
-from discover.expressions import complexity, exact_floor
+from discover.expr.exact import exact_floor
+from discover.expr.nodes import complexity
 
 try:  # a multi-threaded BLAS spins on small products; one thread is faster here
     from threadpoolctl import threadpool_limits

@@ -13,7 +13,7 @@ first size that holds an exact rule: the simplest exact rule wins.  Comparisons 
 checked on a small stratified sample of rows (packed into 64-bit words) and only the ones exact
 there are checked on the whole table.  For the target ``"grundy"`` it looks for an integer term
 equal to the Grundy values.  ``candidates_`` lists the exact rules found (with their sympy
-expressions re-scored exactly by ``discover.expressions.evaluate``), then the best partial ones.
+expressions re-scored exactly by ``discover.expr.numeric.evaluate``), then the best partial ones.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ import sympy as sp
 
 from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.engines.grammar import CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node, to_sympy
-from discover.expressions import evaluate, exact_floor
+from discover.expr.exact import exact_floor
+from discover.expr.numeric import evaluate
 
 __all__ = ["EnumerationEngine"]
 

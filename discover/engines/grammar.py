@@ -4,7 +4,7 @@ A node is a nested tuple: ``("x", name)`` a feature, ``("k", c)`` a constant, ``
 floor(IRRATIONALS[i] * x), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
 (add sub mul floordiv mod xor min max and or), a comparison of ``CMP_OPS`` (Eq Ne Lt Le) or a
 connective (And Or).  ``eval_node`` computes a node with numpy exactly as
-``discover.expressions.evaluate`` computes its sympy form ``to_sympy(node)``: floor division and
+``discover.expr.numeric.evaluate`` computes its sympy form ``to_sympy(node)``: floor division and
 mod by zero give 0, and floor(c*x) with c irrational uses integer square roots, never floats.
 """
 
@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from discover.expressions import BitAnd, BitOr, BitXor, complexity, exact_floor
+from discover.expr.exact import exact_floor
+from discover.expr.nodes import BitAnd, BitOr, BitXor, complexity
 
 __all__ = ["IRRATIONALS", "INT_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL",
            "to_sympy", "eval_node"]

@@ -4,7 +4,7 @@ The P positions {a_k, b_k} of a symmetric two-coordinate game are read off the t
 by a_k, and checked against the complementary-pair recurrence a_k = mex{a_j, b_j : j < k},
 b_k = a_k + c k.  Such pairs are Beatty sequences a_k = ⌊kα⌋, b_k = ⌊kβ⌋ with β = α + c and
 1/α + 1/β = 1; α is taken from the exact interval the data allows, snapped to a closed form
-with sympy and then confirmed exactly (``discover.expressions.evaluate``) on every pair.  The
+with sympy and then confirmed exactly (``discover.expr.numeric.evaluate``) on every pair.  The
 rule is written over the derived features: min(a, b) = ⌊(α/c)·|a - b|⌋ with c | |a - b|
 (Wythoff: min(a, b) = ⌊φ·|a - b|⌋).
 """
@@ -19,8 +19,9 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine
-from discover.expressions import evaluate, quadratic_parts
-from discover.features import DERIVED
+from discover.expr.exact import quadratic_parts
+from discover.expr.features import DERIVED
+from discover.expr.numeric import evaluate
 
 __all__ = ["PairsEngine", "PairsFit", "complementary_pairs", "beatty_constants", "pairs_expression"]
 

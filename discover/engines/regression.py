@@ -34,7 +34,8 @@ import sympy as sp
 
 from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.engines.constants import constant_cost, interval_constants, slope_interval, snap_model
-from discover.expressions import complexity, evaluate
+from discover.expr.nodes import complexity
+from discover.expr.numeric import evaluate
 
 __all__ = ["RegressionEngine", "integer_relation", "symbolic_fit", "PYSR_NEEDS_JULIA"]
 

@@ -16,8 +16,8 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.pairs import complementary_pairs, pairs_expression
-from discover.expressions import exact_floor
-from discover.proofs.smt import expand_features
+from discover.expr.exact import exact_floor
+from discover.expr.features import expand_features
 from games.symbolic import Steps
 
 __all__ = ["wythoff_hypotheses", "WYTHOFF_METHOD"]

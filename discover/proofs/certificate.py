@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import sympy as sp
 import z3
 
+from discover.expr.features import expand_features
+from discover.expr.smt import Arithmetic, SmtTranslator
 from discover.proofs.moves_smt import MovesSmt
-from discover.proofs.smt import Arithmetic, SmtTranslator, expand_features
 
 __all__ = ["Part", "CertificateQueries", "arithmetic_for"]
 

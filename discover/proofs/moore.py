@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from discover.expressions import BitXor, DigitSum
-from discover.proofs.smt import expand_features
+from discover.expr.features import expand_features
+from discover.expr.nodes import BitXor, DigitSum
 from games.symbolic import TakeFromSome
 
 __all__ = ["moore_hypotheses", "MOORE_METHOD"]

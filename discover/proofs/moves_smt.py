@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import z3
 
-from discover.proofs.smt import Arithmetic, Unsupported
+from discover.expr.smt import Arithmetic
+from discover.expr.walker import Unsupported
 from games.symbolic import AnyOf, ChompBite, EuclidMultiples, MoveRelation, Steps, TakeFromSome, TakeUpTo
 
 __all__ = ["MovesSmt"]

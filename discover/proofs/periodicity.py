@@ -32,7 +32,8 @@ import numpy as np
 import sympy as sp
 import z3
 
-from discover.proofs.smt import Arithmetic, SmtTranslator, Unsupported
+from discover.expr.smt import Arithmetic, SmtTranslator
+from discover.expr.walker import Unsupported
 from solvers import solve
 from solvers.eventual_period import find_periods, hypothesis_end
 from solvers.take_and_break import take_and_break_rules

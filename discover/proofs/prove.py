@@ -17,13 +17,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
+from discover.expr.features import expand_features
+from discover.expr.intervals import value_range
+from discover.expr.smt import needs_bits
+from discover.expr.walker import Unsupported
 from discover.proofs.agreement import relation_agreement, relation_agrees
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
-from discover.proofs.smt import Unsupported, expand_features, needs_bits, value_range
 from games import Game
 from games.symbolic import EuclidMultiples, Steps
 

@@ -19,11 +19,11 @@ import json
 import math
 from pathlib import Path
 
+from discover.expr.mathml import rule_mathml
 from discover.find import Discovery
 from discover.learned import learned_table_text
 from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
-from discover.render.mathml import rule_mathml
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 from discover.render.proof import strategy_and_proof_blocks
 

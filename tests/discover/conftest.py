@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from discover.expressions import evaluate
+from discover.expr.numeric import evaluate
 from discover.table import table_from_solution
 from games import make_game
 from solvers import solve

@@ -19,9 +19,9 @@ import re
 import numpy as np
 import pytest
 
-from discover.features import DERIVED
+from discover.expr.features import DERIVED
+from discover.expr.features import expand_derived
 from discover.find import find_rule
-from discover.printing import expand_derived
 from games import make_game
 from solvers import solve
 

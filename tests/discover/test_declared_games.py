@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 import z3
 
+from discover.expr.smt import Arithmetic
 from discover.find import find_rule
 from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.prove import relation_agrees
-from discover.proofs.smt import Arithmetic
 from games import declared_game, make_game
 
 GAMES = {

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 import z3
 
+from discover.expr.smt import Arithmetic
 from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.prove import relation_agrees
-from discover.proofs.smt import Arithmetic
 from games import custom_game, make_game
 from games.symbolic import Steps, TakeAndBreak, relation_from_record, take_from_one
 
@@ -98,7 +98,7 @@ def test_z3_formulas_match_the_kernel(name, params, bound, bits):
 
 
 def test_take_and_break_has_no_z3_form():
-    from discover.proofs.smt import Unsupported
+    from discover.expr.walker import Unsupported
 
     with pytest.raises(Unsupported):
         MovesSmt(TakeAndBreak((4,), rest=3), 1, Arithmetic())

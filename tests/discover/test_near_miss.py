@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from discover.expressions import BitXor
+from discover.expr.nodes import BitXor
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch, Strategy

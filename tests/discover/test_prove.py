@@ -12,7 +12,7 @@ import json
 import pytest
 import sympy as sp
 
-from discover.expressions import BitXor
+from discover.expr.nodes import BitXor
 from discover.proofs.prove import Proof, prove_rule
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch, Strategy

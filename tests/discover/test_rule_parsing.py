@@ -14,7 +14,8 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from discover.expression_json import from_tree, parse_text
+from discover.expr.parse import parse_text
+from discover.expr.tree import from_tree
 from discover.rule import Rule
 
 RECORD = {"feature_names": ["n"], "target": "P"}

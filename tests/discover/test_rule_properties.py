@@ -15,7 +15,7 @@ import sympy as sp
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from discover.expressions import BitAnd, BitOr, BitXor
+from discover.expr.nodes import BitAnd, BitOr, BitXor
 from discover.rule import Rule
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True)

@@ -1,8 +1,8 @@
 """The z3 translation of rule expressions computes exactly what numpy computes, value by value.
 
 Random coordinates (some large, some zero) are substituted into each expression's z3 term, in
-integers and in bit-vectors, and the simplified constant must equal ``discover.expressions``'
-exact numpy value; interval bounds must contain every value seen.
+integers and in bit-vectors, and the simplified constant must equal the numpy backend's
+exact value; interval bounds must contain every value seen.
 """
 
 from __future__ import annotations
@@ -12,8 +12,12 @@ import pytest
 import sympy as sp
 import z3
 
-from discover.expressions import BitAnd, BitOr, BitXor, DigitSum, evaluate
-from discover.proofs.smt import Arithmetic, SmtTranslator, Unsupported, expand_features, value_range
+from discover.expr.features import expand_features
+from discover.expr.intervals import value_range
+from discover.expr.nodes import BitAnd, BitOr, BitXor, DigitSum
+from discover.expr.numeric import evaluate
+from discover.expr.smt import Arithmetic, SmtTranslator
+from discover.expr.walker import Unsupported
 
 a, b, c = sp.symbols("a b c")
 LINEAR = [
@@ -62,7 +66,7 @@ def test_translation_agrees_with_numpy(expr, bits):
     rng = np.random.default_rng(0)
     rows = values(rng)
     columns = {n: rows[:, i] for i, n in enumerate("abc")}
-    from discover.features import feature_columns
+    from discover.expr.features import feature_columns
 
     columns.update(feature_columns(["xor_all", "max_all", "nonzero", "big"], ["a", "b", "c"], rows))
     want = evaluate(expr, columns)

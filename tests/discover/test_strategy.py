@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from discover.expression_json import from_tree, to_tree
-from discover.expressions import BitXor, DigitSum, digit_sum
+from discover.expr.nodes import BitXor, DigitSum, digit_sum
+from discover.expr.tree import from_tree, to_tree
 from discover.find_strategy import check_strategy, find_strategy
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch, Strategy

@@ -79,7 +79,7 @@ def test_a_rule_dividing_by_zero_is_refused():
 
 
 def test_proving_a_rule_of_other_dimension_is_a_value_error():
-    from discover.expressions import BitXor
+    from discover.expr.nodes import BitXor
     from discover.proofs.prove import prove_rule
     from discover.rule import Rule
     from games import make_game

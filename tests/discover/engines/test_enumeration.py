@@ -8,9 +8,9 @@ import sympy as sp
 
 from discover.engines.enumeration import EnumerationEngine
 from discover.engines.grammar import IRRATIONALS
-from discover.expressions import exact_floor
-from discover.expressions import evaluate
-from discover.features import derived_names, feature_columns
+from discover.expr.exact import exact_floor
+from discover.expr.features import derived_names, feature_columns
+from discover.expr.numeric import evaluate
 from discover.table import table_from_solution
 from games import make_game
 from solvers import solve

@@ -10,7 +10,7 @@ import sympy as sp
 from discover.engines import regression
 from discover.engines.constants import snap_constant
 from discover.engines.regression import PYSR_NEEDS_JULIA, RegressionEngine, integer_relation
-from discover.expressions import evaluate
+from discover.expr.numeric import evaluate
 
 min_all, spread, k = sp.symbols("min_all spread k")
 

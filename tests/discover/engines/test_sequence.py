@@ -13,9 +13,9 @@ import sympy as sp
 
 from discover.engines.pairs import PairsEngine, beatty_constants, complementary_pairs
 from discover.engines.periodic import PeriodicEngine
-from discover.proofs.periodicity import octal_periodicity_proof, subtraction_periodicity_proof
 from discover.engines.sequence import SequenceEngine
-from discover.features import derived_names, feature_columns
+from discover.expr.features import derived_names, feature_columns
+from discover.proofs.periodicity import octal_periodicity_proof, subtraction_periodicity_proof
 from discover.rule import Rule
 from discover.table import table_from_solution
 from games import make_game

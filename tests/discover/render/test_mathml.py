@@ -7,9 +7,9 @@ import xml.dom.minidom
 import pytest
 import sympy as sp
 
-from discover.expressions import BitAnd, BitOr, BitXor, DigitSum
+from discover.expr.mathml import rule_mathml
+from discover.expr.nodes import BitAnd, BitOr, BitXor, DigitSum
 from discover.periodic_values import PeriodicValues
-from discover.render.mathml import rule_mathml
 from discover.rule import Rule
 
 a, b, c, n = sp.symbols("a b c n")

@@ -11,9 +11,9 @@ import pytest
 import sympy as sp
 from matplotlib.image import imread
 
-from discover.render import report as report_module
-from discover.expressions import BitXor
+from discover.expr.nodes import BitXor
 from discover.find import Discovery, find_rule
+from discover.render import report as report_module
 from discover.render.report import check_report_folder, report_folder, write_report
 from discover.rule import Rule
 from discover.verify import verify_rule

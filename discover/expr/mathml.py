@@ -1,6 +1,7 @@
-"""Rules as MathML (presentation markup), so HTML reports show the formula typeset with no script and no
-network: browsers render ``<math>`` natively. The same notation as the LaTeX and the plain text
-(``discover.printing``): ⊕ for xor, ⊕ₘ for carry-less digit sums, ``mod``, φ, cases for piecewise rules.
+"""The MathML printer: rules as presentation markup, so HTML reports show the formula typeset with no
+script and no network: browsers render ``<math>`` natively. The same notation as the LaTeX and the
+plain text (``discover.expr.text``): ⊕ for xor, ⊕ₘ for carry-less digit sums, ``mod``, φ, cases for
+piecewise rules.
 
 Examples
 --------
@@ -18,17 +19,19 @@ import re
 import sympy as sp
 from sympy.printing.mathml import MathMLPresentationPrinter
 
-from discover.expressions import BitAnd, BitOr, BitXor, DigitSum
-from discover.printing import _BIT_SYMBOLS as _TEXT_BIT_SYMBOLS
-from discover.printing import _SPECIAL_WORDS, expand_derived
+from discover.expr.features import expand_derived
+from discover.expr.nodes import BITWISE
+from discover.expr.text import OPERATOR_SYMBOLS, SPECIAL_WORDS
 
-__all__ = ["rule_mathml"]
-
-# the plain text's operators, escaped once more: sympy's doprint unescapes &amp; once
-_BIT_SYMBOLS = {op: html.escape(symbol) for op, symbol in _TEXT_BIT_SYMBOLS.items()}
+__all__ = ["MathMLRulePrinter", "rule_mathml"]
 
 
-class _MathML(MathMLPresentationPrinter):
+class MathMLRulePrinter(MathMLPresentationPrinter):
+    """MathML presentation markup of rule expressions (call ``rule_mathml`` for a rule).
+
+    Markup characters in operators are escaped twice: sympy's ``doprint`` unescapes once.
+    """
+
     def _node(self, tag: str, text: str):
         node = self.dom.createElement(tag)
         node.appendChild(self.dom.createTextNode(text))
@@ -42,8 +45,7 @@ class _MathML(MathMLPresentationPrinter):
 
     def _operand(self, e, parent=None):
         """Bracketed unless an atom or a function call (a bitwise operand of another kind always is)."""
-        bitwise = (BitXor, BitAnd, BitOr, DigitSum)
-        plain = e.is_Atom or (isinstance(e, (sp.Function, sp.floor)) and not isinstance(e, bitwise))
+        plain = e.is_Atom or (isinstance(e, (sp.Function, sp.floor)) and not isinstance(e, BITWISE))
         if plain or (parent is not None and type(e) is type(parent)):
             return self._print(e)
         return self._row(self._node("mo", "("), self._print(e), self._node("mo", ")"))
@@ -56,19 +58,24 @@ class _MathML(MathMLPresentationPrinter):
             row.appendChild(self._operand(operand, parent))
         return row
 
-    def _print_Function(self, e):
-        if type(e) in _BIT_SYMBOLS:
-            return self._infix(_BIT_SYMBOLS[type(e)], e.args, e)
-        if isinstance(e, DigitSum):  # ⊕ with the base as subscript
-            def operator():
-                sub = self.dom.createElement("msub")
-                sub.appendChild(self._node("mo", "⊕"))
-                sub.appendChild(self._node("mn", str(int(e.args[0]))))
-                return sub
-            return self._infix(operator, e.args[1:], e)
-        return super()._print_Function(e)
+    def _print_BitXor(self, e):
+        return self._infix(html.escape(OPERATOR_SYMBOLS["BitXor"]), e.args, e)
 
-    def _print_Relational(self, e):  # markup characters escaped twice: sympy's doprint unescapes once
+    def _print_BitAnd(self, e):
+        return self._infix(html.escape(OPERATOR_SYMBOLS["BitAnd"]), e.args, e)
+
+    def _print_BitOr(self, e):
+        return self._infix(html.escape(OPERATOR_SYMBOLS["BitOr"]), e.args, e)
+
+    def _print_DigitSum(self, e):  # ⊕ with the base as subscript
+        def operator():
+            sub = self.dom.createElement("msub")
+            sub.appendChild(self._node("mo", "⊕"))
+            sub.appendChild(self._node("mn", str(int(e.args[0]))))
+            return sub
+        return self._infix(operator, e.args[1:], e)
+
+    def _print_Relational(self, e):
         op = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "&lt;", ">": "&gt;"}[e.rel_op]
         return self._row(self._print(e.lhs), self._node("mo", op), self._print(e.rhs))
 
@@ -84,8 +91,8 @@ class _MathML(MathMLPresentationPrinter):
             sub.appendChild(self._node("mi", "s"))
             sub.appendChild(self._node("mn", f"({e.name[6:]})"))
             return sub
-        if e.name in _SPECIAL_WORDS:
-            return self._node("mtext", _SPECIAL_WORDS[e.name])
+        if e.name in SPECIAL_WORDS:
+            return self._node("mtext", SPECIAL_WORDS[e.name])
         return super()._print_Symbol(e, style)
 
     def _print_Piecewise(self, e):
@@ -107,6 +114,6 @@ def rule_mathml(rule) -> str | None:
     periodic table of values, which the text states better than a formula."""
     if rule.sequence is not None:
         return None
-    body = _MathML().doprint(expand_derived(rule.expr, rule.feature_names))
+    body = MathMLRulePrinter().doprint(expand_derived(rule.expr, rule.feature_names))
     body = re.sub(r"&[A-Za-z]+;", lambda m: f"&#{ord(html.unescape(m.group(0)))};", body)  # XML has no named ones
     return body if rule.target == "P" else f"<mrow><mi>𝒢</mi><mo>=</mo>{body}</mrow>"

@@ -3,7 +3,8 @@
 Derived features are reductions over all coordinates (xor, sum, min, max, counts, sorted
 order), so a rule written with them holds for any number of heaps: "xor_all = 0" found on
 3 heaps is a statement about k heaps.  Each derived feature has a numpy definition (used to
-evaluate rules) and a sympy expansion over the coordinates (used to print them).
+evaluate rules) and a sympy expansion over the coordinates: ``expand_derived`` writes a rule out
+for the printers, ``expand_features`` for the provers (counts as sums of 0/1 branches).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from typing import Callable
 import numpy as np
 import sympy as sp
 
-from discover.expressions import BitXor, DigitSum, digit_sum
+from discover.expr.nodes import BitXor, DigitSum, digit_sum
+from discover.expr.walker import Unsupported
 
-__all__ = ["Derived", "DERIVED", "DIGIT_SUM_BASES", "derived_names", "feature_columns"]
+__all__ = ["Derived", "DERIVED", "DIGIT_SUM_BASES", "derived_names", "feature_columns", "expand_derived",
+           "expand_features"]
 
 
 @dataclass(frozen=True)
@@ -111,3 +114,58 @@ def feature_columns(names, coordinate_names, features: np.ndarray) -> dict[str, 
         else:
             raise ValueError(f"unknown feature {name!r}; known: {', '.join(list(index) + list(DERIVED))}")
     return columns
+
+
+def expand_derived(expr, coordinate_names) -> sp.Basic:
+    """Write derived features (xor_all, min_all, ...) out over the coordinates (|x - y| = 0 as x = y).
+
+    Examples
+    --------
+    >>> expand_derived(sp.Eq(sp.Symbol("spread"), 0), ["a", "b"])
+    Eq(a, b)
+    """
+    coords = [sp.Symbol(n) for n in coordinate_names]
+    subs = {
+        sp.Symbol(name): d.expand(coords)
+        for name, d in DERIVED.items()
+        if sp.Symbol(name) in expr.free_symbols and len(coords) >= d.min_dims
+    }
+    expanded = expr.xreplace(subs) if subs else expr
+    return expanded.replace(_is_zero_distance, _as_equality)
+
+
+def _is_zero_distance(e) -> bool:
+    return isinstance(e, sp.Eq) and isinstance(e.lhs, sp.Abs) and e.rhs == 0
+
+
+def _as_equality(e):
+    """|x - y| = 0 reads x = y."""
+    inside = e.lhs.args[0]
+    plus = [t for t in sp.Add.make_args(inside) if not t.could_extract_minus_sign()]
+    minus = [-t for t in sp.Add.make_args(inside) if t.could_extract_minus_sign()]
+    return sp.Eq(sp.Add(*plus), sp.Add(*minus), evaluate=False)
+
+
+def expand_features(expr, coordinates) -> sp.Basic:
+    """Derived features written out over the coordinate symbols (counts as sums of 0/1 branches), for the
+    provers; ``Unsupported`` for an order statistic or too few coordinates.
+
+    Examples
+    --------
+    >>> expand_features(sp.Eq(sp.Symbol("nonzero"), 1), ["a", "b"])
+    Eq(Piecewise((1, a > 0), (0, True)) + Piecewise((1, b > 0), (0, True)), 1)
+    """
+    coords = [sp.Symbol(n) for n in coordinates]
+    counts = {"nonzero": 0, "big": 1}
+    subs = {}
+    for symbol in expr.free_symbols:
+        name = symbol.name
+        if name in counts:
+            subs[symbol] = sp.Add(*[sp.Piecewise((1, x > counts[name]), (0, True)) for x in coords])
+        elif name in DERIVED:
+            if name.startswith("sorted"):
+                raise Unsupported(f"the feature {name} (an order statistic) has no exact encoding here")
+            if len(coords) < DERIVED[name].min_dims:
+                raise Unsupported(f"the feature {name} needs {DERIVED[name].min_dims} coordinates")
+            subs[symbol] = DERIVED[name].expand(coords)
+    return expr.xreplace(subs) if subs else expr

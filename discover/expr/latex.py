@@ -1,0 +1,73 @@
+"""The LaTeX printer: the golden ratio as \\phi, xor as \\oplus, digit sums as \\oplus_m, ``\\bmod``.
+
+``LatexRulePrinter`` is a sympy ``LatexPrinter`` with a ``_print_<NodeType>`` for each node type it
+writes its own way; sympy's LaTeX printer already covers the others (``GoldenRatio`` prints itself).
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+
+from discover.expr.features import expand_derived
+from discover.expr.text import SPECIAL_WORDS, bit_operand
+
+__all__ = ["LatexRulePrinter", "rule_latex"]
+
+
+class LatexRulePrinter(LatexPrinter):
+    """LaTeX of rule expressions (call ``rule_latex`` for a rule).
+
+    Examples
+    --------
+    >>> LatexRulePrinter().doprint(sp.Mod(sp.Symbol("n"), 7))
+    'n \\\\bmod 7'
+    """
+
+    def _bracket(self, text):
+        return rf"\left({text}\right)"
+
+    def _wrap(self, e):
+        text = self._print(e)
+        return text if e.is_Atom or isinstance(e, (sp.Function, sp.floor)) else self._bracket(text)
+
+    def _infix(self, symbol, e, operands):
+        return f" {symbol} ".join(bit_operand(self, a, e) for a in operands)
+
+    def _print_BitXor(self, e, exp=None):
+        return self._infix(r"\oplus", e, e.args)
+
+    def _print_BitAnd(self, e, exp=None):
+        return self._infix(r"\mathbin{\&}", e, e.args)
+
+    def _print_BitOr(self, e, exp=None):
+        return self._infix(r"\mid", e, e.args)
+
+    def _print_DigitSum(self, e, exp=None):
+        return self._infix(f"\\oplus_{{{int(e.args[0])}}}", e, e.args[1:])
+
+    def _print_Symbol(self, e, style="plain"):
+        if e.name.startswith("sorted"):
+            return rf"s_{{({e.name[6:]})}}"
+        if e.name in SPECIAL_WORDS:
+            return rf"\#\{{\text{{{SPECIAL_WORDS[e.name][2:-1]}}}\}}"
+        return super()._print_Symbol(e, style)
+
+    def _print_Mod(self, e, exp=None):
+        return rf"{self._wrap(e.args[0])} \bmod {self._wrap(e.args[1])}"
+
+    def _print_Contains(self, e):
+        members = ", ".join(self._print(m) for m in sorted(e.args[1], key=lambda v: int(v)))
+        return rf"{self._print(e.args[0])} \in \{{{members}\}}"
+
+
+def rule_latex(expr, coordinate_names, target: str = "P") -> str:
+    """LaTeX of a rule (the golden ratio as \\phi, xor as \\oplus).
+
+    Examples
+    --------
+    >>> rule_latex(sp.Eq(sp.Symbol("xor_all"), 0), ["a", "b"])
+    'a \\\\oplus b = 0'
+    """
+    body = LatexRulePrinter().doprint(expand_derived(expr, coordinate_names))
+    return body if target == "P" else f"\\mathcal{{G}} = {body}"

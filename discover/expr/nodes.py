@@ -1,0 +1,191 @@
+"""The node table: every node type a rule expression may hold, and the integer operators sympy lacks.
+
+Rules are sympy expressions over integer-valued features.  sympy has no bitwise integer operators,
+so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here.
+``NODES`` lists the sympy classes of the language, one node type each; a subclass belongs to its
+class's node type (``Eq`` and the other comparisons to ``Relational``, ``Zero`` to ``Integer``).
+Every backend (``discover.expr.walker.BACKENDS``) has one method per node type.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import sympy as sp
+from sympy.logic.boolalg import BooleanFalse, BooleanTrue
+from sympy.printing.precedence import PRECEDENCE
+
+__all__ = ["NODES", "RELATIONS", "BITWISE", "BitXor", "BitAnd", "BitOr", "DigitSum", "digit_sum", "complexity",
+           "is_condition", "zero_digit_sum"]
+
+
+class _Bitwise(sp.Function):
+    """An n-ary bitwise operator on integers (evaluates when every argument is an integer)."""
+
+    nargs = None
+    python_op = None
+
+    @classmethod
+    def eval(cls, *args):
+        if len(args) == 1:
+            return args[0]
+        if all(isinstance(a, sp.Integer) for a in args):
+            return sp.Integer(functools.reduce(cls.python_op, (int(a) for a in args)))
+        return None
+
+    def _eval_is_integer(self):
+        return True
+
+
+class BitXor(_Bitwise):
+    """Bitwise exclusive or (the nim-sum).
+
+    Examples
+    --------
+    >>> BitXor(5, 3)
+    6
+    """
+
+    python_op = staticmethod(lambda x, y: x ^ y)
+    precedence = PRECEDENCE["BitwiseXor"]  # below + and ·: printed as φ·(a ⊕ b), not φ·a ⊕ b
+
+
+class BitAnd(_Bitwise):
+    """Bitwise and.
+
+    Examples
+    --------
+    >>> BitAnd(5, 3)
+    1
+    """
+
+    python_op = staticmethod(lambda x, y: x & y)
+    precedence = PRECEDENCE["BitwiseAnd"]
+
+
+class BitOr(_Bitwise):
+    """Bitwise or.
+
+    Examples
+    --------
+    >>> BitOr(5, 3)
+    7
+    """
+
+    python_op = staticmethod(lambda x, y: x | y)
+    precedence = PRECEDENCE["BitwiseOr"]
+
+
+class DigitSum(sp.Function):
+    """Carry-less digit sum: ``DigitSum(m, x1, ..., xn)`` adds the binary digits of x1..xn column
+    by column, keeps each column sum mod m, and reads the columns as base-m digits,
+    sum_b ((sum_i bit_b(x_i)) mod m) * m^b.  m = 2 is the xor; Moore's Nim_k is P iff the sum for
+    m = k + 1 is 0.
+
+    Examples
+    --------
+    >>> DigitSum(3, 5, 7, 3)  # column sums (from bit 0): 3, 2, 2 -> 0 + 2*3 + 2*9
+    24
+    >>> DigitSum(2, 5, 7, 3) == BitXor(5, 7, 3)
+    True
+    """
+
+    nargs = None
+
+    @classmethod
+    def eval(cls, m, *args):
+        if not (m.is_Integer and m >= 2):
+            raise ValueError(f"DigitSum needs an integer base m >= 2 first, got {m}")
+        if args and all(isinstance(a, sp.Integer) for a in args):
+            return sp.Integer(int(digit_sum(int(m), np.array([[int(a) for a in args]], dtype=object))[0]))
+        return None
+
+    def _eval_is_integer(self):
+        return True
+
+
+#: the node types of the rule language, one sympy class each (a subclass is its class's node type)
+NODES: tuple[type, ...] = (
+    sp.Symbol, sp.Integer, sp.Rational, type(sp.GoldenRatio), BooleanTrue, BooleanFalse,
+    sp.Add, sp.Mul, sp.Pow, sp.Mod, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Abs,
+    BitXor, BitAnd, BitOr, DigitSum,
+    sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains, sp.Piecewise,
+)
+#: the comparisons of the node type ``Relational``, by sympy's ``rel_op``
+RELATIONS = {"==": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
+#: operators that need bit-vectors in z3
+BITWISE = (BitXor, BitAnd, BitOr, DigitSum)
+
+
+def digit_sum(m: int, columns) -> np.ndarray:
+    """``DigitSum`` of the rows of an (n, k) array of non-negative integers (int64, or Python ints).
+
+    Raises ValueError when a value is negative or the result would not fit in int64.
+
+    Examples
+    --------
+    >>> digit_sum(3, np.array([[1, 1, 1], [1, 2, 3]])).tolist()
+    [0, 8]
+    """
+    values = np.asarray(columns)
+    if values.ndim != 2:
+        raise ValueError(f"digit_sum needs an (n, k) array, got shape {values.shape}")
+    if values.size and (values < 0).any():
+        raise ValueError("digit sums are defined for non-negative integers; got a negative value")
+    top = int(values.max()) if values.size else 0
+    bits = max(top.bit_length(), 1)
+    if values.dtype == object:
+        return np.array([sum((sum((int(x) >> b) & 1 for x in row) % m) * m**b for b in range(bits))
+                         for row in values], dtype=object)
+    if m ** bits > 2**62:
+        raise ValueError(f"digit sums mod {m} of values up to {top} exceed int64; use smaller positions")
+    result = np.zeros(len(values), dtype=np.int64)
+    for b in range(bits):
+        result += (((values >> b) & 1).sum(axis=1) % m) * m**b
+    return result
+
+
+def complexity(expr) -> int:
+    """Description length: the number of nodes of the expression tree.
+
+    Examples
+    --------
+    >>> a, b = sp.symbols("a b")
+    >>> complexity(sp.Eq(BitXor(a, b), 0))
+    5
+    """
+    return sum(1 for _ in sp.preorder_traversal(sp.sympify(expr)))
+
+
+def is_condition(expr) -> bool:
+    """True for a condition (a comparison, a connective, membership, true/false, or branches of them);
+    a symbol is a value here, though sympy counts it as Boolean too.
+
+    Examples
+    --------
+    >>> a = sp.Symbol("a")
+    >>> is_condition(sp.Eq(a, 0)), is_condition(a), is_condition(sp.Piecewise((a, sp.Eq(a, 1)), (0, True)))
+    (True, False, False)
+    """
+    if isinstance(expr, sp.Piecewise):
+        return is_condition(expr.args[0][0])
+    return isinstance(expr, (sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains,
+                             sp.logic.boolalg.BooleanAtom))
+
+
+def zero_digit_sum(e):
+    """The DigitSum of ``DigitSum(...) = 0`` (or ``≠ 0``), else None: the provers test such a sum column
+    by column in a few bits, never as the base-m number.
+
+    Examples
+    --------
+    >>> a, b, c = sp.symbols("a b c")
+    >>> zero_digit_sum(sp.Eq(DigitSum(3, a, b, c), 0)), zero_digit_sum(sp.Eq(a, 0))
+    (DigitSum(3, a, b, c), None)
+    """
+    if isinstance(e, (sp.Eq, sp.Ne)):
+        for side, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+            if isinstance(side, DigitSum) and other == 0:
+                return side
+    return None
