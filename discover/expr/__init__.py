@@ -3,18 +3,13 @@
 A rule is a sympy expression (``discover.rule.Rule.expr``, the one source of truth); everything else is
 derived from it by a backend, one method per node type of the table ``nodes.NODES``:
 
-============  ==========================  =============================================
-backend       module                      gives
-============  ==========================  =============================================
-numpy         ``numeric.NumpyCompiler``   exact vectorised evaluation (``evaluate``)
-z3            ``smt.SmtTranslator``       z3 terms, integers or bit-vectors (proofs)
-intervals     ``intervals``               bounds of every subterm (bit-vector widths)
-text          ``text.TextPrinter``        a ⊕ b ⊕ c = 0 (``rule_text``)
-LaTeX         ``latex.LatexRulePrinter``  a \\oplus b \\oplus c = 0 (``rule_latex``)
-MathML        ``mathml.MathMLRulePrinter``  presentation markup for HTML (``rule_mathml``)
-JSON          ``tree.TreeWriter``,        ``["Equality", ...]`` trees and back
-              ``tree.TreeReader``
-============  ==========================  =============================================
+- numpy: ``numeric.NumpyCompiler``, exact vectorised evaluation (``evaluate``, ``compile_expr``);
+- z3: ``smt.SmtTranslator``, terms over integers or bit-vectors for the proofs;
+- intervals: ``intervals.IntervalAnalysis``, bounds of every subterm (``value_range``: bit-vector widths);
+- text: ``text.TextPrinter``, a ⊕ b ⊕ c = 0 (``rule_text``);
+- LaTeX: ``latex.LatexRulePrinter``, a \\oplus b \\oplus c = 0 (``rule_latex``);
+- MathML: ``mathml.MathMLRulePrinter``, presentation markup for HTML reports (``rule_mathml``);
+- JSON: ``tree.TreeWriter`` and ``tree.TreeReader``, ``["Equality", ...]`` trees and back.
 
 Beside them: ``exact`` (floor(c·x) in integers, ``split_scale``), ``features`` (the derived
 features and their expansion), ``parse`` (rule text read against the table's names) and
