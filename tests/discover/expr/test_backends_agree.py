@@ -71,7 +71,8 @@ def expressions(bitwise: bool):
     conditions = st.recursive(atoms, lambda inner: st.one_of(
         st.tuples(inner, inner).map(lambda p: sp.And(*p)), st.tuples(inner, inner).map(lambda p: sp.Or(*p)),
         inner.map(sp.Not)), max_leaves=3)
-    branches = st.tuples(value, conditions, value).map(lambda p: sp.Piecewise((p[0], p[1]), (p[2], True)))
+    branches = st.tuples(value, conditions, value).map(  # unevaluated: sympy 1.14 may recurse simplifying
+        lambda p: sp.Piecewise((p[0], p[1]), (p[2], True), evaluate=False))
     return value | conditions | branches
 
 
