@@ -31,20 +31,22 @@ class LatexRulePrinter(LatexPrinter):
         text = self._print(e)
         return text if e.is_Atom or isinstance(e, (sp.Function, sp.floor)) else self._bracket(text)
 
-    def _infix(self, symbol, e, operands):
-        return f" {symbol} ".join(bit_operand(self, a, e) for a in operands)
+    def _infix(self, symbol, e, operands, exp=None):
+        """Operands joined by ``symbol``; raised to ``exp`` (sympy's power printer passes it) in brackets."""
+        text = f" {symbol} ".join(bit_operand(self, a, e) for a in operands)
+        return text if exp is None else rf"{self._bracket(text)}^{{{exp}}}"
 
     def _print_BitXor(self, e, exp=None):
-        return self._infix(r"\oplus", e, e.args)
+        return self._infix(r"\oplus", e, e.args, exp)
 
     def _print_BitAnd(self, e, exp=None):
-        return self._infix(r"\mathbin{\&}", e, e.args)
+        return self._infix(r"\mathbin{\&}", e, e.args, exp)
 
     def _print_BitOr(self, e, exp=None):
-        return self._infix(r"\mid", e, e.args)
+        return self._infix(r"\mid", e, e.args, exp)
 
     def _print_DigitSum(self, e, exp=None):
-        return self._infix(f"\\oplus_{{{int(e.args[0])}}}", e, e.args[1:])
+        return self._infix(f"\\oplus_{{{int(e.args[0])}}}", e, e.args[1:], exp)
 
     def _print_Symbol(self, e, style="plain"):
         if e.name.startswith("sorted"):
@@ -54,7 +56,8 @@ class LatexRulePrinter(LatexPrinter):
         return super()._print_Symbol(e, style)
 
     def _print_Mod(self, e, exp=None):
-        return rf"{self._wrap(e.args[0])} \bmod {self._wrap(e.args[1])}"
+        text = rf"{self._wrap(e.args[0])} \bmod {self._wrap(e.args[1])}"
+        return text if exp is None else rf"{self._bracket(text)}^{{{exp}}}"
 
     def _print_Contains(self, e):
         members = ", ".join(self._print(m) for m in sorted(e.args[1], key=lambda v: int(v)))
