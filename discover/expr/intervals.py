@@ -13,7 +13,7 @@ import sympy as sp
 
 from discover.expr.exact import split_scale
 from discover.expr.nodes import is_condition, zero_digit_sum
-from discover.expr.walker import Unsupported, Walker
+from discover.expr.walker import TypedWalker, Unsupported
 
 __all__ = ["IntervalAnalysis", "value_range"]
 
@@ -22,7 +22,7 @@ def _bits(value: int) -> int:
     return max(int(abs(value)).bit_length(), 1)
 
 
-class IntervalAnalysis(Walker):
+class IntervalAnalysis(TypedWalker):
     """Bounds (lo, hi) of each integer-valued node (None for a condition), recording in ``peak`` the
     largest magnitude met; each symbol lies in ``ranges[name]``.
 
@@ -44,16 +44,6 @@ class IntervalAnalysis(Walker):
         """Record the bounds of a subterm and return them."""
         self.peak = max(self.peak, abs(lo), abs(hi))
         return lo, hi
-
-    def value(self, e):
-        """The bounds of an integer-valued node."""
-        return self.refuse(e) if is_condition(e) else self.walk(e)
-
-    def condition(self, e):
-        """Walk a condition (bounding the values inside it)."""
-        if not is_condition(e):
-            raise Unsupported(f"{e} (a {type(e).__name__}) is not a condition this prover reads")
-        return self.walk(e)
 
     def _hull(self, e):
         parts = [self.value(a) for a in e.args]

@@ -20,7 +20,7 @@ import z3
 
 from discover.expr.exact import quadratic_parts, split_scale
 from discover.expr.nodes import BITWISE, is_condition, zero_digit_sum
-from discover.expr.walker import Unsupported, Walker
+from discover.expr.walker import TypedWalker, Unsupported
 
 __all__ = ["Arithmetic", "SmtTranslator", "needs_bits"]
 
@@ -77,7 +77,7 @@ class Arithmetic:
         return z3.If(y == 0, self.const(0), (x - self.mod(x, y)) / y)
 
 
-class SmtTranslator(Walker):
+class SmtTranslator(TypedWalker):
     """Translate sympy rule and strategy expressions into z3 terms over an environment of variables.
 
     Side conditions (definitions of floor(c·x) with c irrational) collect in ``side`` and must be
@@ -107,16 +107,6 @@ class SmtTranslator(Walker):
 
     def refuse(self, e):
         raise Unsupported(f"{e} (a {type(e).__name__}) has no exact encoding here")
-
-    def value(self, e):
-        """The term of an integer-valued node."""
-        return self.refuse(e) if is_condition(e) else self.walk(e)
-
-    def condition(self, e):
-        """The term of a condition."""
-        if not is_condition(e):
-            raise Unsupported(f"{e} (a {type(e).__name__}) is not a condition this prover reads")
-        return self.walk(e)
 
     def _fold(self, args, op):
         parts = [self.value(a) for a in args]

@@ -30,9 +30,9 @@ from __future__ import annotations
 import functools
 import importlib
 
-from discover.expr.nodes import NODES
+from discover.expr.nodes import NODES, is_condition
 
-__all__ = ["Walker", "Unsupported", "resolve", "missing", "backend_classes", "BACKENDS"]
+__all__ = ["Walker", "TypedWalker", "Unsupported", "resolve", "missing", "backend_classes", "BACKENDS"]
 
 _NODE_SET = frozenset(NODES)
 
@@ -102,6 +102,20 @@ class Walker:
     def refuse(self, e):
         """Raise the backend's error for a node it cannot handle."""
         raise ValueError(f"{e} (a {type(e).__name__}) is not a node type of the rule language")
+
+
+class TypedWalker(Walker):
+    """A walker that keeps integer values and conditions apart (the z3 translator, the interval analysis)."""
+
+    def value(self, e):
+        """The result for an integer-valued node (a condition is refused)."""
+        return self.refuse(e) if is_condition(e) else self.walk(e)
+
+    def condition(self, e):
+        """The result for a condition (an integer-valued node is refused)."""
+        if not is_condition(e):
+            raise Unsupported(f"{e} (a {type(e).__name__}) is not a condition this prover reads")
+        return self.walk(e)
 
 
 def missing(backend: type) -> list[str]:
