@@ -152,8 +152,7 @@ def default_verify_bound(game: Game, bound: int) -> int:
 def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
     rng = np.random.default_rng(0)
     points = rng.integers(0, bound + 1, size=(sample, game.dims))
-    count = game.options if game.kernel is not None else game.moves  # custom games have no move kernel
-    return float(np.mean([len(count(p)) for p in points]))
+    return float(game.option_block(points)[0].mean())
 
 
 def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
@@ -344,13 +343,13 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
 
 
 def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say):
-    """A winning-move strategy of a P rule on a game with a symbolic move relation, or None (with a note)."""
+    """A winning-move strategy of a P rule, or None (with a note); a game with no symbolic move relation gets one
+    checked on a bound over its own ``moves()`` (with a note: it cannot serve a proof)."""
     if rule.target != "P" or game.parts > 1:
         return None
     if game.move_relation() is None:
-        notes.append(f"{game!r} states no symbolic move relation (games.symbolic): no strategy was looked for, "
-                     "and a proof can only come from a theorem")
-        return None
+        notes.append(f"{game!r} states no symbolic move relation (games.symbolic): a strategy is checked on a bound "
+                     "over its moves(), and a proof can only come from a theorem")
     from discover.find_strategy import find_strategy
 
     say(f"looking for a winning-move strategy for {rule.text()}")

@@ -23,7 +23,7 @@ import sympy as sp
 from discover.engines.enumeration import EnumerationEngine
 from discover.expr.features import derived_names, feature_columns
 from discover.expr.nodes import BitAnd, BitOr, BitXor
-from discover.strategy import HEAP, Branch, Strategy
+from discover.strategy import HEAP, Branch, MovesOf, Strategy
 from games import Game
 from games.symbolic import Steps, TakeFromSome
 
@@ -31,6 +31,7 @@ __all__ = ["find_strategy", "check_strategy"]
 
 TRAIN_POSITIONS = 4096
 CHECK_POSITIONS = 2_000_000
+CHECK_PYTHON_POSITIONS = 200_000  # without a symbolic relation every move is checked by calling moves()
 FIT_WORK = 3e8  # element operations per fit: a larger budget reaches larger partial fits first (misère Nim: "h ⊕ u mod s")
 FIT_SIZE = 6  # nodes of a fitted value: the catalogue's strategies need at most 5 (⌊φ·a⌋ + 1), and 7 takes Wythoff twice as long
 
@@ -77,7 +78,9 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     rule : Rule
         A P rule (target "P"), verified or proved.
     game : Game
-        A game with a ``move_relation()``.
+        A game whose options are single positions.  Candidate moves are legal by its ``move_relation()``, or,
+        for a custom game that states none, by its own ``moves()`` (``MovesOf``: the strategy is then checked on a
+        bound of at most ``CHECK_PYTHON_POSITIONS`` positions, and nothing is proved from it).
     bound : int, optional
         The check bound (default: the largest up to ten times the training bound whose universe
         has at most two million positions).
@@ -101,7 +104,7 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     Raises
     ------
     ValueError
-        If ``game`` states no symbolic move relation, ``rule`` is not a P rule, or the game is a sum of heaps.
+        If ``rule`` is not a P rule, or the game is a sum of heaps.
 
     Notes
     -----
@@ -127,14 +130,14 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     >>> strategy.text()
     'take h_j - (h_j ⊕ s) from a heap j where h_j ⊕ s < h_j, s = a ⊕ b ⊕ c'
     """
-    relation = game.move_relation()
-    if relation is None:
-        raise ValueError(f"{game!r} states no symbolic move relation; a strategy needs one (see games.symbolic)")
     if rule.target != "P" or game.parts > 1:
         raise ValueError("find_strategy needs a P rule on a game whose options are single positions")
+    relation = game.move_relation()
+    stated = relation is not None
+    relation = relation if stated else MovesOf(game)
     start = time.perf_counter()
     train = train_bound or _largest_bound(game, TRAIN_POSITIONS, 30)
-    check = bound or _largest_bound(game, CHECK_POSITIONS, 10 * train)
+    check = bound or _largest_bound(game, CHECK_POSITIONS if stated else CHECK_PYTHON_POSITIONS, 10 * train)
     search = _Search(rule, game, relation, seed, start + time_cap)
     search.add_positions(game.universe(train).positions())
     branches: list[Branch] = []
@@ -174,11 +177,14 @@ class _Search:
     def add_positions(self, positions):
         positions = np.asarray(positions, dtype=np.int64)
         positions = positions[~self.rule.predicate(positions)] if len(positions) else positions
-        for p in positions:
-            options = self.game.options(p)
-            if len(options):
-                self.wins.append(options[self.rule.predicate(options)])
-                self.positions = np.vstack([self.positions, p[None, :]])
+        kept = [self.positions]
+        for lo in range(0, len(positions), 512):  # the options of a block at a time (a custom game: its moves())
+            block = positions[lo:lo + 512]
+            counts, out = self.game.option_block(block)
+            for r in np.flatnonzero(counts):
+                self.wins.append(out[r, :counts[r]][self.rule.predicate(out[r, :counts[r]])])
+            kept.append(block[counts > 0])
+        self.positions = np.concatenate(kept)
         self.open = np.concatenate([self.open, np.ones(len(self.positions) - len(self.open), dtype=bool)])
 
     def uncovered(self) -> int:

@@ -1,7 +1,8 @@
-"""Self-play for verification: every game side by side, each ply one call of the game's move kernel.
+"""Self-play for verification: every game side by side, each ply one call of ``game.option_block``.
 
 A player is a function ``choose(X, counts, options, rng) -> index`` picking, for each row of positions X,
-one of its ``counts[r]`` options ``options[r, :counts[r]]`` (the block the game's numba kernel writes).
+one of its ``counts[r]`` options ``options[r, :counts[r]]`` (the block the game's numba kernel writes, or a
+custom game's ``moves()`` for every row).
 ``hypothesis_player`` (a move into a position the rule calls P, else at random), ``strategy_player`` (the
 strategy's move), ``optimal_player`` (into a position the solver calls P when there is one) and
 ``random_player`` mirror the agents of ``learners.agents``; ``play_batched`` plays them from many starts at
@@ -75,14 +76,11 @@ def play_batched(game, first, second, starts, seed: int = 0) -> dict:
     X = np.array(starts, dtype=np.int64).reshape(len(starts), game.dims)
     winner = np.full(len(X), -1)
     alive = np.arange(len(X))
-    params = game.kernel_params()
     for ply in range(MAX_PLIES):
         if not alive.size:
             break
         here = X[alive]
-        options = np.empty((len(here), max(int(game.max_moves(here.max(axis=0))), 1), game.dims), dtype=np.int64)
-        counts = np.zeros(len(here), dtype=np.int64)
-        game.kernel(here, params, counts, options)
+        counts, options = game.option_block(here)
         mover = ply % 2  # 0: first
         stuck = counts == 0
         if stuck.any():

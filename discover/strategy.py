@@ -33,7 +33,7 @@ from discover.expr.tree import from_tree, to_tree
 from discover.rule import Rule
 from games.symbolic import MoveRelation, Steps, TakeFromSome, relation_from_record
 
-__all__ = ["Branch", "Strategy", "HEAP"]
+__all__ = ["Branch", "Strategy", "HEAP", "MovesOf"]
 
 #: the symbol standing for the value of the heap a heap move changes
 HEAP = sp.Symbol("h")
@@ -57,6 +57,57 @@ class Branch:
             return [self.values]
         return [tuple(self.values[0].xreplace({HEAP: x}) if i == j else x for i, x in enumerate(coords))
                 for j in range(len(coords))]
+
+
+class MovesOf(MoveRelation):
+    """The moves of a game's own ``moves()``, as a relation: membership only, with no formula, so a strategy of a
+    custom game stated without a symbolic relation can be played and checked on a bound, but nothing is proved
+    from it (``discover.proofs`` never receives one).
+
+    The options of up to ``CACHE`` positions are kept, so the strategy search asks ``moves()`` once per position.
+
+    Examples
+    --------
+    >>> from games import custom_game
+    >>> take12 = MovesOf(custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1))
+    >>> take12.allows(np.array([[3], [3]]), np.array([[1], [0]])).tolist()
+    [True, False]
+    """
+
+    CACHE = 1 << 16
+
+    def __init__(self, game):
+        self.game = game
+        self._known: dict[bytes, set] = {}
+
+    def allows(self, before, after) -> np.ndarray:
+        before = np.ascontiguousarray(before, dtype=np.int64)
+        after = np.ascontiguousarray(after, dtype=np.int64)
+        if before.ndim != 2 or before.shape != after.shape:
+            raise ValueError(f"before and after must be (n, dims) arrays of one shape, got {before.shape} "
+                             f"and {after.shape}")
+        keys = [row.tobytes() for row in before]
+        todo = {k: i for i, k in enumerate(keys) if k not in self._known}
+        fresh: dict[bytes, set] = {}
+        if todo:
+            counts, out = self.game.option_block(before[list(todo.values())])
+            fresh = {k: {row.tobytes() for row in out[r, :counts[r]]} for r, k in enumerate(todo)}
+            if len(self._known) + len(fresh) <= self.CACHE:
+                self._known.update(fresh)
+        return np.array([row.tobytes() in (fresh[k] if k in fresh else self._known[k]) for k, row in zip(keys, after)],
+                        dtype=bool)
+
+    def words(self) -> str:
+        return f"the moves that {self.game.name}'s moves() gives (no symbolic relation)"
+
+    def to_record(self) -> dict:
+        return {"kind": "MovesOf", "game": self.game.spec()}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, MovesOf) and other.game == self.game
+
+    def __hash__(self) -> int:
+        return hash(("MovesOf", self.game))
 
 
 @dataclass
@@ -226,8 +277,9 @@ class Strategy:
         })
 
     @classmethod
-    def from_json(cls, text) -> "Strategy":
-        """Read a strategy written by ``to_json`` (a string, or a dict already parsed)."""
+    def from_json(cls, text, game=None) -> "Strategy":
+        """Read a strategy written by ``to_json`` (a string, or a dict already parsed); one that plays over a
+        game's own ``moves()`` (``MovesOf``) needs that ``game``."""
         try:
             record = load_json(text, "the strategy record") if isinstance(text, (str, bytes)) else dict(text)
             rule = Rule(from_tree(record["rule"]["expr"]), tuple(record["rule"]["feature_names"]),
@@ -235,7 +287,17 @@ class Strategy:
             branches = [Branch(tuple(from_tree(v) for v in b["values"]), bool(b["per_heap"]))
                         for b in record["branches"]]
             bound = record.get("checked_bound")
-            return cls(rule, relation_from_record(record["relation"]), branches,
+            return cls(rule, _relation(record["relation"], game), branches,
                        None if bound is None else int(bound), dict(record.get("provenance", {})))
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a strategy record: {err}") from None
+
+
+def _relation(record: dict, game) -> MoveRelation:
+    """The relation of a strategy record: a symbolic one, or ``MovesOf(game)`` for the game the record names."""
+    if not (isinstance(record, dict) and record.get("kind") == "MovesOf"):
+        return relation_from_record(record)
+    if game is None or record.get("game") != json.loads(json.dumps(game.spec())):
+        raise ValueError(f"this strategy plays over the moves() of the game {record.get('game')!r}: "
+                         f"pass that game to Strategy.from_json(text, game=...)")
+    return MovesOf(game)

@@ -14,9 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from learners import HypothesisAgent, OptimalAgent, RandomAgent, match
 from discover.self_play import hypothesis_player, optimal_player, play_batched, random_player, strategy_player
-from learners.strategy_agent import StrategyAgent
 from solvers import closure_counterexample, mex_counterexample, solve
 
 __all__ = ["Check", "verify_rule", "rule_values", "self_play"]
@@ -108,19 +106,12 @@ def self_play(rule, game, solution, games: int = 100, seed: int = 0, strategy=No
     if n_ids.size == 0:
         return Check("self-play", True, "no N position to start from")
     picked = rng.choice(n_ids, size=min(games, n_ids.size), replace=False)
-    batched = game.kernel is not None
-    if batched:  # every game side by side through the move kernel
-        me = hypothesis_player(rule.predicate) if strategy is None else strategy_player(strategy)
-        opponents = (("random", random_player), ("optimal", optimal_player(solution)), ("itself", me))
-        starts = solution.universe.positions(np.sort(picked))
-    else:  # a custom game without a kernel: one move at a time
-        me = HypothesisAgent(rule.predicate) if strategy is None else StrategyAgent(strategy)
-        opponents = (("random", RandomAgent()), ("optimal", OptimalAgent(solution)), ("itself", me))
-        starts = [tuple(int(x) for x in p) for p in solution.universe.positions(np.sort(picked))]
+    me = hypothesis_player(rule.predicate) if strategy is None else strategy_player(strategy)
+    opponents = (("random", random_player), ("optimal", optimal_player(solution)), ("itself", me))
+    starts = solution.universe.positions(np.sort(picked))  # every game side by side (game.option_block)
     results = {}
     for name, opponent in opponents:
-        results[name] = play_batched(game, me, opponent, starts, seed) if batched else \
-            match(game, me, opponent, starts, seed)
+        results[name] = play_batched(game, me, opponent, starts, seed)
         if results[name]["losses"] or results[name]["draws"]:
             lost = results[name]
             return Check(

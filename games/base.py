@@ -105,14 +105,32 @@ class Game:
 
     def options(self, position) -> np.ndarray:
         """Options of one position as rows of ``parts * dims`` integers."""
-        if self.kernel is None:
-            raise NotImplementedError(f"{self.name} defines no move kernel")
         p = np.asarray(position, dtype=np.int64).reshape(-1)
         self.check_position(p)
-        out = np.empty((1, self.max_moves(p), self.parts * self.dims), dtype=np.int64)
-        counts = np.zeros(1, dtype=np.int64)
-        self.kernel(p[None, :], self.kernel_params(), counts, out)
+        counts, out = self.option_block(p[None, :])
         return out[0, : counts[0]]
+
+    def option_block(self, positions) -> tuple[np.ndarray, np.ndarray]:
+        """Options of each of an (n, dims) array of positions, in one call: ``(counts, out)``, row r's
+        ``counts[r]`` options in ``out[r, :counts[r]]`` (rows of ``parts * dims`` integers; the block the
+        move kernel writes, padded to the most options of any position).
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> counts, out = make_game("subtraction", subtract=(1, 2)).option_block([[2], [0]])
+        >>> counts.tolist(), out[0, :2].ravel().tolist()
+        ([2, 0], [1, 0])
+        """
+        if self.kernel is None:
+            raise NotImplementedError(f"{self.name} defines no move kernel")
+        P = np.ascontiguousarray(np.asarray(positions, dtype=np.int64).reshape(-1, self.dims))
+        width = int(self.max_moves(P.max(axis=0))) if len(P) else 1
+        out = np.empty((len(P), max(width, 1), self.parts * self.dims), dtype=np.int64)
+        counts = np.zeros(len(P), dtype=np.int64)
+        if len(P):
+            self.kernel(P, self.kernel_params(), counts, out)
+        return counts, out
 
     def moves(self, position) -> list[tuple[int, ...]]:
         """The positions reachable in one move, in a fixed order.

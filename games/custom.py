@@ -53,6 +53,34 @@ class CustomGame(Game):
             raise ValueError(f"{where} returned {_short(result)}, not a list of positions")
         return [self._option(where, option) for option in result]
 
+    def options(self, position) -> np.ndarray:
+        """Options of one position as rows of ``dims`` integers (from ``moves``: a custom game has no kernel).
+
+        Examples
+        --------
+        >>> custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1).options((2,)).tolist()
+        [[1], [0]]
+        """
+        return np.array(self.moves(position), dtype=np.int64).reshape(-1, self.dims)
+
+    def option_block(self, positions) -> tuple[np.ndarray, np.ndarray]:
+        """Options of each of an (n, dims) array of positions from ``moves``, as ``Game.option_block`` lays them
+        out (padded to the most options of any of them).
+
+        Examples
+        --------
+        >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1)
+        >>> counts, out = g.option_block([[1], [2]])
+        >>> counts.tolist(), out[1].ravel().tolist()
+        ([1, 2], [1, 0])
+        """
+        rows = [self.moves(p) for p in np.asarray(positions, dtype=np.int64).reshape(-1, self.dims)]
+        counts = np.array([len(r) for r in rows], dtype=np.int64)
+        out = np.zeros((len(rows), max(1, int(counts.max(initial=0))), self.dims), dtype=np.int64)
+        for r, options in enumerate(rows):
+            out[r, : len(options)] = np.array(options, dtype=np.int64).reshape(-1, self.dims)
+        return counts, out
+
     def _option(self, where: str, option) -> tuple[int, ...]:
         if isinstance(option, (str, bytes)) or not isinstance(option, Iterable):
             raise ValueError(f"{where} returned {_short(option)} among its options, not a position (a tuple of "

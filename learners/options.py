@@ -1,8 +1,8 @@
 """The options of a block of positions, one position after another: how the network learners expand a batch.
 
 AlphaZero's search and self-play (``learners.alphazero``) and the Hex exploration learners
-(``learners.exploration``) both ask for the options of many positions at once: ``options_block`` calls the
-game's compiled move kernel once for the whole block (or its Python ``moves`` where it has no kernel) and
+(``learners.exploration``) both ask for the options of many positions at once: ``options_block`` asks the game
+once for the whole block (``Game.option_block``: its compiled move kernel, or a custom game's ``moves``) and
 returns ``(counts, options)``, the options of position ``i`` being rows ``offsets[i] : offsets[i] + counts[i]``
 of ``options`` with ``offsets = option_offsets(counts)``.
 
@@ -46,13 +46,5 @@ def options_block(game, positions) -> tuple[np.ndarray, np.ndarray]:
                          f"need games whose moves lead to single positions")
     if P.shape[0] == 0:
         return np.zeros(0, dtype=np.int64), np.zeros((0, game.dims), dtype=np.int64)
-    if game.kernel is None:
-        rows = [game.moves(tuple(int(x) for x in p)) for p in P]
-        counts = np.array([len(r) for r in rows], dtype=np.int64)
-        flat = [o for r in rows for o in r]
-        return counts, np.array(flat, dtype=np.int64).reshape(-1, game.dims)
-    width = game.max_moves(P.max(axis=0))
-    out = np.empty((P.shape[0], max(1, width), game.dims), dtype=np.int64)
-    counts = np.zeros(P.shape[0], dtype=np.int64)
-    game.kernel(P, game.kernel_params(), counts, out)
+    counts, out = game.option_block(P)
     return counts, out[np.arange(out.shape[1])[None, :] < counts[:, None]]

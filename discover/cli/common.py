@@ -6,7 +6,9 @@ the commands import what they need when they run.
 
 from __future__ import annotations
 
+import functools
 import math
+import os
 
 import click
 
@@ -15,7 +17,8 @@ from cgbase.validation import INT64_MAX, integer_text, number_text
 
 __all__ = ["Integer", "Number", "Text", "GameName", "GameWord", "OutputFile", "OutputFolder", "InputFile", "BOUND",
            "SEED", "WORKERS", "REPEATS", "TEXT", "GAME", "GAME_WORD", "OUTPUT_FILE", "OUTPUT_FOLDER", "INPUT_FILE",
-           "int_list", "name_list", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "typed_params", "say",
+           "int_list", "name_list", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "load_game_file",
+           "typed_params", "say",
            "print_rows", "spinner", "output_folder", "check_output_file", "command_line", "parallel_options"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
@@ -236,25 +239,85 @@ class LearnerChoice(click.Choice):
 
 
 def game_arguments(func):
-    """The ``GAME [NAME=VALUE]...`` arguments of a command."""
-    func = click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]...")(func)
-    return click.argument("game", type=GAME)(func)
+    """The ``GAME [NAME=VALUE]...`` arguments of a command, and ``--game-file FILE.py`` and ``--game-spec FILE.toml``
+    in their place: the command's function receives ``game`` and ``params`` and makes the game with
+    ``game_from_words``, which reads the file options this decorator keeps in the click context."""
+
+    @functools.wraps(func)
+    def command(*args, game_file=None, game_spec=None, **kwargs):
+        click.get_current_context().meta[_GAME_FILES] = (game_file, game_spec)
+        return func(*args, **kwargs)
+
+    options = [
+        click.argument("game", type=GAME, required=False),
+        click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]..."),
+        click.option("--game-file", type=INPUT_FILE, metavar="FILE.py", default=None,
+                     help="A Python file that builds the game with the public API (a variable named `game`), "
+                          "instead of GAME [NAME=VALUE]..."),
+        click.option("--game-spec", type=INPUT_FILE, metavar="FILE.toml", default=None,
+                     help="A declared game, instead of GAME [NAME=VALUE]...: a TOML or JSON file of move rules (see "
+                          "games.declared); nothing in it is run."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
 
 
-def game_from_words(name: str, words) -> object:
-    """The game named by a family and ``name=value`` words, as typed on the command line.
+_GAME_FILES = "discover.game_files"  # the click context's record of --game-file and --game-spec
+
+
+def load_game_file(path: str):
+    """The game a Python file builds: its variable ``game``, or its only ``Game`` instance."""
+    import runpy
+
+    from games import Game
+
+    if not os.path.isfile(path):
+        raise ValueError(f"no game file at {path}")
+    try:
+        namespace = runpy.run_path(path)
+    except SystemExit as err:  # sys.exit() in the file must not end discover silently
+        raise ValueError(f"{path} called sys.exit({err.code!r}) instead of defining a game") from None
+    except Exception as err:  # the user's file failed: one line naming it
+        raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
+    if isinstance(namespace.get("game"), Game):
+        return namespace["game"]
+    games = [v for k, v in namespace.items() if isinstance(v, Game) and not k.startswith("_")]
+    if len(games) != 1:
+        raise ValueError(f"{path} must define one game, e.g. game = custom_game('name', moves, dims=2)")
+    return games[0]
+
+
+def game_from_words(name: str | None, words, required: bool = True) -> object:
+    """The game named by a family and ``name=value`` words, as typed on the command line, or read from the
+    ``--game-file`` or ``--game-spec`` that ``game_arguments`` took (one of the three, never two); None when none
+    is given and the game is not ``required``.
 
     Rule discovery (``rule``, ``report``) refuses board games here, before any work, with the
     command that solves them instead.
     """
-    from games import make_game, parse_params
+    from games import make_game, parse_params, read_game_spec
 
-    game = make_game(name, **parse_params(name, list(words)))
     ctx = click.get_current_context(silent=True)
+    game_file, game_spec = (ctx.meta.get(_GAME_FILES, (None, None)) if ctx is not None else (None, None))
+    words = list(words)
+    if len([x for x in (name, game_file, game_spec) if x]) > 1:
+        raise ValueError("give one of a game name (with its NAME=VALUE words), --game-file or --game-spec")
+    if game_spec is not None:
+        game = read_game_spec(game_spec)
+    elif game_file is not None:
+        game = load_game_file(game_file)
+    elif not name and not required:
+        return None
+    elif not name:
+        raise ValueError("name a game (see 'discover games'), or give --game-file FILE.py or --game-spec FILE.toml")
+    else:
+        game = make_game(name, **parse_params(name, words))
     if ctx is not None and ctx.info_name in RULE_COMMANDS:
         from discover.find import check_rule_game
 
-        check_rule_game(game, "'" + " ".join(["discover solve", name, *words]) + "'")
+        again = ["--game-spec", game_spec] if game_spec else ["--game-file", game_file] if game_file else [name, *words]
+        check_rule_game(game, "'" + " ".join(["discover solve", *again]) + "'")
     return game
 
 

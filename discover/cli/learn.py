@@ -16,9 +16,8 @@ import time
 
 import click
 
-from discover.cli.common import (BOUND, GAME, GAME_WORD, INPUT_FILE, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, LearnerChoice,
-                                 Number, check_output_file, game_arguments, game_from_words, int_list, name_list,
-                                 output_folder,
+from discover.cli.common import (BOUND, INPUT_FILE, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, LearnerChoice, Number,
+                                 check_output_file, game_arguments, game_from_words, int_list, name_list, output_folder,
                                  say)
 
 __all__ = ["learn_command", "compare_command", "tournament_command", "scenarios_command"]
@@ -54,8 +53,7 @@ def _fit(game, name, bound, episodes, opponent, start, seed, checkpoint=None):
 
 def _learner_options(func):
     options = [
-        click.argument("game", type=GAME),
-        click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]..."),
+        game_arguments,
         click.option("--learner", type=LearnerChoice(value_table=True), default="q", show_default=True,
                      help="A registered learner (q: Q-learning; qt: decaying exploration; bayes: quasi-Bayesian; "
                      "qnetwork, hqn, alphazero: with networks; see learners.registry)."),

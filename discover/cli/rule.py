@@ -12,73 +12,42 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
-import runpy
 import time
 
 import click
 
-from discover.cli.common import (BOUND, GAME, GAME_WORD, INPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, Number, game_from_words,
-                                 say, spinner)
+from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
+                                 spinner)
 
-__all__ = ["rule_command", "report_command", "load_game_file"]
-
-
-def load_game_file(path: str):
-    """The game a Python file builds: its variable ``game``, or its only ``Game`` instance."""
-    from games import Game
-
-    if not os.path.isfile(path):
-        raise ValueError(f"no game file at {path}")
-    try:
-        namespace = runpy.run_path(path)
-    except SystemExit as err:  # sys.exit() in the file must not end discover silently
-        raise ValueError(f"{path} called sys.exit({err.code!r}) instead of defining a game") from None
-    except Exception as err:  # the user's file failed: one line naming it
-        raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
-    if isinstance(namespace.get("game"), Game):
-        return namespace["game"]
-    games = [v for k, v in namespace.items() if isinstance(v, Game) and not k.startswith("_")]
-    if len(games) != 1:
-        raise ValueError(f"{path} must define one game, e.g. game = custom_game('name', moves, dims=2)")
-    return games[0]
+__all__ = ["rule_command", "report_command"]
 
 
-def _resolve_game(ctx, settings):
+def _resolve_game(ctx, settings, required: bool = True):
     from games import GAMES
 
-    game, params = settings.game, settings.params
-    if settings.game_spec:
-        from games import read_game_spec
-
-        return read_game_spec(settings.game_spec)
-    if settings.game_file:
-        return load_game_file(settings.game_file)
-    if game not in GAMES:
+    game = settings.game
+    if game is not None and game not in GAMES:
         commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
         near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
         hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
         raise ValueError(f"unknown game or command {game!r}; {hint}")
-    return game_from_words(game, params)
+    return game_from_words(game, settings.params, required)
 
 
 def _discover_options(func):
     options = [
-        click.argument("game", type=GAME, required=False),
-        click.argument("params", nargs=-1, type=GAME_WORD, metavar="[NAME=VALUE]..."),
-        click.option("--game-file", type=INPUT_FILE, metavar="FILE.py", default=None,
-                     help="A Python file that builds the game (a variable named `game`)."),
-        click.option("--game-spec", type=INPUT_FILE, metavar="FILE.toml", default=None,
-                     help="A declared game: a TOML or JSON file of move rules (see games.declared); nothing is run."),
+        game_arguments,
         click.option("--bound", type=BOUND, default=None, help="Training bound (default: at most 30 per coordinate)."),
         click.option("--verify-bound", type=BOUND, default=None,
                      help="Verification bound (default: ten times the training bound, within budget)."),
         click.option("--engines", type=TEXT, default=None, metavar="NAMES",
                      help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
         click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice."),
-        click.option("--from", "source", type=TEXT, default="solver", show_default=True, metavar="solver|LEARNER",
-                     help="Train on the solver's table, or on a registered learner's value table (q, qt, bayes, "
-                     "qnetwork, hqn, alphazero; self-play; --bound defaults to the papers' sizes)."),
+        click.option("--from", "source", type=TEXT, default="solver", show_default=True,
+                     metavar="solver|LEARNER|FILE.npz",
+                     help="Train on the solver's table, on a registered learner's value table (q, qt, bayes, "
+                     "qnetwork, hqn, alphazero; self-play; --bound defaults to the papers' sizes), or on a value "
+                     "table saved by `discover learn` (its game, unless one is given)."),
         click.option("--episodes", type=BOUND, default=None,
                      help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
@@ -105,10 +74,12 @@ def _find(ctx, settings):
     ``RuleSettings``) ask."""
     from discover.find import find_rule
 
-    game_obj = _resolve_game(ctx, settings)
     source = settings.source
     start = time.perf_counter()
     table, timings = None, {}
+    if settings.table_file is not None:
+        return _find_on_file(ctx, settings, start)
+    game_obj = _resolve_game(ctx, settings)
     if source != "solver":
         from discover.learned import table_from_values
         from learners.registry import fit_learner
@@ -123,6 +94,29 @@ def _find(ctx, settings):
         table = table_from_values(learner.value_table_, settings.confidence)
     with spinner(f"discovering the rule of {game_obj!r} ...") as update:
         found = find_rule(game_obj, table=table, progress=update, settings=settings.find_settings(table is not None))
+    found.timings = {**timings, **found.timings, "total": time.perf_counter() - start}
+    return found
+
+
+def _find_on_file(ctx, settings, start: float):
+    """``find_rule`` on the value table file ``--from`` names (``learners.ValueTable.load``: checked, never trusted),
+    of the game given, else of the game the file records; the table's provenance names the file."""
+    from discover.find import find_rule
+    from discover.learned import table_from_values
+    from learners import ValueTable
+
+    game_obj = _resolve_game(ctx, settings, required=False)
+    clock = time.perf_counter()
+    values = ValueTable.load(settings.table_file, game_obj)
+    if game_obj is None:
+        from discover.find import check_rule_game
+
+        check_rule_game(values.game)
+    table = table_from_values(values, settings.confidence)
+    table.provenance["source"] += f", read from {settings.table_file}"
+    timings = {"read the value table": time.perf_counter() - clock}
+    with spinner(f"discovering the rule of {values.game!r} ...") as update:
+        found = find_rule(values.game, table=table, progress=update, settings=settings.find_settings(True))
     found.timings = {**timings, **found.timings, "total": time.perf_counter() - start}
     return found
 

@@ -18,13 +18,9 @@ class RuleSettings:
     Parameters
     ----------
     game : str, optional
-        A registered game's name (or None with ``game_file``).
+        A registered game's name (None with ``--game-file`` or ``--game-spec``, which ``game_arguments`` takes).
     params : tuple of str
         ``NAME=VALUE`` words of the game's parameters.
-    game_file : str, optional
-        A Python file that builds the game.
-    game_spec : str, optional
-        A declared game's TOML or JSON file (``games.declared``).
     bound, verify_bound : int, optional
         Training and verification bounds.
     engines : str, optional
@@ -32,7 +28,8 @@ class RuleSettings:
     seed : int
         Seed of every random choice.
     source : str
-        ``"solver"`` or a registered learner that leaves a value table (``--from``).
+        ``"solver"``, a registered learner that leaves a value table, or the path of a value table saved by
+        ``discover learn`` (``--from``).
     episodes : int, optional
         With a learner: games to learn from.
     confidence : float
@@ -54,13 +51,11 @@ class RuleSettings:
     >>> RuleSettings(game="nim", source="oracle")
     Traceback (most recent call last):
     ...
-    ValueError: --from takes solver or a learner: q, qt, bayes, qnetwork, hqn, alphazero, board_q; got 'oracle'
+    ValueError: --from takes solver, a learner (q, qt, bayes, qnetwork, hqn, alphazero, board_q) or a value table saved by 'discover learn'; got 'oracle', neither a learner nor a file
     """
 
     game: str | None = None
     params: tuple[str, ...] = ()
-    game_file: str | None = None
-    game_spec: str | None = None
     bound: int | None = None
     verify_bound: int | None = None
     engines: str | None = None
@@ -75,19 +70,23 @@ class RuleSettings:
 
     def __post_init__(self):
         object.__setattr__(self, "params", tuple(self.params))
-        if self.game_file and (self.game or self.params):
-            raise ValueError("give either a game name or --game-file, not both")
-        if self.game_spec and (self.game or self.params or self.game_file):
-            raise ValueError("give one of a game name, --game-file or --game-spec")
-        if not self.game and not self.game_file and not self.game_spec:
-            raise ValueError("name a game (see 'discover games') or give --game-file FILE.py")
-        if self.source != "solver":
+        if self.source != "solver" and self.table_file is None:
             from learners.registry import learner_names
 
-            if self.source not in learner_names(value_table=True):
-                raise ValueError(f"--from takes solver or a learner: {', '.join(learner_names(value_table=True))}; "
-                                 f"got {self.source!r}")
+            raise ValueError(f"--from takes solver, a learner ({', '.join(learner_names(value_table=True))}) or a "
+                             f"value table saved by 'discover learn'; got {self.source!r}, neither a learner nor a file")
         self.find_settings(learned=self.source != "solver")  # every setting find_rule takes is checked here
+
+    @property
+    def table_file(self) -> str | None:
+        """The value table file ``--from`` names (a regular file that is not a learner's name), or None."""
+        import os
+
+        from learners.registry import learner_names
+
+        if self.source == "solver" or self.source in learner_names(value_table=True):
+            return None
+        return self.source if os.path.isfile(self.source) else None
 
     @property
     def engine_names(self) -> tuple[str, ...] | None:

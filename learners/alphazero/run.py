@@ -107,9 +107,13 @@ class Run:
         self.start = "random" if fixed is None else tuple(int(x) for x in fixed[0])
         if board:
             self.width, self.max_plies = game.max_moves(None), game.cells * game.dims + 1
-        elif self.arena is not None:
-            self.width = game.max_moves(self.arena.universe.limits)
+        elif self.arena is not None:  # a custom game states no max_moves: its most options on the arena
+            self.width = game.max_moves(self.arena.universe.limits) if game.kernel is not None else \
+                max(1, int(np.diff(self.arena.indptr).max()))
             self.max_plies = int(min(self.arena.size + 1, 10_000))
+        elif game.kernel is None:
+            raise ValueError(f"{game!r} has Python moves and no table of its positions (its universe is too large): "
+                             f"AlphaZero needs the most options of any position: give a smaller bound")
         else:
             self.width, self.max_plies = game.max_moves(fixed[0]), 10_000
 
