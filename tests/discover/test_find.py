@@ -206,6 +206,41 @@ def test_custom_two_dimensional_game():
     assert np.array_equal(found.rule.predicate(positions), (positions % 2 == 0).all(axis=1))  # both even
 
 
+def test_the_custom_game_docstring_example_gets_a_strategy_and_a_proof():
+    from games.symbolic import take_from_one
+
+    game = custom_game("take12", take_one_or_two, 1, relation=take_from_one(1, (1, 2)))
+    found = find_rule(game)
+    assert found.status == "verified" and found.strategy is not None and found.strategy.checked_bound >= 300
+    assert found.proof.status == "proved" and "agrees with moves() on every position up to 300" in found.proof.statement
+
+
+def test_a_custom_game_without_a_relation_gets_a_strategy_and_no_proof():
+    found = find_rule(custom_game("corner-the-king", king_moves, dims=2), bound=10, verify_bound=60, games=20)
+    assert found.status == "verified" and found.strategy is not None
+    solution = solve(found.game, bound=found.strategy.checked_bound)
+    n = solution.universe.positions(np.flatnonzero(solution.outcome_table == 1))
+    assert (solution.outcome(found.strategy.moves(n)) == -1).all()
+    assert found.proof.status == "unknown" and "no symbolic move relation" in found.proof.reason
+
+
+def knight_moves(position):
+    """One knight's step towards the corner: (2, 1) or (1, 2) down-left."""
+    a, b = position
+    return [(a - x, b - y) for x, y in ((2, 1), (1, 2)) if a >= x and b >= y]
+
+
+@pytest.mark.slow
+def test_a_custom_knight_with_a_steps_relation_proves():
+    from games.symbolic import Steps
+
+    game = custom_game("knight", knight_moves, 2, relation=Steps(((2, 1), (1, 2)), (1,)))
+    found = find_rule(game, bound=15, verify_bound=60, games=20)
+    assert found.status == "verified" and found.strategy is not None
+    assert found.proof.status == "proved" and "z3" in found.proof.method, found.proof.line()
+    assert "agrees with moves() on every position up to 60" in found.proof.statement
+
+
 def test_custom_rule_reads_back():
     found = find_rule(custom_game("take-1-or-2", take_one_or_two, dims=1))
     back = Rule.from_json(found.rule.to_json())

@@ -51,3 +51,15 @@ def test_the_strategy_player_plays_the_strategy():
     strategy = Strategy(rule, game.move_relation(), [Branch((n - sp.Mod(n, 4),))])
     result = play_batched(game, strategy_player(strategy), random_player, [[5], [10], [103]], seed=1)
     assert result == {"games": 3, "wins": 3, "losses": 0, "draws": 0, "first_loss": None}
+
+
+def test_a_custom_game_plays_side_by_side_through_its_moves():
+    from games import custom_game
+
+    game = custom_game("take123", lambda p: [(p[0] - t,) for t in (1, 2, 3) if t <= p[0]], 1)
+    four = hypothesis_player(lambda X: X[:, 0] % 4 == 0)
+    starts = [[5], [6], [7], [9], [101]]
+    assert play_batched(game, four, random_player, starts, seed=2)["wins"] == 5
+    solution = solve(game, bound=40)
+    assert self_play(Rule(sp.Eq(sp.Mod(n, 4), 0), ("n",)), game, solution, games=20).passed
+    assert not self_play(Rule(sp.Eq(sp.Mod(n, 5), 0), ("n",)), game, solution, games=20).passed

@@ -124,11 +124,42 @@ def test_find_strategy_refuses_what_it_cannot_search():
     grundy = make_game("lasker")
     with pytest.raises(ValueError, match="single positions"):
         find_strategy(Rule(sp.Eq(S("n"), 0), ("n",)), grundy)
+    with pytest.raises(ValueError, match="P rule"):
+        find_strategy(Rule(sp.Eq(S("n"), 0), ("n",), target="grundy"), make_game("subtraction"))
+
+
+def _take12(relation=None):
     from games import custom_game
 
-    plain = custom_game("g", lambda p: [], 1)
-    with pytest.raises(ValueError, match="no symbolic move relation"):
-        find_strategy(Rule(sp.Eq(S("a"), 0), ("a",)), plain)
+    return custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1, relation=relation)
+
+
+def test_a_custom_game_with_a_relation_gets_a_strategy():
+    from games.symbolic import take_from_one
+
+    game = _take12(take_from_one(1, (1, 2)))
+    strategy = find_strategy(Rule(sp.Eq(sp.Mod(S("a"), 3), 0), ("a",)), game)
+    assert strategy is not None and strategy.relation == game.move_relation()
+    solution = solve(game, bound=strategy.checked_bound)
+    n = solution.universe.positions(np.flatnonzero(solution.outcome_table == 1))
+    assert (solution.outcome(strategy.moves(n)) == -1).all()
+
+
+def test_a_custom_game_without_a_relation_gets_a_strategy_over_its_moves():
+    from discover.strategy import MovesOf
+
+    game = _take12()
+    strategy = find_strategy(Rule(sp.Eq(sp.Mod(S("a"), 3), 0), ("a",)), game)
+    assert isinstance(strategy.relation, MovesOf) and strategy.text() == "a → a - a mod 3"
+    solution = solve(game, bound=strategy.checked_bound)
+    n = solution.universe.positions(np.flatnonzero(solution.outcome_table == 1))
+    assert (solution.outcome(strategy.moves(n)) == -1).all()
+    record = strategy.to_json()
+    assert Strategy.from_json(record, game=game).moves(n).tolist() == strategy.moves(n).tolist()
+    with pytest.raises(ValueError, match="pass that game"):
+        Strategy.from_json(record)
+    # a move moves() does not give is illegal, whatever the rule says of where it leads
+    assert MovesOf(game).allows(np.array([[5], [5], [0]]), np.array([[3], [2], [0]])).tolist() == [True, False, False]
 
 
 def test_strategy_agent_never_loses_to_the_optimal_player():
