@@ -70,9 +70,9 @@ class RuleSettings:
 
     def __post_init__(self):
         object.__setattr__(self, "params", tuple(self.params))
-        if self.source != "solver" and self.table_file is None:
-            from learners.registry import learner_names
+        from learners.registry import learner_names
 
+        if self.source not in ("solver", *learner_names(value_table=True)) and self.table_file is None:
             raise ValueError(f"--from takes solver, a learner ({', '.join(learner_names(value_table=True))}) or a "
                              f"value table saved by 'discover learn'; got {self.source!r}, neither a learner nor a file")
         self.find_settings(learned=self.source != "solver")  # every setting find_rule takes is checked here

@@ -101,7 +101,7 @@ def test_remoteness(cli):
         (["wythoff", "--bound", "0"], "positive integer"),
         (["solve", "nim", "heaps=12", "--bound", "20"], "smaller bound"),
         (["solve", "nim", "heaps=12", "--bound", "1000"], "smaller bound"),
-        (["solve"], "GAME"),
+        (["solve"], "name a game"),
         (["solve", "wythoff", "--frobnicate"], "--frobnicate"),
         (["games", "extra"], "extra"),
         (["solve", "wythoff", "misere=true", "--grundy"], "Grundy"),
