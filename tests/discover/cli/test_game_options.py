@@ -83,7 +83,8 @@ def test_learn_then_rule_from_the_saved_table(cli, spec, tmp_path):
     assert code == 0 and f"read from {table}" in out and "P iff a mod 4 = 0" in out
 
 
-def test_compare_takes_a_game_file_and_its_saved_table(cli, take12, tmp_path):
+def test_compare_takes_a_game_file_and_its_saved_table(cli, take12, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # compare draws runs/<game>-<learner>/compare.png by default
     folder = tmp_path / "run"
     game = take12(True)
     assert cli("learn", "--game-file", game, "--bound", "9", "--episodes", "300", "--out", str(folder))[0] == 0
