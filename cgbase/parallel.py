@@ -27,7 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from cgbase.validation import at_most, positive_int
 
-__all__ = ["BACKENDS", "MAX_WORKERS", "Workers", "as_workers", "default_workers"]
+__all__ = ["BACKENDS", "MAX_WORKERS", "Workers", "as_workers", "can_spawn", "default_workers"]
 
 BACKENDS = ("serial", "local", "ray")
 PROBE_SECONDS = 5.0  # how long a Ray address may take to accept a connection before it is called unreachable
@@ -46,6 +46,34 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         return os.cpu_count() or 1
+
+
+def can_spawn() -> bool:
+    """Whether local workers may start here unasked: not inside a worker (no nested pools), and a program whose
+    main module a fresh (``spawn``) worker can import without running it again: the interpreter, ``python -m``,
+    or a script with an ``if __name__ == "__main__":`` guard (its text is searched, never run).
+
+    Examples
+    --------
+    >>> isinstance(can_spawn(), bool)
+    True
+    """
+    import multiprocessing
+    import re
+    import sys
+
+    if multiprocessing.parent_process() is not None:
+        return False
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if getattr(main, "__spec__", None) is not None or path is None:
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            source = handle.read(1 << 20)
+    except OSError:
+        return False
+    return re.search(r"""^if\s+__name__\s*==\s*['"]__main__['"]\s*:""", source, re.MULTILINE) is not None
 
 
 class Workers:

@@ -143,6 +143,21 @@ class Game:
         """
         return list(map(tuple, self.options(position).tolist()))
 
+    def option_rows(self, positions) -> tuple[np.ndarray, np.ndarray]:
+        """The options of an (n, dims) array of positions under ``moves``: ``(counts, options)``, the options of
+        every position one after another as an (m, dims) int64 array (how a game without a kernel is built).
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> counts, options = make_game("subtraction", subtract=(1, 2)).option_rows(np.array([[0], [2]]))
+        >>> counts.tolist(), options.ravel().tolist()
+        ([0, 2], [1, 0])
+        """
+        results = [self.moves(p) for p in np.asarray(positions, dtype=np.int64).reshape(-1, self.dims)]
+        counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
+        return counts, np.array([o for r in results for o in r], dtype=np.int64).reshape(-1, self.dims)
+
     def terminal_outcome(self) -> int:
         """Outcome for the player to move at a position with no move: -1 loss, +1 win."""
         return 1 if self.misere else -1

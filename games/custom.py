@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import chain
 
 import numpy as np
 
@@ -42,16 +43,54 @@ class CustomGame(Game):
 
     def moves(self, position) -> list[tuple[int, ...]]:
         position = tuple(int(x) for x in position)
-        where = f"the moves function {getattr(self._moves, '__name__', 'moves')!r} of {self.name!r} at {position}"
+        return [self._option(self._where(position), option) for option in self._call(position)]
+
+    def option_rows(self, positions) -> tuple[np.ndarray, np.ndarray]:
+        """The options of an (n, dims) array of positions: ``(counts, options)``, the options of every position one
+        after another as an (m, dims) int64 array, each checked as ``moves`` checks it.
+
+        The options of the whole block are checked at once (types, lengths, 64-bit range) on the common shape, a
+        list of tuples of ints; anything else is checked one option at a time, with ``moves``' own errors.
+
+        Examples
+        --------
+        >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+        >>> counts, options = g.option_rows(np.array([[0], [2]]))
+        >>> counts.tolist(), options.ravel().tolist()
+        ([0, 2], [1, 0])
+        """
+        points = list(map(tuple, np.asarray(positions, dtype=np.int64).reshape(-1, self.dims).tolist()))
+        results = [self._call(p) for p in points]
+        counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
+        flat = list(chain.from_iterable(results))
+        if not flat:
+            return counts, np.zeros((0, self.dims), dtype=np.int64)
+        if set(map(type, flat)) == {tuple} and set(map(len, flat)) == {self.dims} \
+                and set(map(type, chain.from_iterable(flat))) == {int}:
+            try:
+                return counts, np.array(flat, dtype=np.int64)
+            except OverflowError:  # a coordinate beyond 64 bits: the check below names it
+                pass
+        return counts, np.array([self._option(self._where(p), o) for p, result in zip(points, results) for o in result],
+                                dtype=np.int64).reshape(-1, self.dims)
+
+    def _where(self, position) -> str:
+        return f"the moves function {getattr(self._moves, '__name__', 'moves')!r} of {self.name!r} at {position}"
+
+    def _call(self, position: tuple[int, ...]) -> list:
+        """The user's ``moves(position)`` as a list (its options not checked yet); errors name the position."""
         try:
             result = self._moves(position)
+            if type(result) is not list and isinstance(result, Iterable) and not isinstance(result, (str, bytes)):
+                result = list(result)  # a generator's own errors are the function's errors
         except Exception as err:  # the user's function failed: one line naming it and the position
-            raise ValueError(f"{where} raised {type(err).__name__}: {err}") from None
+            raise ValueError(f"{self._where(position)} raised {type(err).__name__}: {err}") from None
         except SystemExit as err:  # sys.exit() in moves() must not end the program silently with status 0
-            raise ValueError(f"{where} called sys.exit({err.code!r}) instead of returning its options") from None
-        if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
-            raise ValueError(f"{where} returned {_short(result)}, not a list of positions")
-        return [self._option(where, option) for option in result]
+            raise ValueError(f"{self._where(position)} called sys.exit({err.code!r}) instead of returning its "
+                             "options") from None
+        if type(result) is not list:
+            raise ValueError(f"{self._where(position)} returned {_short(result)}, not a list of positions")
+        return result
 
     def options(self, position) -> np.ndarray:
         """Options of one position as rows of ``dims`` integers (from ``moves``: a custom game has no kernel).

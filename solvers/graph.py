@@ -3,8 +3,10 @@
 ``indptr[i]:indptr[i+1]`` are the options of position ``i``; option ``j`` is the sum of the
 positions ``targets[j, :]`` (one column for ordinary games, ``game.parts`` columns for sums
 of heaps).  Built-in games fill it in numba from their move kernel; games defined in Python
-fill it from ``moves``, on worker processes when asked (``cgbase.parallel``: the graph is the same whatever
-the workers, since each position's options depend on the position alone).
+fill it from ``moves`` (``game.option_rows``: a block's options checked at once), a block of positions at a
+time into int64 ids, so that memory follows the edges (8 bytes each) and not Python's lists and tuples; on
+local worker processes by default once the graph is large (``cgbase.parallel``: the graph is the same
+whatever the workers, since each position's options depend on the position alone).
 
 A Python ``moves`` is not compiled with numba, though numba can compile some (a two-heap example's
 options of 90,601 positions: 0.12 s compiled, 2.5 to 5.5 s through ``moves`` on a busy machine): in
@@ -23,7 +25,10 @@ import numpy as np
 from cgbase.memory import check_memory
 from games import Game, Universe
 
-__all__ = ["Graph", "build_graph", "options_of", "reachable_universe"]
+__all__ = ["Graph", "build_graph", "reachable_universe"]
+
+PARALLEL_MOVES = 10_000_000  # estimated moves from which a Python moves runs on local workers by default
+BATCH_MOVES = 1 << 18  # options of a Python moves held as Python objects at once, per process
 
 
 @dataclass
@@ -130,51 +135,67 @@ def _outside(game: Game, universe: Universe, position, option) -> ValueError:
     )
 
 
-def options_of(game: Game, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The options of each of an (n, dims) array of positions under ``game.moves``: ``(counts, options)``, the
-    options of every position one after another as an (m, dims) array (a job for ``cgbase.parallel``).
+def _option_ids(game: Game, universe: Universe, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+    """The option counts and option ids of positions ``lo`` to ``hi - 1`` under a Python ``moves`` (a job for
+    ``cgbase.parallel``), in batches holding about ``BATCH_MOVES`` options as Python objects at a time."""
+    counts, ids = [], []
+    step = 256
+    while lo < hi:
+        positions = universe.positions(np.arange(lo, min(lo + step, hi)))
+        count, options = game.option_rows(positions)
+        found = universe.index(options, strict=False)
+        if (found < 0).any():
+            j = int(np.argmax(found < 0))
+            raise _outside(game, universe, positions[int(np.searchsorted(np.cumsum(count), j, side="right"))],
+                           options[j])
+        counts.append(count)
+        ids.append(found)
+        lo += len(positions)
+        step = int(min(max(BATCH_MOVES * len(positions) // max(int(count.sum()), 1), 16), 1 << 16))
+    return np.concatenate(counts), np.concatenate(ids)
 
-    Examples
-    --------
-    >>> from games import make_game
-    >>> counts, options = options_of(make_game("subtraction", subtract=(1, 2)), np.array([[0], [2]]))
-    >>> counts.tolist(), options.ravel().tolist()
-    ([0, 2], [1, 0])
-    """
-    counts = np.zeros(len(positions), dtype=np.int64)
-    flat: list[tuple[int, ...]] = []
-    for i, position in enumerate(positions):
-        options = game.moves(position)
-        flat.extend(options)
-        counts[i] = len(options)
-    return counts, np.array(flat, dtype=np.int64).reshape(len(flat), game.dims)
+
+def _python_pool(game: Game, moves: float, workers):
+    """The workers a Python ``moves`` runs on: those asked for; by default local workers when the graph is large
+    (about ``PARALLEL_MOVES`` moves, where they repay their start), there is more than one core and workers may
+    start (``cgbase.parallel.can_spawn``), unless the game cannot travel to them (a ``moves`` closing over a lock,
+    say); else this process."""
+    from cgbase.parallel import Workers, as_workers, can_spawn, default_workers
+
+    if workers is not None or moves < PARALLEL_MOVES or default_workers() < 2 or not can_spawn():
+        return as_workers(workers)
+    import cloudpickle
+
+    try:
+        cloudpickle.dumps(game)
+    except Exception:  # noqa: BLE001 - whatever stops it pickling, it runs here
+        return as_workers(None)
+    return Workers("local")
 
 
 def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
-    from cgbase.parallel import as_workers
-
-    positions = universe.positions()
-    if workers is None:
-        counts, options = options_of(game, positions)
-    else:
-        pool = as_workers(workers)
-        try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
-            blocks = np.array_split(positions, min(len(positions), 4 * pool.workers) or 1)
-            parts = pool.map(options_of, [(game, block) for block in blocks])
-        finally:
-            if pool is not workers:
-                pool.close()
-        counts = np.concatenate([c for c, _ in parts])
-        options = np.concatenate([o for _, o in parts])
-    indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-    if options.shape[0] == 0:
-        return Graph(indptr, np.zeros((0, 1), dtype=np.int64))
-    ids = universe.index(options, strict=False)
-    if (ids < 0).any():
-        j = int(np.argmax(ids < 0))
-        source = int(np.searchsorted(indptr, j, side="right") - 1)
-        raise _outside(game, universe, positions[source], options[j])
-    return Graph(indptr, ids.reshape(-1, 1))
+    """The graph of a game without a kernel, from ``game.option_rows``: int64 ids per block of positions (the
+    options' Python objects live one batch at a time), joined into compressed sparse rows."""
+    n = universe.size
+    sample = universe.positions(np.unique(np.linspace(0, n - 1, min(256, n)).astype(np.int64)))
+    moves = float(game.option_rows(sample)[0].mean()) * n
+    check_memory(8.0 * (2 * n + 2 + moves * game.parts), f"the graph of {game!r} over {n:,} positions")
+    pool = _python_pool(game, moves, workers)
+    try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
+        edges = np.linspace(0, n, min(n, max(4 * pool.workers, 16)) + 1).astype(np.int64)
+        parts = pool.map(_option_ids, [(game, universe, int(lo), int(hi)) for lo, hi in zip(edges[:-1], edges[1:])])
+    finally:
+        if pool is not workers:
+            pool.close()
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.concatenate([counts for counts, _ in parts]), out=indptr[1:])
+    targets = np.empty((int(indptr[-1]), 1), dtype=np.int64)
+    at = 0
+    for i, (_, ids) in enumerate(parts):
+        targets[at: at + ids.size, 0] = ids
+        at += ids.size
+        parts[i] = None  # each block's ids are freed once copied: the peak is the graph and one block
+    return Graph(indptr, targets)
 
 
 def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
@@ -195,7 +216,9 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     """The options of every position of ``universe`` under ``game``'s moves.
 
     ``workers`` (an int or a ``cgbase.parallel.Workers``) calls a game's Python ``moves`` on worker processes,
-    blocks of positions at a time; games with a compiled move kernel fill the graph in this process.
+    blocks of positions at a time; by default (None) on one local worker per core when the graph has about
+    ``PARALLEL_MOVES`` moves or more and there are two cores, else in this process (``Workers("serial")``
+    always).  Games with a compiled move kernel fill the graph in this process.
 
     Examples
     --------

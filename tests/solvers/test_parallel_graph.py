@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
 from games import Universe, custom_game
 from cgbase.parallel import Workers
 from solvers import build_graph, solve
+from solvers import graph as graph_module
 
 
 def take_one_or_two_from_either(p):
@@ -51,3 +54,64 @@ def test_a_move_leaving_the_box_names_its_position_on_workers():
     escaping = custom_game("up", lambda p: [(p[0] + 1,)] if p[0] == 3 else [], dims=1)
     with pytest.raises(ValueError, match=r"\(3,\)"):
         build_graph(escaping, Universe([3]), 2)
+
+
+# -- the batched builder against the options of every position, one ``moves()`` call at a time -------------------
+def as_lists(p):
+    return [list(o) for o in take_one_or_two_from_either(p)]
+
+
+def as_generator(p):
+    return (o for o in take_one_or_two_from_either(p))
+
+
+def numpy_coordinates(p):
+    return [tuple(np.int64(x) for x in o) for o in take_one_or_two_from_either(p)]
+
+
+def mixed(p):
+    """Tuples on most positions, lists on some: the block check falls back to one option at a time."""
+    return as_lists(p) if sum(p) % 5 == 0 else take_one_or_two_from_either(p)
+
+
+def reference_graph(game, universe):
+    """The old builder: ``moves()`` of each position, one after another."""
+    options = [game.moves(p) for p in universe.positions()]
+    indptr = np.concatenate([[0], np.cumsum([len(o) for o in options])])
+    flat = np.array([o for opts in options for o in opts], dtype=np.int64).reshape(-1, game.dims)
+    return indptr, universe.index(flat).reshape(-1, 1)
+
+
+@pytest.mark.parametrize("moves", [take_one_or_two_from_either, as_lists, as_generator, numpy_coordinates, mixed])
+def test_the_batched_graph_is_the_moves_of_every_position(moves):
+    game = custom_game("shapes", moves, dims=2)
+    graph = build_graph(game, UNIVERSE, Workers("serial"))
+    indptr, targets = reference_graph(game, UNIVERSE)
+    np.testing.assert_array_equal(graph.indptr, indptr)
+    np.testing.assert_array_equal(graph.targets, targets)
+
+
+def test_every_worker_count_builds_the_same_graph(in_this_process, monkeypatch):
+    monkeypatch.setattr(graph_module, "PARALLEL_MOVES", 0)  # the default starts local workers on this tiny graph
+    monkeypatch.setattr(graph_module, "BATCH_MOVES", 7)  # and batches of a few positions
+    for workers in (None, Workers("serial"), 1, 3):
+        assert_same_graph(build_graph(GAME, UNIVERSE, workers), in_this_process)
+
+
+def test_a_moves_that_cannot_travel_to_workers_runs_here(monkeypatch):
+    lock = threading.Lock()
+
+    def locked(p):
+        with lock:
+            return take_one_or_two_from_either(p)
+
+    monkeypatch.setattr(graph_module, "PARALLEL_MOVES", 0)
+    assert_same_graph(build_graph(custom_game("locked", locked, dims=2), UNIVERSE), build_graph(GAME, UNIVERSE))
+
+
+@pytest.mark.parametrize("coordinate, words", [(2**70, "must fit in 64 bits"), (1.0, "must be integers"),
+                                               (True, "must be integers")])
+def test_a_bad_coordinate_in_a_block_names_the_position(coordinate, words):
+    game = custom_game("odd", lambda p: [(0, 0)] + ([(coordinate, 0)] if p == (3, 4) else []), dims=2)
+    with pytest.raises(ValueError, match=rf"'odd' at \(3, 4\) returned .*{words}"):
+        build_graph(game, UNIVERSE, Workers("serial"))
