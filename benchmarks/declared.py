@@ -14,12 +14,24 @@ of ``--repeats`` runs after a warm-up (numba's compilation is not timed); then `
 strategy search and proof for the built-in and the declared game ("+ proof"), whose proofs must agree.
 Ratios are over the built-in family's time.  Graphs (options of every position), outcomes and rules (on
 the verification bound) must agree: an ``AssertionError`` otherwise.
+
+Every timed step runs in a forked child of this process (``os.fork``, so numba's compiled code is inherited and
+no result stays behind to swell the next step), which reports its time, its **peak** resident memory (Linux's
+``VmHWM``, reset at the step's start: the interpreter and libraries, about 0.3 GB, included) and the largest
+peak of any worker process it started ("workers"), with a digest of its result for the agreement checks.
+The full run adds the sizes at which the issue on custom games measured minutes and gigabytes ("nim3-issue",
+"moore3k2-issue": the verification bounds ``find_rule`` picks for those custom games), timed once each.
+``--case NAME`` runs only the cases named.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
+import resource
 import sys
+import time
 
 # Run as a script, this file's folder is first on sys.path and its name would shadow packages: drop it.
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -32,7 +44,7 @@ from games import custom_game, declared_game, make_game  # noqa: E402
 from solvers import build_graph, solve  # noqa: E402
 
 sys.path.append(_HERE)  # the timing helpers, once the packages are imported
-from timing import arguments, best_of, fmt_time, heading, machine_line  # noqa: E402
+from timing import arguments, fmt_time, heading, machine_line  # noqa: E402
 
 __all__ = ["CASES", "main"]
 
@@ -67,7 +79,7 @@ def moore_moves(p):
 
 
 # key: (family, params, declaration, Python moves, dims, sizes {quick, full}: graph/solve bound, rule bound,
-# verification bound)
+# verification bound; None: not in that mode)
 CASES = {
     "nim3": ("nim", {"heaps": 3}, {"heaps": 3, "moves": [{"take": "any"}]}, nim_moves, 3,
              {"quick": (10, 5, 12), "full": (40, 7, 30)}),
@@ -77,68 +89,142 @@ CASES = {
                        subtraction_moves, 1, {"quick": (2000, 40, 400), "full": (50000, 60, 6000)}),
     "moore3k2": ("moore", {"heaps": 3, "k": 2}, {"heaps": 3, "moves": [{"some": 2}]}, moore_moves, 3,
                  {"quick": (5, 4, 6), "full": (14, 7, 14)}),
+    "nim3-issue": ("nim", {"heaps": 3}, {"heaps": 3, "moves": [{"take": "any"}]}, nim_moves, 3,
+                   {"quick": None, "full": (76, 15, 76)}),
+    "moore3k2-issue": ("moore", {"heaps": 3, "k": 2}, {"heaps": 3, "moves": [{"some": 2}]}, moore_moves, 3,
+                       {"quick": None, "full": (38, 15, 38)}),
 }
+ISSUE_SIZES = ("nim3-issue", "moore3k2-issue")  # timed once: a Python graph there takes minutes
 
 
-def _canonical(graph):
+def _digest(*arrays) -> str:
+    sha = hashlib.sha1()
+    for array in arrays:
+        sha.update(np.ascontiguousarray(array).tobytes())
+    return sha.hexdigest()
+
+
+def _graph_digest(graph) -> tuple:
+    """Edges and a hash of every position's options, in sorted order (the order moves are listed may differ)."""
     rows = np.repeat(np.arange(graph.size), np.diff(graph.indptr))
     order = np.lexsort((graph.targets[:, 0], rows))
-    return graph.indptr, graph.targets[order, 0]
+    return graph.edges, _digest(graph.indptr, graph.targets[order, 0])
+
+
+def _rule_digest(found, positions) -> tuple:
+    proof = None if found.proof is None else (found.proof.status, found.proof.line())
+    return found.status, found.rule.text(), _digest(found.rule.predicate(positions)), proof
+
+
+def _peak(status: str) -> int:
+    """``VmHWM`` (or ``VmRSS``) of this process, in bytes."""
+    with open("/proc/self/status") as handle:
+        return next(int(line.split()[1]) * 1024 for line in handle if line.startswith(status))
+
+
+def _forked(step, digest) -> tuple:
+    """``(seconds, peak bytes, largest worker's peak bytes or 0, digest(step()))``, ``step`` run in a forked child."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: measure, write, leave at once (no cleanup of the parent's state)
+        os.close(read)
+        try:
+            with open("/proc/self/clear_refs", "w") as handle:
+                handle.write("5")  # the peak so far is the current size: the step's own peak from here
+            start = time.perf_counter()
+            result = step()
+            seconds = time.perf_counter() - start
+            workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+            payload = pickle.dumps((seconds, _peak("VmHWM"), workers, digest(result)))
+        except BaseException as err:  # noqa: BLE001 - carried to the parent and raised there
+            payload = pickle.dumps(RuntimeError(f"{type(err).__name__}: {err}"))
+        with os.fdopen(write, "wb") as out:
+            out.write(payload)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        payload = pipe.read()
+    os.waitpid(pid, 0)
+    answer = pickle.loads(payload)
+    if isinstance(answer, BaseException):
+        raise answer
+    return answer
+
+
+def _best(step, digest, repeats: int) -> tuple:
+    """The fastest of ``repeats`` forked runs, with the highest peaks seen."""
+    runs = [_forked(step, digest) for _ in range(repeats)]
+    return (min(r[0] for r in runs), max(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3])
 
 
 def _run(key: str, quick: bool, repeats: int) -> list:
     family, params, declaration, moves, dims, sizes = CASES[key]
     bound, rule_bound, verify_bound = sizes["quick" if quick else "full"]
+    repeats = 1 if key in ISSUE_SIZES else repeats
     games = {"built-in": make_game(family, **params), "declared": declared_game({"name": key, **declaration}),
              "python": custom_game(key, moves, dims=dims)}
     universe = games["built-in"].universe(bound)
+    positions = games["built-in"].universe(verify_bound).positions()
     heading(f"{key}: graph and solve on {universe.size:,} positions, find_rule on bound {rule_bound} "
             f"(verified on {verify_bound})")
     rows, results = [], {}
     for label, game in games.items():
-        solve(game, bound=2)  # warm-up: numba's compilation and caches are not timed
-        graph_time, graph = best_of(lambda: build_graph(game, universe), repeats)
-        solve_time, solution = best_of(lambda: solve(game, bound=bound), repeats)
-        rule_time, found = best_of(lambda: find_rule(game, bound=rule_bound, verify_bound=verify_bound, games=10,
-                                                     strategy=False, prove=False), repeats)
-        proved_time, proved = best_of(lambda: find_rule(game, bound=rule_bound, verify_bound=verify_bound,
-                                                        games=10), repeats) if label != "python" else (None, None)
-        results[label] = (_canonical(graph), solution.outcome(universe.positions()), found, proved)
-        rows.append((label, graph.edges, graph_time, solve_time, rule_time, proved_time))
-    base = rows[0]
-    print(f"   {'':<10} {'edges':>10} " + " ".join(f"{h:>10} {'ratio':>7}" for h in
-                                                   ("graph", "solve", "find_rule", "+ proof")))
-    for label, edges, *times in rows:
-        print(f"   {label:<10} {edges:>10,} " + " ".join(
-            f"{fmt_time(t):>10} {t / b:>6.2f}x" if t is not None else f"{'-':>10} {'':>7}"
-            for t, b in zip(times, base[2:])), flush=True)
-    _agree(key, results, games["built-in"].universe(verify_bound))
+        solve(game, bound=2)  # warm-up: numba's compilation and caches are not timed (nor repeated in each child)
+        build_graph(game, game.universe(2))
+        steps = [(lambda: build_graph(game, universe), _graph_digest),
+                 (lambda: solve(game, bound=bound), lambda s: _digest(s.outcome(universe.positions()))),
+                 (lambda: find_rule(game, bound=rule_bound, verify_bound=verify_bound, games=10, strategy=False,
+                                    prove=False), lambda found: _rule_digest(found, positions))]
+        if label != "python":  # a Python game has no relation to prove with
+            steps.append((lambda: find_rule(game, bound=rule_bound, verify_bound=verify_bound, games=10),
+                          lambda found: _rule_digest(found, positions)))
+        measured = [_best(step, digest, repeats) for step, digest in steps] + [None] * (4 - len(steps))
+        results[label] = [m[3] if m else None for m in measured]
+        rows.append((label, results[label][0][0], measured))
+    _table(rows)
+    _agree(key, results)
     theirs, ours = results["built-in"][3], results["declared"][3]
-    assert ours.proof.status == theirs.proof.status, f"{key}: proofs {ours.proof.line()} / {theirs.proof.line()}"
-    print(f"   declared: {ours.rule.text()}; {ours.proof.line()}", flush=True)
+    assert ours[3][0] == theirs[3][0], f"{key}: proofs {ours[3][1]} / {theirs[3][1]}"
+    print(f"   declared: {ours[1]}; {ours[3][1]}", flush=True)
     return rows
 
 
-def _agree(key: str, results: dict, verify_universe) -> None:
-    (indptr, targets), outcome, found, _ = results["built-in"]
-    positions = verify_universe.positions()
+def _gb(nbytes: int) -> str:
+    return f"{nbytes / 2**30:.2f} GB" if nbytes else "-"
+
+
+def _table(rows) -> None:
+    """Times with their ratio to the built-in family's, and each step's peak memory (workers' apart)."""
+    steps = ("graph", "solve", "find_rule", "+ proof")
+    print(f"   {'':<10} {'edges':>11} " + " ".join(f"{h:>10} {'ratio':>7} {'peak':>8}" for h in steps)
+          + f" {'workers':>8}")
+    base = rows[0][2]
+    for label, edges, measured in rows:
+        cells = [f"{fmt_time(m[0]):>10} {m[0] / b[0]:>6.2f}x {_gb(m[1]):>8}" if m else f"{'-':>10} {'':>7} {'':>8}"
+                 for m, b in zip(measured, base)]
+        workers = max(m[2] for m in measured if m)
+        print(f"   {label:<10} {edges:>11,} " + " ".join(cells) + f" {_gb(workers):>8}", flush=True)
+
+
+def _agree(key: str, results: dict) -> None:
+    graph, outcome, found, _ = results["built-in"]
     for label in ("declared", "python"):
-        (their_indptr, their_targets), their_outcome, their_found, _ = results[label]
-        assert np.array_equal(indptr, their_indptr) and np.array_equal(targets, their_targets), \
-            f"{key}: the {label} graph differs from the built-in family's"
-        assert np.array_equal(outcome, their_outcome), f"{key}: the {label} outcomes differ"
-        assert their_found.status == found.status == "verified", f"{key}: {label} {their_found.status}"
-        assert np.array_equal(their_found.rule.predicate(positions), found.rule.predicate(positions)), \
-            f"{key}: the {label} rule ({their_found.rule.text()}) and the built-in one ({found.rule.text()}) differ"
+        their_graph, their_outcome, their_found, _ = results[label]
+        assert their_graph == graph, f"{key}: the {label} graph differs from the built-in family's"
+        assert their_outcome == outcome, f"{key}: the {label} outcomes differ"
+        assert their_found[0] == found[0] == "verified", f"{key}: {label} {their_found[0]}"
+        assert their_found[2] == found[2], \
+            f"{key}: the {label} rule ({their_found[1]}) and the built-in one ({found[1]}) differ"
 
 
 def main(argv=None) -> None:
-    args = arguments(__doc__.splitlines()[0], "tiny sizes: a smoke run", repeats=2, argv=argv)
+    args = arguments(__doc__.splitlines()[0], "tiny sizes: a smoke run", repeats=2, argv=argv, cases=CASES)
     repeats = 1 if args.quick else args.repeats
     print(machine_line(args.quick))
     find_rule(make_game("nim", heaps=2), bound=3, verify_bound=6, games=2)  # warm-up: engines, z3, caches
-    for key in CASES:
-        _run(key, args.quick, repeats)
+    for key in args.case or CASES:
+        if CASES[key][5]["quick" if args.quick else "full"] is not None:
+            _run(key, args.quick, repeats)
     print("\nagreement: graphs, outcomes and rules are the same for built-in, declared and python games")
 
 

@@ -33,9 +33,12 @@ def heading(text: str) -> None:
     print(f"\n== {text}", flush=True)
 
 
-def arguments(description: str, quick_help: str, repeats: int, argv=None, extra=()) -> argparse.Namespace:
-    """The options every benchmark takes (``--quick``, ``--repeats``), with ``extra`` (flag, help) switches."""
+def arguments(description: str, quick_help: str, repeats: int, argv=None, extra=(), cases=()) -> argparse.Namespace:
+    """The options every benchmark takes (``--quick``, ``--repeats``), with ``extra`` (flag, help) switches and,
+    when ``cases`` are named, ``--case NAME`` (repeatable: only those cases; default all)."""
     parser = argparse.ArgumentParser(description=description)
+    if cases:
+        parser.add_argument("--case", action="append", choices=list(cases), help="run only this case (repeatable)")
     parser.add_argument("--quick", action="store_true", help=quick_help)
     parser.add_argument("--repeats", type=int, default=repeats, help=f"best of this many timed runs (default {repeats})")
     for flag, help_text in extra:
