@@ -101,12 +101,10 @@ def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | Non
     points = game.universe(bound).positions()
     for lo in range(0, len(points), CHUNK // 16):
         block = points[lo:lo + CHUNK // 16]
-        options = [[tuple(o) for o in game.moves(p)] for p in block]
-        counts = np.array([len(o) for o in options])
+        counts, after = game.option_rows(block)  # a block's options checked at once, no tuple per option kept
         if not counts.sum():
             continue
         before = np.repeat(block, counts, axis=0)
-        after = np.array([o for opts in options for o in opts], dtype=np.int64)
         bad = np.flatnonzero(~relation.allows(before, after))
         if bad.size:
             p, q = tuple(int(x) for x in before[bad[0]]), tuple(int(x) for x in after[bad[0]])
