@@ -182,8 +182,8 @@ def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
     check_memory(8.0 * (2 * n + 2 + moves * game.parts), f"the graph of {game!r} over {n:,} positions")
     pool = _python_pool(game, moves, workers)
     try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
-        edges = np.linspace(0, n, min(n, max(4 * pool.workers, 16)) + 1).astype(np.int64)
-        parts = pool.map(_option_ids, [(game, universe, int(lo), int(hi)) for lo, hi in zip(edges[:-1], edges[1:])])
+        cuts = np.linspace(0, n, min(n, max(4 * pool.workers, 16)) + 1).astype(np.int64)
+        parts = pool.map(_option_ids, [(game, universe, int(lo), int(hi)) for lo, hi in zip(cuts[:-1], cuts[1:])])
     finally:
         if pool is not workers:
             pool.close()
