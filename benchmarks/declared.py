@@ -133,9 +133,9 @@ def _forked(step, digest) -> tuple:
                 handle.write("5")  # the peak so far is the current size: the step's own peak from here
             start = time.perf_counter()
             result = step()
-            seconds = time.perf_counter() - start
+            seconds, peak = time.perf_counter() - start, _peak("VmHWM")  # before the digest's own arrays
             workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-            payload = pickle.dumps((seconds, _peak("VmHWM"), workers, digest(result)))
+            payload = pickle.dumps((seconds, peak, workers, digest(result)))
         except BaseException as err:  # noqa: BLE001 - carried to the parent and raised there
             payload = pickle.dumps(RuntimeError(f"{type(err).__name__}: {err}"))
         with os.fdopen(write, "wb") as out:
@@ -184,7 +184,10 @@ def _run(key: str, quick: bool, repeats: int) -> list:
     _table(rows)
     _agree(key, results)
     theirs, ours = results["built-in"][3], results["declared"][3]
-    assert ours[3][0] == theirs[3][0], f"{key}: proofs {ours[3][1]} / {theirs[3][1]}"
+    if "unknown" not in (ours[3][0], theirs[3][0]):  # a proof cut short by its time budget contradicts nothing
+        assert ours[3][0] == theirs[3][0], f"{key}: proofs {ours[3][1]} / {theirs[3][1]}"
+    elif ours[3][0] != theirs[3][0]:
+        print(f"   proofs differ by their time budgets: built-in {theirs[3][1]}", flush=True)
     print(f"   declared: {ours[1]}; {ours[3][1]}", flush=True)
     return rows
 
