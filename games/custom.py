@@ -113,11 +113,9 @@ class CustomGame(Game):
         >>> counts.tolist(), out[1].ravel().tolist()
         ([1, 2], [1, 0])
         """
-        rows = [self.moves(p) for p in np.asarray(positions, dtype=np.int64).reshape(-1, self.dims)]
-        counts = np.array([len(r) for r in rows], dtype=np.int64)
-        out = np.zeros((len(rows), max(1, int(counts.max(initial=0))), self.dims), dtype=np.int64)
-        for r, options in enumerate(rows):
-            out[r, : len(options)] = np.array(options, dtype=np.int64).reshape(-1, self.dims)
+        counts, options = self.option_rows(positions)
+        out = np.zeros((len(counts), max(1, int(counts.max(initial=0))), self.dims), dtype=np.int64)
+        out[np.arange(out.shape[1])[None, :] < counts[:, None]] = options
         return counts, out
 
     def _option(self, where: str, option) -> tuple[int, ...]:
