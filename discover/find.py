@@ -218,7 +218,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     verify_bound : int, optional
         Bound of the verification (default: ten times the training bound, within budget).
     engines : list of str, optional
-        Engine names in the order to try (default: sequence, decision_list, enumeration, operon).
+        Engine names in the order to try (default: sequence, decision_list, residues, enumeration, operon).
     seed : int
         Seed of every random choice.
     table : Table, optional

@@ -26,7 +26,7 @@ class FindSettings:
     verify_bound : int, optional
         Bound of the verification (default: ten times the training bound, within budget).
     engines : tuple of str, optional
-        Engine names in the order to try (default: sequence, decision_list, enumeration, operon); unknown names
+        Engine names in the order to try (default: sequence, decision_list, residues, enumeration, operon); unknown names
         and engines whose backend is missing are refused here.
     seed : int
         Seed of every random choice.

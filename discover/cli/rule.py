@@ -41,7 +41,7 @@ def _discover_options(func):
         click.option("--verify-bound", type=BOUND, default=None,
                      help="Verification bound (default: ten times the training bound, within budget)."),
         click.option("--engines", type=TEXT, default=None, metavar="NAMES",
-                     help="Comma-separated engines to try in order: sequence, decision_list, enumeration, operon, gplearn, pysr."),
+                     help="Comma-separated engines to try in order: sequence, decision_list, residues, enumeration, operon, gplearn, pysr."),
         click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice."),
         click.option("--from", "source", type=TEXT, default="solver", show_default=True,
                      metavar="solver|LEARNER|FILE.npz",

@@ -17,11 +17,12 @@ ENGINES = {
     "sequence": ("discover.engines.sequence", "SequenceEngine", {}),
     "enumeration": ("discover.engines.enumeration", "EnumerationEngine", {}),
     "decision_list": ("discover.engines.decision_list", "DecisionList", {}),
+    "residues": ("discover.engines.residues", "ResidueEngine", {}),
     "operon": ("discover.engines.regression", "RegressionEngine", {"backend": "operon"}),
     "pysr": ("discover.engines.regression", "RegressionEngine", {"backend": "pysr"}),
     "gplearn": ("discover.engines.regression", "RegressionEngine", {"backend": "gplearn"}),
 }
-DEFAULT_ENGINES = ("sequence", "decision_list", "enumeration", "operon")
+DEFAULT_ENGINES = ("sequence", "decision_list", "residues", "enumeration", "operon")
 
 
 def make_engine(name: str, random_state: int = 0) -> Engine:
