@@ -25,6 +25,7 @@ import numpy as np
 
 from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.find_settings import FindSettings
+from discover.period_growth import GROWTH_POSITIONS, settled_bound
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
@@ -42,7 +43,7 @@ TRAIN_POSITIONS = 4096  # largest training table the default bound allows
 MAX_TRAIN_POSITIONS = 10**6  # largest training table a given bound may ask for
 VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
 VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
-REFINE_LIMIT = 1000  # 1-D games: largest training bound the refinement loop grows to (30, 120, 480)
+REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the last grown until a period settles
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 RARE_LISTED = 1000  # rare heaps listed in a record
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
@@ -204,7 +205,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     best exact candidates are put on trial: agreement with the solver on a verification bound far beyond
     training, the closure certificate (terminal positions are P, no move leads from P to P, every N position
     has a move to P), then self-play of the hypothesis agent. A one-dimensional table that shows no rule is
-    grown fourfold (up to ``REFINE_LIMIT``). One-heap take-and-break games (octal, hexadecimal, Grundy's game)
+    grown fourfold (up to ``REFINE_LIMIT``), the last time doubled until its period settles (up to
+    ``GROWTH_POSITIONS`` heaps, ``discover.period_growth``). One-heap take-and-break games (octal, hexadecimal, Grundy's game)
     are computed by ``solvers.take_and_break`` instead when no ``bound``, ``engines`` or ``table`` is given
     (see the module docstring); ``heaps`` and ``seconds`` are its budget. A verified P rule then gets a
     winning-move strategy and every verified rule a proof attempt (``discover.proofs.prove.prove_rule``).
@@ -339,12 +341,18 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
             return _with_proof(found, settings, say)
         notes += [n for n in found.notes if n not in notes]
         bound *= 4
+        if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
+            settled = settled_bound(game, bound, target, say)
+            if settled is None:
+                notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
+            bound = settled or bound
         say(f"no verified rule on this data: training again on bound {bound}")
 
 
-def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say):
+def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say, verify: int):
     """A winning-move strategy of a P rule, or None (with a note); a game with no symbolic move relation gets one
-    checked on a bound over its own ``moves()`` (with a note: it cannot serve a proof)."""
+    checked on a bound over its own ``moves()`` (with a note: it cannot serve a proof). A one-heap strategy is
+    checked on the whole verification bound (a long period's moves show only there)."""
     if rule.target != "P" or game.parts > 1:
         return None
     if game.move_relation() is None:
@@ -354,7 +362,8 @@ def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list
 
     say(f"looking for a winning-move strategy for {rule.text()}")
     clock = time.perf_counter()
-    strategy = find_strategy(rule, game, seed=seed, time_cap=STRATEGY_SECONDS)
+    strategy = find_strategy(rule, game, bound=verify if game.dims == 1 else None, seed=seed,
+                             time_cap=STRATEGY_SECONDS)
     seconds = time.perf_counter() - clock
     timings["strategy"] = timings.get("strategy", 0.0) + seconds
     if strategy is None:
@@ -426,7 +435,7 @@ def _search(game, bound, verify, names, settings: FindSettings, table, target, s
                 rule = plain_form(rule, game, verify, bound, seed, engines=() if source == "solver" else PLAIN_ENGINES,
                                   candidates=candidates)  # equal labels on the whole bound: the checks hold for it
                 timings["plain form"] = timings.get("plain form", 0.0) + time.perf_counter() - clock
-                strategy = _winning_moves(rule, game, seed, timings, notes, say) if settings.strategy else None
+                strategy = _winning_moves(rule, game, seed, timings, notes, say, verify) if settings.strategy else None
                 clock = time.perf_counter()
                 checks.append(self_play(rule, game, solution, games, seed, strategy))
                 timings["verify"] += time.perf_counter() - clock

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
-__all__ = ["hypothesis_end", "minimal_period", "PeriodWatch", "PeriodicFit", "find_periods"]
+__all__ = ["hypothesis_end", "minimal_period", "settled_period", "PeriodWatch", "PeriodicFit", "find_periods"]
 
 
 def hypothesis_end(preperiod: int, period: int, removal_limit: int, parts: int) -> int:
@@ -94,6 +94,32 @@ def minimal_period(window) -> int:
     """
     window = np.ascontiguousarray(window)
     return int(_minimal_period(window)) if window.size else 0
+
+
+def settled_period(values) -> tuple[int, int] | None:
+    """(n0, p) when a sequence has settled into a period with a margin, else None.
+
+    The period is the minimal one of the last half (``minimal_period``, linear time), n0 the first value from
+    which it holds; it counts as settled when the periodic part spans at least three periods and at least the
+    pre-period plus two periods (so a table that ends just after a long pre-period does not pass for periodic).
+
+    Examples
+    --------
+    >>> settled_period(np.array([5, 5, 5] + [1, 0, 0] * 6))
+    (3, 3)
+    >>> settled_period(np.array([5] * 9 + [1, 0, 0] * 3)) is None  # a pre-period longer than the periodic part
+    True
+    """
+    values = np.ascontiguousarray(values)
+    n = values.size
+    low = n - n // 2
+    if n - low < 2:
+        return None
+    period = int(_minimal_period(values[low:]))
+    if 3 * period > n - low:
+        return None
+    start = int(_period_start(values, low, period))
+    return (start, period) if n - start >= start + 2 * period else None
 
 
 @dataclass

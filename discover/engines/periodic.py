@@ -30,14 +30,14 @@ def _member(x, values):
     values = sorted(int(v) for v in values)
     if len(values) == 1:
         return sp.Eq(x, values[0])
-    return sp.Contains(x, sp.FiniteSet(*values))
+    return sp.Contains(x, sp.FiniteSet(*values), evaluate=False)  # evaluating compares x with every value
 
 
 def _not_member(x, values):
     values = sorted(int(v) for v in values)
     if len(values) == 1:
         return sp.Ne(x, values[0])
-    return sp.Not(sp.Contains(x, sp.FiniteSet(*values)))
+    return sp.Not(sp.Contains(x, sp.FiniteSet(*values), evaluate=False))
 
 
 def _residue_test(n, p: int, residues):

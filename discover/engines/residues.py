@@ -68,7 +68,7 @@ def _one(symbol, modulus: int, residues) -> sp.Basic:
         return sp.Eq(sp.Mod(symbol, modulus), residues[0])
     if len(residues) == modulus - 1:
         return sp.Ne(sp.Mod(symbol, modulus), (set(range(modulus)) - set(residues)).pop())
-    return sp.Contains(sp.Mod(symbol, modulus), sp.FiniteSet(*residues))
+    return sp.Contains(sp.Mod(symbol, modulus), sp.FiniteSet(*residues), evaluate=False)
 
 
 def _classes(symbols, moduli, kept, classes) -> sp.Basic:
