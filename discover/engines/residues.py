@@ -24,7 +24,7 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine
-from discover.features import DERIVED
+from discover.expr.features import DERIVED
 
 __all__ = ["ResidueEngine", "residue_member"]
 
