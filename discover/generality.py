@@ -13,6 +13,9 @@ more is known.  ``general_claim`` says which it is:
   (``counterexample`` names it);
 - "conjecture": no other number of heaps could be tried (the family takes no ``heaps`` parameter,
   a custom game): checked on the game's own number of heaps only.
+
+A game of two coordinates whose family has no number of heaps (Wythoff, Euclid, two-row Chomp) gets no
+such reading at all: its rule is about its two coordinates.
 """
 
 from __future__ import annotations
@@ -132,6 +135,8 @@ def general_claim(rule, game, proof=None) -> GeneralClaim | None:
         return GeneralClaim(text, "proved", "Moore's theorem (Bouton's for Nim) holds for every number of heaps")
     own = f"checked on {game.dims} heaps only"
     param = _count_param(game)
+    if param is None and game.dims == 2:  # Wythoff, Euclid, 2-row Chomp: a game of two coordinates, no more
+        return None
     if param is None:
         return GeneralClaim(text, "conjecture", f"{own}: {game!r} has no number-of-heaps parameter to vary")
     needed = max(DERIVED[s.name].min_dims for s in rule.expr.free_symbols)

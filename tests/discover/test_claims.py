@@ -53,6 +53,11 @@ def test_a_game_with_no_number_of_heaps_to_vary_gives_a_conjecture():
     assert claim.line().startswith("conjecture for any number of heaps (checked on 3 heaps only")
 
 
+def test_a_two_coordinate_game_without_heaps_gets_no_reading_for_more_heaps():
+    game = make_game("wythoff")
+    assert general_claim(_rule("spread", game), game) is None
+
+
 def test_the_reading_is_in_the_discovery_record():
     found = find_rule(make_game("moore", heaps=3, k=2), bound=7, verify_bound=12, games=5, strategy=False,
                       prove=False)
