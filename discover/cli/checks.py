@@ -181,7 +181,8 @@ def hostile_values(param: click.Parameter) -> list:
 
     Examples
     --------
-    >>> "nan" in hostile_values(find_command("solve").params[2])  # --bound
+    >>> bound = next(p for p in find_command("solve").params if p.name == "bound")
+    >>> "nan" in hostile_values(bound)
     True
     """
     kind = param.type
