@@ -23,6 +23,11 @@ from games.registry import game_from_spec
 __all__ = ["ValueTable"]
 
 FORMAT = "cgdiscover-value-table/1"
+MAX_EPISODES = 2**53  # games a saved table or checkpoint may claim (exact in a float)
+#: who made a table: the learner's class, its parameters and the games it played (other keys are provenance)
+LEARNER = Field("object", open=True, fields={
+    "learner": Field("str", required=False), "params": Field("object", required=False, open=True),
+    "episodes": Field("int", required=False, low=0, high=MAX_EPISODES)})
 
 
 class ValueTable:
@@ -115,7 +120,7 @@ class ValueTable:
         from solvers.solution import GAME, UNIVERSE
 
         arrays, meta = read_npz(path, FORMAT, "value table",
-                                {"game": GAME, "universe": UNIVERSE, "learner": Field("object")},
+                                {"game": GAME, "universe": UNIVERSE, "learner": LEARNER},
                                 ("indptr", "targets", "q", "visits", "terminal", "keys", "value"))
         try:
             spec, shape = meta["game"], meta["universe"]

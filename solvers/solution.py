@@ -241,6 +241,35 @@ def _rederive(solution: Solution, path) -> None:
         _check_sample(solution, path)
     if found is not None:
         raise ValueError(f"{path} is corrupt: {found['position']} {found['reason']}")
+    if solution.remoteness_table is not None and game.parts == 1 and universe.size <= limit:
+        _check_remoteness(solution, path)
+
+
+def _check_remoteness(solution: Solution, path) -> None:
+    """Every decided position's remoteness by its definition over its options: 0 at the end, 1 + the least
+    remoteness of a losing option for a win, 1 + the largest remoteness of any option for a loss."""
+    from solvers.graph import build_graph
+
+    graph = build_graph(solution.game, solution.universe)
+    outcome, rem = solution.outcome_table, solution.remoteness_table
+    source = np.repeat(np.arange(graph.size), np.diff(graph.indptr))
+    target = graph.targets[:, 0]
+    if (target < 0).any():  # an option outside the universe: nothing to check against
+        return
+    big = np.iinfo(np.int64).max
+    fastest = np.full(graph.size, big)
+    losing = outcome[target] == -1
+    np.minimum.at(fastest, source[losing], rem[target[losing]])
+    slowest = np.full(graph.size, -1)
+    np.maximum.at(slowest, source, rem[target])
+    ends = np.diff(graph.indptr) == 0
+    expected = np.where(ends, 0, np.where(outcome == 1, fastest + 1, slowest + 1))
+    wrong = np.flatnonzero((outcome != 0) & (rem != expected))
+    if wrong.size:
+        i = int(wrong[0])
+        position = tuple(int(x) for x in solution.universe.positions([i])[0])
+        raise ValueError(f"{path} is corrupt: {position} has remoteness {int(rem[i])}, but its moves give "
+                         f"{int(expected[i])}")
 
 
 def _check_sample(solution: Solution, path, sample: int = 256) -> None:

@@ -16,11 +16,11 @@ import numpy as np
 from cgbase.files import atomic_savez, json_text
 from cgbase.reading import Field, read_npz
 from cgbase.version import __version__
+from learners.value_table import MAX_EPISODES
 
 __all__ = ["Checkpoint", "META", "MAX_EPISODES"]
 
 FORMAT = "cgdiscover-checkpoint/1"
-MAX_EPISODES = 2**53  # games a checkpoint may claim (exact in a float)
 #: the meta record: the run's identity, its learning curve (numbers, null where a rate had no games) and episodes
 META = {"identity": Field("object"),
         "history": Field("list", items=Field("object", open=True, fields={

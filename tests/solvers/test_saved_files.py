@@ -129,3 +129,28 @@ def test_probe_a_learn_checkpoint_all_nan_or_claiming_1e30_episodes_is_refused(t
     _rewrite(path, change, reseal)
     with pytest.raises(ValueError, match=message):
         QLearner(random_state=0).fit(game, bound=2, episodes=400, checkpoint=path)
+
+
+@pytest.mark.parametrize("change", [
+    lambda a, m: _set(a, "remoteness", np.full_like(a["remoteness"], 99)),
+    lambda a, m: _set(a, "remoteness", a["remoteness"] + 2 * (a["remoteness"] > 0)),
+])
+def test_probe_a_resealed_remoteness_that_its_moves_do_not_give_is_refused(tmp_path, change):
+    """A fresh battery's probe: remoteness 99 from the terminal (0, 0), checksum recomputed, was shown as fact."""
+    path = tmp_path / "nim.npz"
+    solve(make_game("nim", heaps=2), bound=5, remoteness=True).save(path)
+    Solution.load(path)  # the honest file loads
+    _rewrite(path, change, reseal=True)
+    with pytest.raises(ValueError, match="remoteness"):
+        Solution.load(path)
+
+
+@pytest.mark.parametrize("episodes", [10**30, -5, "many"])
+def test_probe_a_resealed_value_table_claiming_impossible_episodes_is_refused(tmp_path, episodes):
+    """A fresh battery's probe: a value table claiming 10^30 episodes was printed as its provenance."""
+    path = tmp_path / "v.npz"
+    QLearner(random_state=0).fit(make_game("nim", heaps=2), bound=2, episodes=200).value_table_.save(path)
+    ValueTable.load(path)
+    _rewrite(path, lambda a, m: m["learner"].update(episodes=episodes), reseal=True)
+    with pytest.raises(ValueError, match="episodes"):
+        ValueTable.load(path)
