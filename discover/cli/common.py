@@ -51,6 +51,8 @@ class Integer(click.ParamType):
         text = str(value).strip()
         if self.why is not None and text.isascii() and text.isdigit() and int(text) > self.high:
             self.fail(f"{text} is too large ({self.why}): use at most {self.high:,}", param, ctx)
+        if self.low is not None and self.low > 1 and text.isascii() and text.isdigit() and int(text) < self.low:
+            self.fail(f"{text} is too small: use at least {self.low:,}", param, ctx)
         kind = {1: "a positive integer", 0: "a non-negative integer"}.get(self.low, "an integer")
         self.fail(f"must be {kind} of at most {self.high:,} in digits 0-9, got {value!r}", param, ctx)
 

@@ -17,8 +17,8 @@ import re
 
 import click
 
-from discover.cli.common import (BOUND, OUTPUT_FOLDER, REPEATS, SEED, TEXT, LearnerChoice, command_line, game_arguments,
-                                 game_from_words, parallel_options, say)
+from discover.cli.common import (BOUND, OUTPUT_FOLDER, REPEATS, SEED, TEXT, Integer, LearnerChoice, command_line,
+                                 game_arguments, game_from_words, parallel_options, say)
 
 __all__ = ["sweep_command", "study_command"]
 
@@ -78,8 +78,8 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
 @game_arguments
 @click.option("--bound", type=BOUND, default=9, show_default=True, help="Heaps of at most this many (the paper: 9).")
 @click.option("--episodes", type=BOUND, default=75_000, show_default=True, help="Games per run.")
-@click.option("--repeats", type=REPEATS, default=10, show_default=True,
-              help="Seeds per setting, and repeats of the tournament.")
+@click.option("--repeats", type=Integer(2, 10_000, "one run per seed and setting"), default=10, show_default=True,
+              help="Seeds per setting, and repeats of the tournament (two at least: the verdict rests on 95% intervals).")
 @click.option("--games", type=BOUND, default=1000, show_default=True, help="Games per tournament pairing.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="The first seed.")
 @click.option("--backup", type=click.Choice(["reply", "negamax"]), default="reply", show_default=True,

@@ -59,6 +59,8 @@ def run(game, *, bound: int = 9, episodes: int = 75_000, repeats: int = 10, game
     from learners import sweep
     from learners.repeats import rank_settings
 
+    if isinstance(repeats, int) and repeats < 2:
+        raise ValueError(f"repeats must be at least 2 for the study's 95% intervals and verdict, got {repeats}")
     clock, load = time.perf_counter(), _load()
     folder = Path(folder) if folder is not None else None
     pool = as_workers(workers)

@@ -137,3 +137,12 @@ def test_a_failed_replacement_leaves_no_old_folder(tmp_path, monkeypatch):
             write_text(out / "index.md", "new")
     assert sorted(os.listdir(tmp_path)) == ["report"]
     assert (target / "index.md").read_text() == "old"
+
+
+def test_probe_a_study_of_one_seed_is_refused_before_any_work(tmp_path):
+    """A fresh battery's probe: one repeat gave a verdict from the interval [nan, nan]."""
+    from discover.experiments import nim_study
+    from games import make_game
+
+    with pytest.raises(ValueError, match="at least 2"):
+        nim_study.run(make_game("nim", heaps=2), bound=3, episodes=10, repeats=1, games=5)
