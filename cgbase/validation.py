@@ -165,9 +165,15 @@ def text(value, name: str, example: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: code must be text such as '0.16', got 0.16 (a float)
+    >>> text(" ", "name", "'take-or-halve'")
+    Traceback (most recent call last):
+    ...
+    ValueError: name must be non-empty text such as 'take-or-halve', got ' '
     """
     if not isinstance(value, str):
         raise ValueError(f"{name} must be text such as {example}, got {value!r} (a {type(value).__name__})")
+    if not value.strip():
+        raise ValueError(f"{name} must be non-empty text such as {example}, got {value!r}")
     return value
 
 

@@ -190,11 +190,17 @@ def name_list(text: str, what: str, known=None) -> list[str]:
     Traceback (most recent call last):
     ...
     ValueError: --learners takes names apart by commas among q, qt, bayes; got ','
+    >>> name_list("q,q", "--learners")
+    Traceback (most recent call last):
+    ...
+    ValueError: --learners names 'q' twice: name each once
     """
     names = [word.strip() for word in text.split(",") if word.strip()]
     if not names or (known is not None and any(name not in known for name in names)):
         among = f" among {', '.join(known)}" if known is not None else ""
         raise ValueError(f"{what} takes names apart by commas{among}; got {text!r}")
+    if len(set(names)) < len(names):
+        raise ValueError(f"{what} names {next(n for n in names if names.count(n) > 1)!r} twice: name each once")
     return names
 
 

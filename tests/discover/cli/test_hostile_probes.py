@@ -146,3 +146,20 @@ def test_probe_a_study_of_one_seed_is_refused_before_any_work(tmp_path):
 
     with pytest.raises(ValueError, match="at least 2"):
         nim_study.run(make_game("nim", heaps=2), bound=3, episodes=10, repeats=1, games=5)
+
+
+@pytest.mark.parametrize("argv", [["tournament", "nim", "heaps=2", "--learners", "q,q"],
+                                  ["nim", "heaps=2", "--engines", "sequence,sequence"]])
+def test_probe_a_name_given_twice_in_a_list_is_refused(argv, capsys):
+    """A fresh battery's probe: `tournament --learners q,q` ran and printed duplicate rows."""
+    from discover.cli import main
+
+    assert main(argv) == 2
+    assert "twice" in capsys.readouterr().err
+
+
+def test_probe_a_custom_game_with_an_empty_name_is_refused():
+    from games import custom_game
+
+    with pytest.raises(ValueError, match="non-empty"):
+        custom_game("", lambda p: [], 1)
