@@ -117,14 +117,14 @@ class ValueTable:
     def load(cls, path, game=None) -> "ValueTable":
         """Read a file written by ``save`` (``game`` is needed for custom games); nothing in it is trusted
         (``cgbase.reading.read_npz``: sizes, schema, checksum), and its moves must be the game's own."""
-        from solvers.solution import GAME, UNIVERSE
+        from solvers.solution import GAME, UNIVERSE, universe_from_record
 
         arrays, meta = read_npz(path, FORMAT, "value table",
                                 {"game": GAME, "universe": UNIVERSE, "learner": LEARNER},
                                 ("indptr", "targets", "q", "visits", "terminal", "keys", "value"))
         try:
-            spec, shape = meta["game"], meta["universe"]
-            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
+            spec = meta["game"]
+            universe = universe_from_record(meta["universe"], arrays.get("keys"), path)
             parts = [arrays[k] for k in ("indptr", "targets", "q", "visits", "terminal")]
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"{path} is not a readable value table ({err})") from None

@@ -185,8 +185,7 @@ class Solution:
         """
         arrays, meta = read_npz(path, FORMAT, "solution", META, ARRAYS)
         try:
-            shape = meta["universe"]
-            universe = Universe(shape["limits"], keys=arrays.get("keys"), bound=shape["bound"])
+            universe = universe_from_record(meta["universe"], arrays.get("keys"), path)
             if "outcome" not in arrays:
                 raise KeyError("outcome")
             game = game_from_spec(meta["game"], game, path)
@@ -201,6 +200,16 @@ class Solution:
     def __repr__(self) -> str:
         computed = ["outcome"] + [n for n in ("grundy", "remoteness") if getattr(self, f"{n}_table") is not None]
         return f"Solution({self.game!r}, {self.universe!r}, {'+'.join(computed)})"
+
+
+def universe_from_record(shape: dict, keys, path) -> Universe:
+    """The universe a file's ``universe`` record describes; its recorded size and kind must be the universe's own."""
+    universe = Universe(shape["limits"], keys=keys, bound=shape["bound"])
+    if shape["size"] != universe.size or shape["box"] != universe.is_box:
+        raise ValueError(f"{path} is corrupt: its universe record says {shape['size']} positions "
+                         f"({'a box' if shape['box'] else 'a subset'}), its arrays {universe.size} "
+                         f"({'a box' if universe.is_box else 'a subset'})")
+    return universe
 
 
 def _check_tables(game: Game, universe: Universe, tables: dict, path) -> None:

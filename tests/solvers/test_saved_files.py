@@ -154,3 +154,10 @@ def test_probe_a_resealed_value_table_claiming_impossible_episodes_is_refused(tm
     _rewrite(path, lambda a, m: m["learner"].update(episodes=episodes), reseal=True)
     with pytest.raises(ValueError, match="episodes"):
         ValueTable.load(path)
+
+
+def test_probe_a_universe_record_whose_size_is_not_its_arrays_is_refused(saved):
+    """A fresh battery's probe: meta.universe.size 35 against 36 positions was accepted."""
+    _rewrite(saved, lambda a, m: m["universe"].update(size=m["universe"]["size"] - 1), reseal=True)
+    with pytest.raises(ValueError, match="universe record"):
+        Solution.load(saved)
