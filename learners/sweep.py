@@ -28,7 +28,7 @@ from cgbase.machine import machine
 from cgbase.validation import at_most
 
 __all__ = ["run", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "folder_markers",
-           "sweep_json", "default_rank", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED", "MAX_RUNS"]
+           "sweep_json", "default_rank", "check_rank", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED", "MAX_RUNS"]
 
 JOURNAL = "runs.jsonl"  # the runs of a sweep under way, one line each
 MARKERS = ("sweep.json", "index.md")  # a finished sweep: an existing folder holding these may be replaced
@@ -203,6 +203,32 @@ def fit_run(learner: str, params: dict, game, bound: int, episodes: int | None, 
     return {"final": final, "curve": curve}
 
 
+def check_rank(learner: str, game, rank: str, *, params: dict | None = None, bound: int | None = None,
+               opponent: str = "self") -> str:
+    """``rank`` if the runs of ``learner`` report it as a final metric, else a ValueError naming the ones they do.
+
+    The names come from a dry run of one episode (``fit_run``): what a run reports depends on the learner and
+    its opponent, never on how long it learns.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> check_rank("q", make_game("nim", heaps=2), "deviations", bound=3)
+    'deviations'
+    >>> check_rank("q", make_game("nim", heaps=2), "zzz", bound=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: runs of q report no metric 'zzz': use one of deviations, episodes_to_optimal, optimal_move_rate, optimal_move_rate_mean, win_rate_optimal, win_rate_random
+    """
+    from learners.registry import default_bound
+
+    bound = default_bound(game) if bound is None else bound
+    names = fit_run(learner, params or {}, game, bound, 1, 0, opponent, 1)["final"]
+    if rank not in names:
+        raise ValueError(f"runs of {learner} report no metric {rank!r}: use one of {', '.join(sorted(names))}")
+    return rank
+
+
 def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -214,7 +240,7 @@ def _rounded(value):
 # -- the sweep ---------------------------------------------------------------------------------------------
 def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int = 1, episodes: int | None = None,
         seed: int = 0, opponent: str = "self", points: int = 25, workers=None, folder=None,
-        progress: bool = False) -> dict:
+        progress: bool = False, rank: str | None = None) -> dict:
     """Fit ``learner`` at every point of ``grid`` with seeds ``seed, ..., seed + repeats - 1``; the sweep's record.
 
     Parameters
@@ -239,6 +265,9 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
         Resume from the runs found in this folder, and append each new run to its ``runs.jsonl``.
     progress : bool
         A progress bar on a terminal.
+    rank : str, optional
+        The final metric the settings will be ranked by: refused before any run unless the runs report it
+        (``check_rank``).
 
     Returns
     -------
@@ -276,6 +305,8 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
     at_most(math.prod(len(v) for v in grid.values()) * repeats, "runs", MAX_RUNS,
             "a sweep keeps every run's record and curve in memory: fewer grid points or repeats")
     settings = grid_points(grid)
+    if rank is not None:
+        check_rank(learner, game, rank, params=settings[0], bound=bound, opponent=opponent)
     jobs = [(k, r) for k in range(len(settings)) for r in range(repeats)]
     finished = _finished(folder, identity) if folder is not None else {}
     runs, todo = {}, []

@@ -62,7 +62,8 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     sweep.check_folder(folder)
     with Workers(backend, workers, address).start() as pool:  # a bad Ray address is refused before any file
         record = sweep.run(learner, game_obj, grid_values, bound=bound, repeats=repeats, episodes=episodes,
-                           seed=seed, opponent=opponent, points=points, workers=pool, folder=folder, progress=True)
+                           seed=seed, opponent=opponent, points=points, workers=pool, folder=folder, progress=True,
+                           rank=rank)
     record["command"] = command_line()
     rank = rank or sweep.default_rank(record["runs"])
     ranked = rank_settings(record["runs"], rank)

@@ -33,6 +33,8 @@ from discover.cli.checks import hostile_folder, run_case
     ("tournament", "nim", "--learners", ","),                      # IndexError
     ("rule", "nim", "--engines", ","),                             # ran every engine
     ("sweep", "q", "nim", "--rank", "-1"),                         # ran the sweep, then refused
+    ("sweep", "q", "nim", "heaps=2", "--bound", "3", "--episodes", "50", "--repeats", "1",  # trained, runs.jsonl left
+     "--workers", "1", "--rank", "zzz", "--out", "o"),
     ("notakto", "n=3", "boards=2"),
 ])
 def test_probe_is_refused_in_one_line_before_any_work(argv):

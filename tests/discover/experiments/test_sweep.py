@@ -130,3 +130,11 @@ def test_a_killed_sweep_resumes_to_the_same_result(tmp_path):
     whole = sweep.run("q", NIM2, "alpha=0.1,0.3,0.5,0.7,0.9", bound=3, repeats=3, episodes=20_000,
                       opponent="copy", points=4)
     assert (folder / "sweep.json").read_text() == sweep.sweep_json(whole)
+
+
+def test_an_unknown_rank_is_refused_before_any_run(tmp_path):
+    folder = tmp_path / "s"
+    with pytest.raises(ValueError, match="no metric 'zzz': use one of deviations, .*optimal_move_rate_mean"):
+        sweep.run("q", NIM2, GRID, bound=3, episodes=10**9, opponent="copy", folder=folder, rank="zzz")
+    assert not folder.exists()
+    assert sweep.check_rank("alphazero", NIM2, "value_loss", bound=3) == "value_loss"
