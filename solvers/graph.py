@@ -17,6 +17,7 @@ compilation; and common Python (a conditional ``[]``) does not type.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numba as nb
@@ -28,6 +29,7 @@ from games import Game, Universe
 __all__ = ["Graph", "build_graph", "reachable_universe"]
 
 PARALLEL_MOVES = 10_000_000  # estimated moves from which a Python moves runs on local workers by default
+SEARCH_BYTES = 256  # a position held by the breadth-first search of reachable_universe: a tuple, its set entry
 BATCH_MOVES = 1 << 18  # options of a Python moves held as Python objects at once, per process
 
 
@@ -266,19 +268,35 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     return Graph(indptr, targets)
 
 
-def reachable_universe(game: Game, starts) -> Universe:
+def reachable_universe(game: Game, starts, max_positions: int | None = None) -> Universe:
     """The positions reachable from ``starts`` (an iterable of positions), as a subset universe.
 
     Board games generate theirs layer by layer in numba (``game.reachable``); other games by a
-    breadth-first search over ``game.moves``."""
+    breadth-first search over ``game.moves``, refused first when the starts' boxes (every coordinate
+    between 0 and the start's) would not fit in memory, and stopped once it holds more than
+    ``max_positions`` positions (default: the memory limit's worth, ``SEARCH_BYTES`` each).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> reachable_universe(make_game("nim", heaps=2), [(2, 1)]).size
+    6
+    >>> reachable_universe(make_game("nim", heaps=2), [(2, -1)])
+    Traceback (most recent call last):
+    ...
+    ValueError: start (2, -1) is not a position of nim(heaps=2, misere=False): give 2 integers, each from 0 to 2**63 - 1
+    """
     if game.universe_from_start and hasattr(game, "reachable"):
         return game.reachable(starts)
-    starts = [tuple(int(x) for x in s) for s in starts]
+    from cgbase.memory import memory_limit
+
+    starts = [_start(game, s) for s in starts]
     if not starts:
         raise ValueError("starts must hold at least one position")
-    for s in starts:
-        if len(s) != game.dims or min(s) < 0:
-            raise ValueError(f"start {s} is not a position of {game.dims} coordinates >= 0")
+    boxes = sum(math.prod(x + 1 for x in s) for s in starts)
+    check_memory(8.0 * game.dims * boxes, f"the positions reachable from {len(starts)} start(s) of {game!r} "
+                                          f"(up to {boxes:,})")
+    limit = memory_limit() // SEARCH_BYTES if max_positions is None else max_positions
     seen = set(starts)
     frontier = list(seen)
     while frontier:
@@ -290,7 +308,24 @@ def reachable_universe(game: Game, starts) -> Universe:
                     if part not in seen:
                         seen.add(part)
                         nxt.append(part)
+            if len(seen) > limit:
+                raise ValueError(f"more than {limit:,} positions are reachable from the starts of {game!r}, the "
+                                 f"most a search holds in memory: its moves may never end; give closer starts")
         frontier = nxt
     if game.parts > 1:
         seen.add((0,) * game.dims)
     return Universe.from_positions(np.array(sorted(seen), dtype=np.int64))
+
+
+def _start(game: Game, start) -> tuple:
+    """``start`` as a tuple of Python ints, or a ValueError naming it."""
+    try:
+        coords = tuple(start)
+    except TypeError:
+        coords = None
+    if (coords is None or len(coords) != game.dims
+            or not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) and 0 <= x < 2**63
+                       for x in coords)):
+        raise ValueError(f"start {start!r} is not a position of {game!r}: give {game.dims} integers, "
+                         f"each from 0 to 2**63 - 1")
+    return tuple(int(x) for x in coords)

@@ -143,6 +143,27 @@ def test_bad_starts(starts):
         reachable_universe(make_game("wythoff"), starts)
 
 
+@pytest.mark.parametrize("start", [(10**25, 1), (2**63, 0), (1.5, 2), (True, 2), ("3", 2)])
+def test_starts_past_int64_or_not_integers_name_the_start(start):
+    with pytest.raises(ValueError, match=r"start \(.*is not a position of nim.*2\*\*63 - 1"):  # was OverflowError
+        solve(make_game("nim", heaps=2), starts=[start])
+
+
+def test_starts_too_many_to_search_are_refused_before_any_search():
+    with pytest.raises(ValueError, match="up to 125,075,015,001.*more than"):  # searched on to 1.25e11 positions
+        solve(make_game("nim", heaps=3), starts=[(5000, 5000, 5000)])
+    assert solve(make_game("nim", heaps=2), starts=np.array([[3, 2]])).universe.size == 12
+
+
+def test_a_start_whose_moves_never_end_stops_at_the_limit(monkeypatch):
+    game = custom_game("x", lambda p: [(p[0] + 1,)], dims=1)  # ran forever
+    with pytest.raises(ValueError, match="more than 50 positions are reachable"):
+        reachable_universe(game, [(0,)], max_positions=50)
+    monkeypatch.setattr("cgbase.memory.memory_limit", lambda: 1000 * 256)
+    with pytest.raises(ValueError, match="more than 1,000 positions.*may never end"):
+        solve(game, starts=[(0,)])
+
+
 # -- bad requests ------------------------------------------------------------------------------
 def test_move_leaving_the_box_names_the_position():
     game = custom_game("grow", grow_moves, dims=1)
