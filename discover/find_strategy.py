@@ -2,8 +2,9 @@
 
 The search runs over the game's own moves.  On a small training universe every N position's
 winning moves (options the rule calls P) are listed and grouped by their shape: a change of one
-heap (a heap move h_j -> V), a step along one of the relation's vectors (amount t), or a change of a
-set of coordinates (one new value each).  The enumeration engine, with the rule grammar, fits V,
+heap (a heap move h_j -> V), a step along one of the relation's vectors (amount t; not fitted when every
+vector is a unit vector: such a step is a heap move, already fitted), or a change of a set of coordinates
+(one new value each).  The enumeration engine, with the rule grammar, fits V,
 t or the new values as expressions of the position's features (plus h); for finite subtraction
 sets each amount is a candidate too, and for Moore's Nim_2 on 3 or 4 heaps the pair construction
 of Moore's proof is.  Candidates are then chosen greedily, each time the one that gives a winning
@@ -229,7 +230,7 @@ class _Search:
         if self.dims >= 2 and (isinstance(self.relation, TakeFromSome) or
                                (isinstance(self.relation, Steps) and _unit_vectors(self.relation))):
             yield [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
-        if isinstance(self.relation, Steps):
+        if isinstance(self.relation, Steps) and not (self.dims >= 2 and _unit_vectors(self.relation)):
             coords = [sp.Symbol(n) for n in self.names]
             for v in self.relation.vectors:
                 lead = next(i for i, k in enumerate(v) if k)

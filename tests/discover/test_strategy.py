@@ -186,3 +186,22 @@ def test_strategy_agent_weights_pick_the_strategy_move():
     n_rows = np.bitwise_xor.reduce(sources, axis=1) != 0
     assert (np.bitwise_xor.reduce(targets[chosen & n_rows], axis=1) == 0).all()
     assert chosen[~n_rows].all()  # from a P position every move is allowed
+
+
+@pytest.mark.slow
+def test_unit_step_games_fit_heap_moves_only(monkeypatch):
+    """Misère Nim on 3 heaps (`discover nim heaps=3 misere=true --bound 5`): its steps are unit vectors, so a step
+    along one is a heap move the pooled heap fit already covers; the per-vector step fits (most of the search's time
+    before) are skipped and the classical strategy is still found."""
+    import discover.find_strategy as module
+    from discover import find_rule
+
+    def refuse(*args):
+        raise AssertionError("a per-vector step fit ran for a game whose steps are unit vectors")
+
+    monkeypatch.setattr(module._Search, "_fit_steps", refuse)
+    found = find_rule(make_game("nim", heaps=3, misere=True), bound=5, prove=False)
+    assert found.strategy is not None
+    assert found.strategy.text() == ("the first legal move into a P position among: (1) take h_j - (h_j ⊕ t) from a "
+                                     "heap j where h_j ⊕ t < h_j; (2) take h_j - (s mod 2) from a heap j where "
+                                     "s mod 2 < h_j, s = #{non-zero}, t = a ⊕ b ⊕ c")
