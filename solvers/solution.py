@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 import numpy as np
@@ -237,29 +238,29 @@ def _rederive(solution: Solution, path) -> None:
     """Re-derive the saved values from the game's moves where it is cheap (``FULL_CHECK``): Grundy values by the
     mex rule, outcomes without draws by the closure certificate; otherwise a seeded sample."""
     from solvers.certificate import closure_counterexample, mex_counterexample
+    from solvers.graph import build_graph
 
     game, universe = solution.game, solution.universe
     limit = FULL_CHECK if game.kernel is not None or isinstance(game, LineGame) else PYTHON_CHECK
+    small = universe.size <= limit
+    graph = functools.cache(lambda: build_graph(game, universe))  # built at most once, by the first check needing it
     found = None
-    if solution.grundy_table is not None and universe.size <= limit:
-        found = mex_counterexample(game, universe, solution.grundy_table)
+    if solution.grundy_table is not None and small:
+        found = mex_counterexample(game, universe, solution.grundy_table, graph())
     elif game.parts == 1 and not (solution.outcome_table == 0).any() and (
-            universe.size <= limit or isinstance(game, LineGame) and universe.is_box):
-        found = closure_counterexample(game, universe, solution.outcome_table == -1)
+            small or isinstance(game, LineGame) and universe.is_box):
+        found = closure_counterexample(game, universe, solution.outcome_table == -1, graph())
     else:
         _check_sample(solution, path)
     if found is not None:
         raise ValueError(f"{path} is corrupt: {found['position']} {found['reason']}")
-    if solution.remoteness_table is not None and game.parts == 1 and universe.size <= limit:
-        _check_remoteness(solution, path)
+    if solution.remoteness_table is not None and game.parts == 1 and small:
+        _check_remoteness(solution, graph(), path)
 
 
-def _check_remoteness(solution: Solution, path) -> None:
-    """Every decided position's remoteness by its definition over its options: 0 at the end, 1 + the least
-    remoteness of a losing option for a win, 1 + the largest remoteness of any option for a loss."""
-    from solvers.graph import build_graph
-
-    graph = build_graph(solution.game, solution.universe)
+def _check_remoteness(solution: Solution, graph, path) -> None:
+    """Every decided position's remoteness by its definition over its options (``graph``): 0 at the end, 1 + the
+    least remoteness of a losing option for a win, 1 + the largest remoteness of any option for a loss."""
     outcome, rem = solution.outcome_table, solution.remoteness_table
     source = np.repeat(np.arange(graph.size), np.diff(graph.indptr))
     target = graph.targets[:, 0]
