@@ -18,6 +18,7 @@ import sympy as sp
 from discover.engines.pairs import complementary_pairs, pairs_expression
 from discover.expr.exact import exact_floor
 from discover.expr.features import expand_features
+from discover.expr.text import rule_text
 from games.symbolic import Steps
 
 __all__ = ["wythoff_hypotheses", "WYTHOFF_METHOD"]
@@ -55,8 +56,8 @@ def wythoff_hypotheses(rule, game) -> tuple[bool, list[str]]:
     coords = [sp.Symbol(n) for n in rule.feature_names]
     claimed = pairs_expression(alpha, 1, sp.Min(*coords), sp.Abs(coords[0] - coords[1]))
     if not _same_condition(expand_features(rule.expr, rule.feature_names), claimed):
-        return False, said + [f"the rule is not of the form {claimed}"]
-    said.append(f"the rule states exactly {claimed}: {{min, max}} = {{⌊kα⌋, ⌊kβ⌋}} with k = |a - b|")
+        return False, said + [f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"]
+    said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}: {{min, max}} = {{⌊kα⌋, ⌊kβ⌋}} with k = |a - b|")
     if sp.simplify(beta - alpha) != 1:
         return False, said + ["β - α = 1 fails"]
     if not _mex_recurrence_holds(alpha):

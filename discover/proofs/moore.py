@@ -14,6 +14,7 @@ from __future__ import annotations
 import sympy as sp
 
 from discover.expr.features import expand_features
+from discover.expr.text import rule_text
 from discover.expr.nodes import BitXor, DigitSum
 from games.symbolic import TakeFromSome
 
@@ -45,6 +46,6 @@ def moore_hypotheses(rule, game) -> tuple[bool, list[str]]:
     claimed = sp.Eq(BitXor(*coords) if k == 1 else DigitSum(k + 1, *coords), 0)
     expr = expand_features(rule.expr, rule.feature_names)
     if expr != claimed and not (isinstance(expr, sp.Eq) and sp.Eq(expr.rhs, expr.lhs, evaluate=False) == claimed):
-        return False, said + [f"the rule is not of the form {claimed}"]
-    said.append(f"the rule states exactly {claimed}: every binary column's count of ones divisible by {k + 1}")
+        return False, said + [f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"]
+    said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}: every binary column's count of ones divisible by {k + 1}")
     return True, said

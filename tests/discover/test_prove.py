@@ -74,6 +74,7 @@ def test_wythoff_by_the_pairs_theorem():
     assert proof.status == "proved"
     assert proof.method == "theorem: complementary mex pairs (Wythoff) and Beatty's theorem"
     assert "1/α + 1/β = 1" in proof.reason and "mex recurrence" in proof.reason
+    assert "min(a, b) = ⌊φ·|a - b|⌋" in proof.reason and "Eq(" not in proof.reason  # the project's notation
     misere = prove_rule(Rule(WYTHOFF, ("a", "b")), make_game("wythoff", misere=True), time_budget=10)
     assert misere.status != "proved"  # the theorem is for normal play; the misere P set differs at (0, 0)
 
