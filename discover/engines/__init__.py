@@ -18,11 +18,12 @@ ENGINES = {
     "enumeration": ("discover.engines.enumeration", "EnumerationEngine", {}),
     "decision_list": ("discover.engines.decision_list", "DecisionList", {}),
     "residues": ("discover.engines.residues", "ResidueEngine", {}),
+    "periods2d": ("discover.engines.periods2d", "Periods2DEngine", {}),
     "operon": ("discover.engines.regression", "RegressionEngine", {"backend": "operon"}),
     "pysr": ("discover.engines.regression", "RegressionEngine", {"backend": "pysr"}),
     "gplearn": ("discover.engines.regression", "RegressionEngine", {"backend": "gplearn"}),
 }
-DEFAULT_ENGINES = ("sequence", "decision_list", "residues", "enumeration", "operon")
+DEFAULT_ENGINES = ("sequence", "decision_list", "residues", "periods2d", "enumeration", "operon")
 
 
 def make_engine(name: str, random_state: int = 0) -> Engine:

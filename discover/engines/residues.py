@@ -25,6 +25,7 @@ import sympy as sp
 
 from discover.engines.base import Candidate, Engine
 from discover.expr.features import DERIVED
+from discover.expr.nodes import complexity
 
 __all__ = ["ResidueEngine", "residue_member"]
 
@@ -45,6 +46,8 @@ def residue_member(symbols, moduli, classes) -> sp.Basic:
     (Eq(Mod(a, 4), 1) & Eq(Mod(b, 4), 2)) | (Eq(Mod(a, 4), 2) & Eq(Mod(b, 4), 1)) | (Eq(Mod(a, 4), 3) & Eq(Mod(b, 4), 3))
     >>> residue_member((a, b), (2, 5), [(0, 0), (0, 2)])
     Eq(Mod(a, 2), 0) & Contains(Mod(b, 5), {0, 2})
+    >>> residue_member((a, b), (3, 4), [(0, 0), (0, 3), (1, 1), (2, 0), (2, 3)])
+    (Eq(Mod(a, 3), 1) & Eq(Mod(b, 4), 1)) | (Ne(Mod(a, 3), 1) & Contains(Mod(b, 4), {0, 3}))
     """
     kept = [i for i, m in enumerate(moduli) if m > 1]
     classes = sorted({tuple(int(c[i]) for i in kept) for c in classes})
@@ -57,9 +60,22 @@ def residue_member(symbols, moduli, classes) -> sp.Basic:
     if len(classes) == int(np.prod([len(s) for s in per])):  # a product set
         return sp.And(*[_one(symbols[i], moduli[i], per[j]) for j, i in enumerate(kept) if len(per[j]) < moduli[i]])
     rest = sorted(set(everything) - set(classes))
-    if len(rest) < len(classes):
-        return sp.Not(_classes(symbols, moduli, kept, rest))
-    return _classes(symbols, moduli, kept, classes)
+    forms = [sp.Not(_classes(symbols, moduli, kept, rest)) if len(rest) < len(classes)
+             else _classes(symbols, moduli, kept, classes)]
+    if len(kept) == 2:  # grouped by the first residue: a mod 7 ∈ {0, 2} and b mod 11 ∈ {0, 1, 4, 8}
+        forms.append(_grouped(symbols, moduli, kept, classes))
+    return min(forms, key=complexity)  # the first on a tie
+
+
+def _grouped(symbols, moduli, kept, classes) -> sp.Basic:
+    """The classes of two coordinates as an ``Or`` over the sets of second residues, each with its first residues."""
+    (i, j), seconds = kept, {}
+    for r, s in classes:
+        seconds.setdefault(r, []).append(s)
+    firsts: dict = {}
+    for r, s in seconds.items():
+        firsts.setdefault(tuple(s), []).append(r)
+    return sp.Or(*[sp.And(_one(symbols[i], moduli[i], rs), _one(symbols[j], moduli[j], s)) for s, rs in firsts.items()])
 
 
 def _one(symbol, modulus: int, residues) -> sp.Basic:
