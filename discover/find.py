@@ -25,7 +25,7 @@ import numpy as np
 
 from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.find_settings import FindSettings
-from discover.period_growth import GROWTH_POSITIONS, settled_bound
+from discover.period_growth import GROWTH_POSITIONS, GROWTH_POSITIONS_2D, settled_bound
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
@@ -325,16 +325,31 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     timings: dict[str, float] = {}
     notes: list[str] = []
 
+    grown, earlier = False, None  # a two-heap table is grown once, to where its periods in each coordinate settle
     while True:
         verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
         check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
         growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
+        grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
+                    and game.universe(bound).is_box)
         # while a one-heap table can still grow, only the sequence engine runs: a longer
         # sequence is cheaper than the whole portfolio on a table too short to show a period
         now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
         found = _search(game, bound, verify, now, settings, table, target, say, timings)
+        if found.status != "verified" and grows_2d:
+            limit = _growth_limit(game, settings.verify_bound)
+            settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
+            if settled is not None:  # one more table, for the engine that reads periods in each coordinate
+                notes += [n for n in found.notes if n not in notes]
+                earlier, bound, names, grown = found, settled, ["periods2d"], True
+                _check_training_size(game, bound)
+                say(f"periods in each coordinate settle on bound {bound}: training the periods2d engine there")
+                continue
+            found.notes.append(f"no periods in each coordinate settled on tables of up to {limit:,} positions")
+        if grown and found.status == "none":  # the grown table gave no candidate: the first table's record stands
+            found = earlier
         if found.status == "verified" or not growable:
             found.timings = timings
             found.notes = notes + [n for n in found.notes if n not in notes]
@@ -347,6 +362,13 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
                 notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
             bound = settled or bound
         say(f"no verified rule on this data: training again on bound {bound}")
+
+
+def _growth_limit(game: Game, verify_bound: int | None) -> int:
+    """The largest two-heap table grown for periods in each coordinate (in positions): a sixteenth for moves given
+    in Python, and never past a given verification bound."""
+    limit = GROWTH_POSITIONS_2D // 16 if game.spec().get("custom") else GROWTH_POSITIONS_2D
+    return limit if verify_bound is None else min(limit, (verify_bound + 1) ** 2)
 
 
 def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say, verify: int):

@@ -41,8 +41,8 @@ def test_the_table_grows_until_the_period_settles():
 
 
 def test_settled_bound_refuses_bad_input():
-    with pytest.raises(ValueError, match="one-heap"):
-        settled_bound(custom_game("pair", lambda p: [], 2), 10)
+    with pytest.raises(ValueError, match="one-heap and two-heap"):
+        settled_bound(custom_game("triple", lambda p: [], 3), 10)
     with pytest.raises(ValueError, match="bound must be a positive integer"):
         settled_bound(subtraction(), 0)
 
