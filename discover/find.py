@@ -367,7 +367,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
 def _growth_limit(game: Game, verify_bound: int | None) -> int:
     """The largest two-heap table grown for periods in each coordinate (in positions): a sixteenth for moves given
     in Python, and never past a given verification bound."""
-    limit = GROWTH_POSITIONS_2D // 16 if game.spec().get("custom") else GROWTH_POSITIONS_2D
+    limit = GROWTH_POSITIONS_2D // 16 if game.kernel is None else GROWTH_POSITIONS_2D
     return limit if verify_bound is None else min(limit, (verify_bound + 1) ** 2)
 
 
