@@ -67,6 +67,7 @@ class Discovery:
     source: str = "solver"  # where the training table came from ("take_and_break": the engine's values)
     sequence: GrundySequence | None = None  # the take-and-break engine's values, when it ran
     strategy: object | None = None  # discover.strategy.Strategy of a verified P rule, when one was found
+    strategy_check: Check | None = None  # the strategy's own self-play (a failure leaves the rule verified)
     proof: object | None = None  # discover.proofs.prove.Proof of a verified rule, when a proof was attempted
     notes: list[str] = field(default_factory=list)  # what the engines left out and why (their notes_)
     general: object | None = None  # discover.generality.GeneralClaim: the rule read for any number of heaps
@@ -84,21 +85,23 @@ class Discovery:
             "source": self.source,
             "verify_bound": self.verify_bound,
             "verified_bound": self.verified_bound,
-            "checks": [
-                {"name": c.name, "passed": c.passed, "detail": c.detail, "counterexample": c.counterexample,
-                 "seconds": round(c.seconds, 4)}
-                for c in self.checks
-            ],
+            "checks": [_check_record(c) for c in self.checks],
             "best_partial": rule_record(self.best_partial),
             "candidates": [rule_record(r) for r in self.candidates[:10]],
             "sequence": None if self.sequence is None else _sequence_record(self.sequence),
             "notes": list(self.notes),
             "strategy": None if self.strategy is None else json.loads(self.strategy.to_json()),
+            "strategy_check": None if self.strategy_check is None else _check_record(self.strategy_check),
             "proof": None if self.proof is None else self.proof.to_record(),
             "general": None if self.general is None else self.general.to_record(),
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
             "version": __version__,
         }
+
+
+def _check_record(check: Check) -> dict:
+    return {"name": check.name, "passed": check.passed, "detail": check.detail,
+            "counterexample": check.counterexample, "seconds": round(check.seconds, 4)}
 
 
 def _sequence_record(sequence: GrundySequence) -> dict:
@@ -395,6 +398,23 @@ def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list
     return strategy
 
 
+def _strategy_on_trial(rule: Rule, game: Game, solution, settings: FindSettings, timings: dict, notes: list, say,
+                       verify: int):
+    """A verified rule's winning-move strategy and its own self-play check (None, None when none is looked for or
+    found).  The strategy is judged apart from the rule: when it loses a game, the rule stays verified, the check
+    says how the strategy failed, and the proof does not use it."""
+    strategy = _winning_moves(rule, game, settings.seed, timings, notes, say, verify) if settings.strategy else None
+    if strategy is None:
+        return None, None
+    clock = time.perf_counter()
+    played = self_play(rule, game, solution, settings.games, settings.seed, strategy)
+    timings["strategy self-play"] = time.perf_counter() - clock
+    if not played.passed:
+        notes.append(f"the winning-move strategy found for the rule failed its self-play ({played.detail}): the rule "
+                     "is judged on its own checks, which passed; the proof does not use the strategy")
+    return strategy, played
+
+
 def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
     """A verified rule's proof attempt (``prove_rule``, with the strategy when there is one), then how far its
     reading for any number of heaps is known to hold (``general_claim``)."""
@@ -406,7 +426,9 @@ def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
         say("proving the rule for every position")
         clock = time.perf_counter()
         values = None if found.sequence is None else found.sequence.values
-        found.proof = prove_rule(found.rule, found.game, found.strategy, time_budget=settings.proof_seconds,
+        failed = found.strategy_check is not None and not found.strategy_check.passed
+        strategy = None if failed else found.strategy  # a strategy that lost a game proves nothing
+        found.proof = prove_rule(found.rule, found.game, strategy, time_budget=settings.proof_seconds,
                                  values=values, relation_bound=found.verify_bound)
         found.timings["proof"] = time.perf_counter() - clock
     from discover.generality import general_claim
@@ -451,19 +473,18 @@ def _search(game, bound, verify, names, settings: FindSettings, table, target, s
                 timings["solve (verification)"] = time.perf_counter() - clock
             checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution, play=False)
             timings["verify"] = timings.get("verify", 0.0) + time.perf_counter() - clock
-            strategy = None
-            if all(c.passed for c in checks):  # the strategy, when found, is what the hypothesis agent plays
+            if all(c.passed for c in checks):
                 clock = time.perf_counter()
                 rule = plain_form(rule, game, verify, bound, seed, engines=() if source == "solver" else PLAIN_ENGINES,
                                   candidates=candidates)  # equal labels on the whole bound: the checks hold for it
                 timings["plain form"] = timings.get("plain form", 0.0) + time.perf_counter() - clock
-                strategy = _winning_moves(rule, game, seed, timings, notes, say, verify) if settings.strategy else None
                 clock = time.perf_counter()
-                checks.append(self_play(rule, game, solution, games, seed, strategy))
+                checks.append(self_play(rule, game, solution, games, seed))  # the rule's agent: any move into its P
                 timings["verify"] += time.perf_counter() - clock
             if all(c.passed for c in checks):
+                strategy, played = _strategy_on_trial(rule, game, solution, settings, timings, notes, say, verify)
                 return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify, source=source,
-                                 strategy=strategy, notes=notes)
+                                 strategy=strategy, strategy_check=played, notes=notes)
             refuted = refuted or (rule, checks)
     partial = candidates[0] if candidates else None
     if refuted:

@@ -90,6 +90,9 @@ def self_play(rule, game, solution, games: int = 100, seed: int = 0, strategy=No
     """The hypothesis agent (the strategy's moves when a strategy is given, else any move into a P position by the
     rule) moves first from random N positions against random, optimal and itself; it must win every game.
 
+    Without a strategy the check ("self-play") judges the rule; with one ("strategy self-play") it judges the
+    strategy only: a true rule whose strategy loses stays true (``find_rule`` keeps the two apart).
+
     Examples
     --------
     >>> import sympy as sp
@@ -99,12 +102,13 @@ def self_play(rule, game, solution, games: int = 100, seed: int = 0, strategy=No
     >>> self_play(Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 4), 0), ("n",)), game, solve(game, bound=40), 10).passed
     True
     """
+    title = "self-play" if strategy is None else "strategy self-play"
     if game.parts > 1:
-        return Check("self-play", True, "not played: sums of heaps are covered by the mex certificate")
+        return Check(title, True, "not played: sums of heaps are covered by the mex certificate")
     rng = np.random.default_rng(seed)
     n_ids = np.flatnonzero(solution.outcome_table == 1)
     if n_ids.size == 0:
-        return Check("self-play", True, "no N position to start from")
+        return Check(title, True, "no N position to start from")
     picked = rng.choice(n_ids, size=min(games, n_ids.size), replace=False)
     me = hypothesis_player(rule.predicate) if strategy is None else strategy_player(strategy)
     opponents = (("random", random_player), ("optimal", optimal_player(solution)), ("itself", me))
@@ -115,20 +119,20 @@ def self_play(rule, game, solution, games: int = 100, seed: int = 0, strategy=No
         if results[name]["losses"] or results[name]["draws"]:
             lost = results[name]
             return Check(
-                "self-play", False,
+                title, False,
                 f"lost {lost['losses']} and drew {lost['draws']} of {lost['games']} games against {name}",
                 {"start": lost["first_loss"], "opponent": name}, extra=results,
             )
     return Check(
-        "self-play", True,
+        title, True,
         f"won all {len(starts)} games from N positions against random, optimal and itself", extra=results,
     )
 
 
-def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None, strategy=None,
+def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solution=None,
                 play: bool = True) -> list[Check]:
-    """Run the three checks on ``game.universe(bound)``, stopping at the first failure (``play=False``: the
-    first two; ``strategy``: the hypothesis agent plays its moves, see ``self_play``).
+    """Run the three checks of the rule on ``game.universe(bound)``, stopping at the first failure (``play=False``:
+    the first two).  A strategy is judged apart (``self_play(..., strategy=...)``).
 
     A proof for every position (the periodicity theorems among others) is ``discover.proofs.prove``'s.
 
@@ -149,7 +153,7 @@ def verify_rule(rule, game, bound: int, games: int = 100, seed: int = 0, solutio
     for step in (
         lambda: _agreement(rule, solution, values),
         lambda: _closure(rule, game, solution, values),
-        lambda: self_play(rule, game, solution, games, seed, strategy),
+        lambda: self_play(rule, game, solution, games, seed),
     )[: 3 if play else 2]:
         check = step()
         check.seconds = time.perf_counter() - start

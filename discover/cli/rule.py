@@ -169,6 +169,10 @@ def _print_discovery(found) -> None:
             out.print(Text(f"\nStrategy: {found.strategy.text()}", style="bold"))
             out.print(Text(f"  a winning move from every N position up to bound {found.strategy.checked_bound:,} "
                            "(checked)"))
+            played = found.strategy_check
+            if played is not None and not played.passed:
+                out.print(Text(f"  {played.line()}: the strategy fails (the rule is judged apart; the proof does "
+                               "not use it)", style="bold red"))
         if proof is not None:
             style = {"proved": "bold green", "disproved": "bold red"}.get(proof.status, "bold yellow")
             out.print(Text(f"\n{proof.line()}", style=style))

@@ -24,11 +24,16 @@ def strategy_and_proof_blocks(discovery) -> list:
     if discovery.status != "verified" or (strategy is None and proof is None):
         return []
     blocks = [("h", 2, "Strategy and proof")]
-    if strategy is not None:
+    played = getattr(discovery, "strategy_check", None)
+    if strategy is not None and played is not None and not played.passed:
+        blocks += [("p", ["Strategy found for the rule: ", Code(strategy.text())]),
+                   ("p", f"It failed its own self-play ({played.detail}): the strategy is wrong or weak, not the "
+                         "rule, which passed its checks; the proof below does not use it.")]
+    elif strategy is not None:
         blocks += [("p", ["Strategy (a move into a P position from every N position): ", Code(strategy.text())]),
                    ("math", strategy.latex(), strategy.text()),
                    ("p", f"Checked on every N position up to bound {strategy.checked_bound:,}; the hypothesis agent "
-                         f"plays it in the self-play check.")]
+                         f"plays it in the strategy self-play check.")]
     elif discovery.rule is not None and discovery.rule.target == "P":
         blocks.append(("p", "No winning-move strategy was found within the search's budget; the hypothesis agent "
                             "plays any move into a position the rule calls P."))
