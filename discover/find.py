@@ -209,10 +209,13 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     training, the closure certificate (terminal positions are P, no move leads from P to P, every N position
     has a move to P), then self-play of the hypothesis agent. A one-dimensional table that shows no rule is
     grown fourfold (up to ``REFINE_LIMIT``), the last time doubled until its period settles (up to
-    ``GROWTH_POSITIONS`` heaps, ``discover.period_growth``). One-heap take-and-break games (octal, hexadecimal, Grundy's game)
-    are computed by ``solvers.take_and_break`` instead when no ``bound``, ``engines`` or ``table`` is given
-    (see the module docstring); ``heaps`` and ``seconds`` are its budget. A verified P rule then gets a
-    winning-move strategy and every verified rule a proof attempt (``discover.proofs.prove.prove_rule``).
+    ``GROWTH_POSITIONS`` heaps, ``discover.period_growth``); a two-heap table (a box) is grown once, doubling
+    until its periods in each coordinate settle, and the periods2d engine trains there. One-heap take-and-break
+    games (octal, hexadecimal, Grundy's game) are computed by ``solvers.take_and_break`` instead when no
+    ``bound``, ``engines`` or ``table`` is given (see the module docstring); ``heaps`` and ``seconds`` are its
+    budget. A verified P rule then gets a winning-move strategy, played in its own self-play check and judged
+    apart from the rule (``Discovery.strategy_check``: a losing strategy leaves the rule verified and is not used
+    by the proof), and every verified rule a proof attempt (``discover.proofs.prove.prove_rule``).
 
     Parameters
     ----------
@@ -223,7 +226,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     verify_bound : int, optional
         Bound of the verification (default: ten times the training bound, within budget).
     engines : list of str, optional
-        Engine names in the order to try (default: sequence, decision_list, residues, enumeration, operon).
+        Engine names in the order to try (default: sequence, decision_list, residues, periods2d, enumeration,
+        operon).
     seed : int
         Seed of every random choice.
     table : Table, optional

@@ -268,3 +268,28 @@ def test_engine_notes_reach_the_discovery_and_the_record():
     found = find_rule(make_game("nim", heaps=1), engines=["operon"])
     assert found.status == "none" and any("this table has one coordinate" in n for n in found.notes)
     assert found.to_record()["notes"] == found.notes
+
+
+# -- a rule and its strategy are judged apart -------------------------------------------------
+
+
+def test_a_true_rule_with_a_losing_strategy_stays_verified_and_proved(monkeypatch):
+    import discover.find as find_module
+    from discover.strategy import Branch, Strategy
+
+    game = make_game("nim", heaps=2)
+    a, b = sp.symbols("a b")
+
+    def weak(rule, game, seed, timings, notes, say, verify):  # always take one from heap a: legal, rarely winning
+        return Strategy(rule, game.move_relation(), [Branch((a - 1, b))], checked_bound=verify)
+
+    monkeypatch.setattr(find_module, "_winning_moves", weak)
+    found = find_rule(game, bound=6, verify_bound=40, engines=["enumeration"], games=20)
+    assert found.status == "verified" and found.rule.text() == "a = b"
+    assert all(c.passed for c in found.checks) and [c.name for c in found.checks][-1] == "self-play"
+    played = found.strategy_check
+    assert played.name == "strategy self-play" and not played.passed and "lost" in played.detail
+    assert any("strategy found for the rule failed its self-play" in n for n in found.notes)
+    assert found.proof.status == "proved" and "with the strategy" not in found.proof.method
+    record = found.to_record()
+    assert record["status"] == "verified" and record["strategy_check"]["passed"] is False
