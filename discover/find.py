@@ -25,10 +25,11 @@ import numpy as np
 
 from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.find_settings import FindSettings
-from discover.period_growth import GROWTH_POSITIONS, GROWTH_POSITIONS_2D, settled_bound
+from discover.period_growth import GROWTH_POSITIONS, growth_limit_2d, settled_bound
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
+from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
 from discover.verify import Check, self_play, verify_rule
 from cgbase.memory import check_memory
@@ -47,7 +48,6 @@ REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the la
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 RARE_LISTED = 1000  # rare heaps listed in a record
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
-STRATEGY_SECONDS = 300.0  # the strategy search's safety cap (its budget is counted in work, not time)
 
 
 @dataclass
@@ -346,7 +346,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
         found = _search(game, bound, verify, now, settings, table, target, say, timings)
         if found.status != "verified" and grows_2d:
-            limit = _growth_limit(game, settings.verify_bound)
+            limit = growth_limit_2d(game, settings.verify_bound)
             settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
             if settled is not None:  # one more table, for the engine that reads periods in each coordinate
                 notes += [n for n in found.notes if n not in notes]
@@ -369,54 +369,6 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
                 notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
             bound = settled or bound
         say(f"no verified rule on this data: training again on bound {bound}")
-
-
-def _growth_limit(game: Game, verify_bound: int | None) -> int:
-    """The largest two-heap table grown for periods in each coordinate (in positions): a sixteenth for moves given
-    in Python, and never past a given verification bound."""
-    limit = GROWTH_POSITIONS_2D // 16 if game.kernel is None else GROWTH_POSITIONS_2D
-    return limit if verify_bound is None else min(limit, (verify_bound + 1) ** 2)
-
-
-def _winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say, verify: int):
-    """A winning-move strategy of a P rule, or None (with a note); a game with no symbolic move relation gets one
-    checked on a bound over its own ``moves()`` (with a note: it cannot serve a proof). A one-heap strategy is
-    checked on the whole verification bound (a long period's moves show only there)."""
-    if rule.target != "P" or game.parts > 1:
-        return None
-    if game.move_relation() is None:
-        notes.append(f"{game!r} states no symbolic move relation (games.symbolic): a strategy is checked on a bound "
-                     "over its moves(), and a proof can only come from a theorem")
-    from discover.find_strategy import find_strategy
-
-    say(f"looking for a winning-move strategy for {rule.text()}")
-    clock = time.perf_counter()
-    strategy = find_strategy(rule, game, bound=verify if game.dims == 1 else None, seed=seed,
-                             time_cap=STRATEGY_SECONDS)
-    seconds = time.perf_counter() - clock
-    timings["strategy"] = timings.get("strategy", 0.0) + seconds
-    if strategy is None:
-        stopped = f"its {STRATEGY_SECONDS:.0f} s safety cap" if seconds >= STRATEGY_SECONDS else "its budget"
-        notes.append(f"no winning-move strategy was found within {stopped} (at most 12 candidate moves, each "
-                     "fitted by the enumeration engine): the hypothesis agent plays any move into P")
-    return strategy
-
-
-def _strategy_on_trial(rule: Rule, game: Game, solution, settings: FindSettings, timings: dict, notes: list, say,
-                       verify: int):
-    """A verified rule's winning-move strategy and its own self-play check (None, None when none is looked for or
-    found).  The strategy is judged apart from the rule: when it loses a game, the rule stays verified, the check
-    says how the strategy failed, and the proof does not use it."""
-    strategy = _winning_moves(rule, game, settings.seed, timings, notes, say, verify) if settings.strategy else None
-    if strategy is None:
-        return None, None
-    clock = time.perf_counter()
-    played = self_play(rule, game, solution, settings.games, settings.seed, strategy)
-    timings["strategy self-play"] = time.perf_counter() - clock
-    if not played.passed:
-        notes.append(f"the winning-move strategy found for the rule failed its self-play ({played.detail}): the rule "
-                     "is judged on its own checks, which passed; the proof does not use the strategy")
-    return strategy, played
 
 
 def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
@@ -486,7 +438,7 @@ def _search(game, bound, verify, names, settings: FindSettings, table, target, s
                 checks.append(self_play(rule, game, solution, games, seed))  # the rule's agent: any move into its P
                 timings["verify"] += time.perf_counter() - clock
             if all(c.passed for c in checks):
-                strategy, played = _strategy_on_trial(rule, game, solution, settings, timings, notes, say, verify)
+                strategy, played = strategy_on_trial(rule, game, solution, settings, timings, notes, say, verify)
                 return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify, source=source,
                                  strategy=strategy, strategy_check=played, notes=notes)
             refuted = refuted or (rule, checks)

@@ -20,10 +20,24 @@ from solvers import solve
 from solvers.eventual_period import settled_period
 from solvers.grid_periods import grid_periods
 
-__all__ = ["GROWTH_POSITIONS", "GROWTH_POSITIONS_2D", "settled_bound"]
+__all__ = ["GROWTH_POSITIONS", "GROWTH_POSITIONS_2D", "growth_limit_2d", "settled_bound"]
 
 GROWTH_POSITIONS = 10**5  # the largest one-heap table the growth solves
 GROWTH_POSITIONS_2D = 2**18  # the largest two-heap table (512 x 512 positions)
+
+
+def growth_limit_2d(game: Game, verify_bound: int | None = None) -> int:
+    """The largest two-heap table ``find_rule`` grows (in positions): a sixteenth for moves given in Python (no move
+    kernel), and never past a given verification bound.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> growth_limit_2d(make_game("wythoff")), growth_limit_2d(make_game("wythoff"), verify_bound=99)
+    (262144, 10000)
+    """
+    limit = GROWTH_POSITIONS_2D // 16 if game.kernel is None else GROWTH_POSITIONS_2D
+    return limit if verify_bound is None else min(limit, (verify_bound + 1) ** 2)
 
 
 def _settles(solution, target: str) -> bool:

@@ -274,7 +274,7 @@ def test_engine_notes_reach_the_discovery_and_the_record():
 
 
 def test_a_true_rule_with_a_losing_strategy_stays_verified_and_proved(monkeypatch):
-    import discover.find as find_module
+    import discover.strategy_trial as strategy_trial
     from discover.strategy import Branch, Strategy
 
     game = make_game("nim", heaps=2)
@@ -283,7 +283,7 @@ def test_a_true_rule_with_a_losing_strategy_stays_verified_and_proved(monkeypatc
     def weak(rule, game, seed, timings, notes, say, verify):  # always take one from heap a: legal, rarely winning
         return Strategy(rule, game.move_relation(), [Branch((a - 1, b))], checked_bound=verify)
 
-    monkeypatch.setattr(find_module, "_winning_moves", weak)
+    monkeypatch.setattr(strategy_trial, "winning_moves", weak)
     found = find_rule(game, bound=6, verify_bound=40, engines=["enumeration"], games=20)
     assert found.status == "verified" and found.rule.text() == "a = b"
     assert all(c.passed for c in found.checks) and [c.name for c in found.checks][-1] == "self-play"
