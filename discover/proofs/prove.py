@@ -105,7 +105,9 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         A custom game's relation (``custom_game(..., relation=...)``) is checked against its ``moves()`` up to
         this bound (the verification bound; default: a box of about 300 positions; see
         ``discover.proofs.agreement.relation_agreement``), and the proof's statement says that it is a proof for
-        the moves the relation states, naming the bound on which they agree.
+        the moves the relation states, naming the bound on which they agree.  A declared game's relation and
+        move kernel are compiled from one declaration (``games.declared``), as a built-in family's are written
+        together: both are checked on a box of about 300 positions and the proof is for every position.
 
     Returns
     -------
@@ -179,7 +181,7 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
     if strategy is not None and strategy.relation != relation:
         raise ValueError(f"the strategy is for the moves {strategy.relation.words()!r}, not {game!r}'s")
-    custom = bool(game.spec().get("custom"))
+    custom = bool(game.spec().get("custom")) and "declared" not in game.spec()  # a relation given beside moves()
     clock = time.perf_counter()
     differs, agreed = relation_agreement(game, relation_bound) if custom else (relation_agrees(game), None)
     time_budget += time.perf_counter() - clock  # the budget is z3's: checking the relation on a bound takes none of it

@@ -69,6 +69,7 @@ def test_game_spec_on_the_command_line(cli, tmp_path):
     record = json.loads(out)
     assert record["status"] == "verified" and record["game"]["name"] == "knight"
     assert record["proof"]["status"] == "proved"
+    assert record["proof"]["statement"] == "for every position"  # relation and kernel from one declaration
 
 
 @pytest.mark.parametrize("text, words", [
