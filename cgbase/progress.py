@@ -5,7 +5,8 @@ One line on stderr, only when stderr is a terminal (never in a pipe or a log): a
 ("QLearner · Nim with 3 heaps"), a bar, done/total, the rate, elapsed and remaining time, and the latest
 metric the caller reports (deviations, a score); counts are compact ("112k/200k") so that the line fits
 in 100 columns. ``progress_bar`` follows a count; ``status`` a step
-of unknown length (a spinner with the elapsed time).
+of unknown length (a spinner with the elapsed time). ``clear()`` erases every line still shown (Ctrl-C's
+watchdog calls it before its "interrupted" message, so that no bar is redrawn after it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from rich.progress import (BarColumn, Progress, ProgressColumn, SpinnerColumn, T
                            TimeRemainingColumn)
 from rich.text import Text
 
-__all__ = ["progress_bar", "status", "compact"]
+__all__ = ["progress_bar", "status", "compact", "clear"]
+
+_SHOWN: list = []  # the rich Progress displays on the terminal now, innermost last
 
 
 def compact(n: float) -> str:
@@ -36,6 +39,33 @@ def _console():
     return console if console.is_terminal else None
 
 
+def clear() -> None:
+    """Stop and erase every progress line on the terminal (from any thread); a no-op when none is shown.
+
+    Examples
+    --------
+    >>> clear()
+    """
+    while _SHOWN:
+        display = _SHOWN.pop()
+        try:
+            display.stop()
+        except Exception:  # noqa: BLE001 - a display half torn down by the main thread: nothing left to erase
+            pass
+
+
+def _show(display):
+    display.__enter__()
+    _SHOWN.append(display)
+    return display
+
+
+def _hide(display, exc) -> None:
+    if display in _SHOWN:
+        _SHOWN.remove(display)
+        display.__exit__(*exc)
+
+
 class progress_bar:
     """A progress bar while ``show`` and stderr is a terminal; the context yields ``advance(n, metric="")``."""
 
@@ -50,13 +80,13 @@ class progress_bar:
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(bar_width=8), _Count(),
                             _Rate(self.unit), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
                             TextColumn("{task.fields[metric]}"), console=console, transient=True)
-        self.bar.__enter__()
+        _show(self.bar)
         task = self.bar.add_task(self.label, total=self.total, completed=self.done, metric="")
         return lambda n, metric="": self.bar.update(task, advance=n, **({"metric": metric} if metric else {}))
 
     def __exit__(self, *exc):
         if self.bar is not None:
-            self.bar.__exit__(*exc)
+            _hide(self.bar, exc)
         return False
 
 
@@ -73,13 +103,13 @@ class status:
             return lambda text: None
         self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
                             transient=True)
-        self.bar.__enter__()
+        _show(self.bar)
         task = self.bar.add_task(self.text, total=None)
         return lambda text: self.bar.update(task, description=text)
 
     def __exit__(self, *exc):
         if self.bar is not None:
-            self.bar.__exit__(*exc)
+            _hide(self.bar, exc)
         return False
 
 

@@ -24,6 +24,7 @@ UNIVERSE = Field("object", fields={"limits": Field("list", items=Field("int", lo
                                    "bound": Field("int", null=True, low=1, high=2**62)})
 META = {"game": GAME, "universe": UNIVERSE}
 ARRAYS = ("outcome", "keys", "grundy", "remoteness")
+OUTCOME_CLASSES = np.array(["P", "D", "N"])  # the CSV's outcome_class of outcome -1, 0, +1
 #: a loaded solution is re-derived from the game's moves in full up to this many positions (games with a compiled
 #: move kernel, or lines); games whose moves are Python up to PYTHON_CHECK; above, a seeded sample and the checksum
 FULL_CHECK = 2_000_000
@@ -124,8 +125,20 @@ class Solution:
 
     # -- files -----------------------------------------------------------------------
     def write_csv(self, path, chunk: int = 1 << 16) -> None:
-        """Write one row per position (its coordinates, outcome, and Grundy value and remoteness when computed) as
-        CSV, atomically.
+        """Write one row per position as CSV, atomically (``discover solve --csv``).
+
+        The columns: the position's coordinates (named by the game's ``feature_names``), ``outcome`` for the
+        player to move as a number (+1 win, -1 loss, 0 draw, as ``outcome_table``), ``outcome_class`` as a
+        letter (``P``: the previous player wins, a loss for the player to move; ``N``: the next player wins;
+        ``D``: a draw), then ``grundy`` and ``remoteness`` when the solve computed them. Rows follow the
+        universe's id order; the header is the first line.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file to write (a regular file in a writable folder; written whole or not at all).
+        chunk : int
+            Positions formatted at a time (memory only; the file is the same).
 
         Examples
         --------
@@ -135,27 +148,33 @@ class Solution:
         >>> out = os.path.join(tempfile.mkdtemp(), "nim.csv")
         >>> solve(make_game("nim", heaps=2), bound=1, grundy=True).write_csv(out)
         >>> print(open(out).read(), end="")
-        a,b,outcome,grundy
-        0,0,-1,0
-        1,0,1,1
-        0,1,1,1
-        1,1,-1,0
+        a,b,outcome,outcome_class,grundy
+        0,0,-1,P,0
+        1,0,1,N,1
+        0,1,1,N,1
+        1,1,-1,P,0
         """
         from cgbase.files import atomic_write
 
-        tables = [("outcome", self.outcome_table), ("grundy", self.grundy_table),
-                  ("remoteness", self.remoteness_table)]
+        tables = [("grundy", self.grundy_table), ("remoteness", self.remoteness_table)]
         tables = [(name, table) for name, table in tables if table is not None]
         names = self.game.feature_names
         if len(names) != self.universe.dims:
             names = coordinate_names(self.universe.dims)
-        header = ",".join([*names, *(name for name, _ in tables)])
+        header = ",".join([*names, "outcome", "outcome_class", *(name for name, _ in tables)])
+        row = ",".join(["%d"] * (self.universe.dims + 1) + ["%s"] + ["%d"] * len(tables))
         with atomic_write(path, "--csv", binary=False) as handle:
             handle.write(header + "\n")
             for lo in range(0, self.universe.size, chunk):
                 ids = np.arange(lo, min(lo + chunk, self.universe.size))
-                block = np.column_stack([self.universe.positions(ids), *(t[ids] for _, t in tables)])
-                np.savetxt(handle, block, fmt="%d", delimiter=",")
+                outcome = self.outcome_table[ids]
+                block = np.empty((ids.size, self.universe.dims + 2 + len(tables)), dtype=object)
+                block[:, :self.universe.dims] = self.universe.positions(ids)
+                block[:, self.universe.dims] = outcome
+                block[:, self.universe.dims + 1] = OUTCOME_CLASSES[outcome + 1]
+                for column, (_, table) in enumerate(tables, self.universe.dims + 2):
+                    block[:, column] = table[ids]
+                np.savetxt(handle, block, fmt=row)
 
     def save(self, path) -> None:
         """Write one compressed file recording game, parameters, bound and version (atomically)."""

@@ -10,8 +10,9 @@ A game is named by its family and ``name=value`` parameters::
     discover show w.npz
 
 Bad input (an unknown game or parameter, a bad bound, a universe too large for memory, an
-unreadable file, a usage error) prints one line on stderr and exits with status 2; Ctrl-C prints
-"interrupted" and exits with status 130. ``python -m discover`` is the same command.
+unreadable file, a usage error) prints one line on stderr and exits with status 2; a game whose rule
+is not found (``rule``, ``report``) exits with status 1; Ctrl-C prints "interrupted" and exits with
+status 130. ``python -m discover`` is the same command.
 """
 
 from __future__ import annotations
@@ -114,8 +115,15 @@ def _error(message: str) -> None:
     click.echo(f"discover: {' '.join(str(message).split())}", err=True)
 
 
+def _interrupted() -> None:
+    from cgbase.progress import clear
+
+    clear()  # a progress line still shown is erased before the message, never redrawn after it
+    _error("interrupted")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``discover`` command; return the exit status (0 ok, 2 bad input, 130 interrupted).
+    """Run the ``discover`` command; return the exit status (0 ok, 1 no rule found, 2 bad input, 130 interrupted).
 
     Examples
     --------
@@ -138,7 +146,7 @@ def _run(args: list[str]) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.exceptions.Abort:
-        _error("interrupted")
+        _interrupted()
         return EXIT_INTERRUPTED
     except click.UsageError as err:
         where = err.ctx.command_path if err.ctx is not None else "discover"
@@ -163,7 +171,7 @@ def _run(args: list[str]) -> int:
         _error(message)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        _error("interrupted")
+        _interrupted()
         return EXIT_INTERRUPTED
     return result if isinstance(result, int) else 0
 

@@ -13,8 +13,8 @@ from contextlib import nullcontext
 
 import click
 
-from discover.cli.common import (BOUND, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, Integer, command_line, game_arguments,
-                                 game_from_words, int_list, output_folder, parallel_options, say)
+from discover.cli.common import (BOUND, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, Integer, command_line, force_option,
+                                 game_arguments, game_from_words, int_list, output_folder, parallel_options, say)
 
 __all__ = ["alphazero_command"]
 
@@ -44,9 +44,10 @@ __all__ = ["alphazero_command"]
                    "never on the workers).")
 @parallel_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
+@force_option
 def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
                       random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, shards,
-                      backend, address, workers, folder):
+                      backend, address, workers, folder, force):
     """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players
     (and value-table.npz when the game's universe has at most 50,000 positions).
 
@@ -76,7 +77,7 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
     if baseline_simulations is not None:
         baseline = list(int_list(baseline_simulations, "--baseline-simulations"))
     slug = "notakto" if experiment else games_list[0].slug()
-    folder = output_folder(folder, os.path.join("reports", f"{slug}-alphazero"), alphazero.MARKERS)
+    folder = output_folder(folder, os.path.join("reports", f"{slug}-alphazero"), alphazero.MARKERS, force)
     title = "AlphaZero on Notakto (the Notakto paper's experiment)" if experiment else None
     if shards is not None:
         fit["shards"] = shards

@@ -18,8 +18,8 @@ from cgbase.validation import INT64_MAX, integer_text, number_text
 __all__ = ["Integer", "Number", "Text", "GameName", "GameWord", "OutputFile", "OutputFolder", "InputFile", "BOUND",
            "SEED", "WORKERS", "REPEATS", "TEXT", "GAME", "GAME_WORD", "OUTPUT_FILE", "OUTPUT_FOLDER", "INPUT_FILE",
            "int_list", "name_list", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "load_game_file",
-           "typed_params", "say",
-           "print_rows", "spinner", "output_folder", "check_output_file", "command_line", "parallel_options"]
+           "typed_params", "say", "wrap", "terminal_width",
+           "print_rows", "spinner", "output_folder", "force_option", "check_output_file", "command_line", "parallel_options"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
 
@@ -369,9 +369,47 @@ def typed_params(cls, words, what: str) -> dict:
     return params
 
 
+def terminal_width() -> int | None:
+    """The terminal's width in columns when stdout is a terminal; None in a pipe or a file (output stays plain)."""
+    import shutil
+    import sys
+
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):  # a replaced or closed stdout
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def wrap(text: str, width: int | None) -> str:
+    """Each line of ``text`` wrapped on words to ``width`` columns (a line's continuation indented two spaces
+    under its own indent); ``text`` unchanged when ``width`` is None (not a terminal).
+
+    Examples
+    --------
+    >>> print(wrap("  P iff a xor b xor c = 0, checked on every position", 24))
+      P iff a xor b xor c =
+        0, checked on every
+        position
+    >>> wrap("one long line", None)
+    'one long line'
+    """
+    import textwrap
+
+    if width is None:
+        return text
+    lines = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        lines += textwrap.wrap(line, max(width, len(indent) + 20), subsequent_indent=indent + "  ",
+                               break_on_hyphens=False) or [line]
+    return "\n".join(lines)
+
+
 def say(message: str) -> None:
-    """Print a message on stdout as it is: no markup, no padding, no wrapping but the terminal's own."""
-    click.echo(message)
+    """Print a message on stdout, wrapped on words to the terminal's width (plain in a pipe or a file)."""
+    click.echo(wrap(message, terminal_width()))
 
 
 def print_rows(title: str, rows) -> None:
@@ -415,13 +453,39 @@ def spinner(message: str):
     return status(message)
 
 
-def output_folder(given, default: str, markers) -> str:
-    """The folder a command writes (``--out``, else ``default``), checked before any work (``cgbase.files``)."""
+def output_folder(given, default: str, markers, force: bool | None = None) -> str:
+    """The folder a command writes (``--out``, else ``default``), checked before any work (``cgbase.files``).
+
+    With ``force`` False (a command with ``force_option``), a folder that holds an earlier run (every one of
+    ``markers``) is refused: the run is replaced only with ``--force``; a folder of anything else is refused
+    whatever ``force`` says. ``force`` None (commands without the option) replaces an earlier result.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> run = tempfile.mkdtemp()
+    >>> open(os.path.join(run, "history.json"), "w").close()
+    >>> output_folder(run, "unused", ("history.json",), force=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: ... holds an earlier run: give --force to replace it, or another --out
+    >>> output_folder(run, "unused", ("history.json",), force=True) == run
+    True
+    """
     from cgbase.files import check_output_folder
 
     folder = given if given is not None else default
-    check_output_folder(folder, markers, "--out" if given is not None else "output folder")
+    target = check_output_folder(folder, markers, "--out" if given is not None else "output folder")
+    if force is False and markers and target.is_dir() and all((target / m).is_file() for m in markers):
+        raise ValueError(f"{folder} holds an earlier run: give --force to replace it, or another --out")
     return folder
+
+
+def force_option(func):
+    """--force: replace the earlier run in the output folder (without it such a folder is refused, never overwritten)."""
+    return click.option("--force", is_flag=True,
+                        help="Replace the earlier run in the output folder (without it, a folder holding one is "
+                             "refused).")(func)
 
 
 def check_output_file(path, what: str) -> None:

@@ -12,7 +12,7 @@ import os
 
 import click
 
-from discover.cli.common import (BOUND, OUTPUT_FOLDER, TEXT, game_arguments, game_from_words, int_list, name_list, output_folder,
+from discover.cli.common import (BOUND, OUTPUT_FOLDER, TEXT, force_option, game_arguments, game_from_words, int_list, name_list, output_folder,
                                  say,
                                  typed_params)
 
@@ -34,7 +34,9 @@ __all__ = ["explore_command"]
 @click.option("--curve-sample", type=BOUND, default=None, help="N positions sampled at every record.")
 @click.option("--final-sample", type=BOUND, default=None, help="Positions sampled for the final measure.")
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-explore/).")
-def explore_command(game, params, variants, episodes, seeds, learner_words, exact, curve_sample, final_sample, folder):
+@force_option
+def explore_command(game, params, variants, episodes, seeds, learner_words, exact, curve_sample, final_sample, folder,
+                    force):
     """Every variant of the Hex exploration paper on GAME with the same games and seeds: curves, exact accuracy
     with 95% intervals, each variant against plain one-step Q, the openings; a report folder."""
     from discover.experiments import explore
@@ -47,7 +49,7 @@ def explore_command(game, params, variants, episodes, seeds, learner_words, exac
     seed_list = list(int_list(seeds, "--seeds", 0)) if seeds else settings["seeds"]
     learner = {**settings["learner"], **typed_params(BoardQLearner, [] if learner_words is None else name_list(learner_words, "--learner"),
                                                    "--learner")}
-    folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-explore"), explore.MARKERS)
+    folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-explore"), explore.MARKERS, force)
     record = explore.run(game_obj, chosen, episodes or settings["episodes"], seed_list, learner=learner,
                          eval_every=settings["eval_every"] if episodes is None else None, exact=exact,
                          curve_sample=curve_sample or settings["curve_sample"],

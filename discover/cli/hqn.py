@@ -10,7 +10,8 @@ import os
 
 import click
 
-from discover.cli.common import OUTPUT_FOLDER, SEED, Integer, game_arguments, game_from_words, output_folder, say
+from discover.cli.common import (OUTPUT_FOLDER, SEED, Integer, force_option, game_arguments, game_from_words,
+                                 output_folder, say)
 
 __all__ = ["hqn_command"]
 
@@ -23,7 +24,8 @@ __all__ = ["hqn_command"]
 @click.option("--eval-bound", type=Integer(1, 1000), default=50, show_default=True, help="Evaluation board.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice.")
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-hqn/).")
-def hqn_command(game, params, periods, episodes, bound, eval_bound, seed, folder):
+@force_option
+def hqn_command(game, params, periods, episodes, bound, eval_bound, seed, folder, force):
     """The HQN paper's experiments on GAME: accuracy over time (Q-agent, neural HQN, symbolic HQN),
     accuracy of the converged models across board sizes, and the Wythoff -> Nim -> Euclid cycle."""
     from discover.experiments import hqn
@@ -31,7 +33,7 @@ def hqn_command(game, params, periods, episodes, bound, eval_bound, seed, folder
     game_obj = game_from_words(game, params)
     if game_obj.dims != 2:
         raise ValueError(f"the HQN experiments are on boards (games of two coordinates); {game_obj!r} has {game_obj.dims}")
-    folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-hqn"), hqn.MARKERS)
+    folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-hqn"), hqn.MARKERS, force)
     record = hqn.run(game_obj, periods, episodes, bound, eval_bound, seed, progress=say)
     hqn.write(record, folder)
     say(f"wrote {folder}/ in {record['seconds']:.0f} s")

@@ -4,7 +4,7 @@ Python turns SIGINT into ``KeyboardInterrupt`` only between bytecodes of the mai
 kernel (numba, run without the GIL) can take many seconds to return. ``watch()`` has the signal written to a
 pipe the moment it arrives (``signal.set_wakeup_fd``); a watchdog thread reads it, gives the main thread
 ``GRACE`` seconds to stop by itself (the command then prints "interrupted" and returns 130), and otherwise
-removes the files still being written (``cgbase.files.remove_pending``) and ends the process with status 130.
+erases the progress line (``cgbase.progress.clear``), removes the files still being written (``cgbase.files.remove_pending``) and ends the process with status 130.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ def _watchdog(read: int, finished: threading.Event) -> None:
             return
         if signal.SIGINT in data and not finished.wait(GRACE):
             from cgbase.files import remove_pending
+            from cgbase.progress import clear
 
+            clear()  # erase the progress line first: nothing may be drawn after the message
             sys.stderr.write("discover: interrupted\n")
             sys.stderr.flush()
             remove_pending()

@@ -17,7 +17,7 @@ import time
 import click
 
 from discover.cli.common import (BOUND, INPUT_FILE, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, LearnerChoice, Number,
-                                 check_output_file, game_arguments, game_from_words, int_list, name_list, output_folder,
+                                 check_output_file, force_option, game_arguments, game_from_words, int_list, name_list, output_folder,
                                  say)
 
 __all__ = ["learn_command", "compare_command", "tournament_command", "scenarios_command"]
@@ -94,13 +94,15 @@ def _summary(learner, seconds: float) -> None:
               help="Where to write value-table.npz, history.json and .csv, learning-curve.png (default: "
                    "runs/<game>-<learner>/).")
 @click.option("--checkpoint", type=OUTPUT_FILE, metavar="FILE", default=None, help="Resume from this file if it exists; write it as it goes.")
-def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint):
-    """Train a learner on GAME and save its value table and learning curve."""
+@force_option
+def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint, force):
+    """Train a learner on GAME and save its value table and learning curve (an earlier run in the folder is
+    replaced only with --force)."""
     from discover.render.curves import curve_figure
     from cgbase.files import atomic_folder, write_json, write_records_csv
 
     game_obj = game_from_words(game, params)
-    folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS)
+    folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS, force)
     if checkpoint is not None:
         check_output_file(checkpoint, "--checkpoint")
     clock = time.perf_counter()
@@ -174,7 +176,8 @@ def compare_command(game, params, learner, bound, episodes, opponent, start, see
 @click.option("--games", type=BOUND, default=1000, show_default=True, help="Games per tournament pairing.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice.")
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-study/).")
-def tournament_command(game, params, learners, bound, episodes, games, seed, folder):
+@force_option
+def tournament_command(game, params, learners, bound, episodes, games, seed, folder, force):
     """The Nim study: learning curves against copies, then every learner trained against every
     other, copies and a random player, and a round robin of the trained policies."""
     from discover.experiments import learner_study
@@ -183,7 +186,7 @@ def tournament_command(game, params, learners, bound, episodes, games, seed, fol
 
     game_obj = game_from_words(game, params)
     names = name_list(learners, "--learners", learner_names(opponents=True))
-    folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-study"), learner_study.MARKERS)
+    folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-study"), learner_study.MARKERS, force)
     study = learner_study.run(game_obj, bound, tuple(names), episodes, games, seed, progress=say)
     learner_study.write(study, folder)
     say(format_table(study))
@@ -194,12 +197,13 @@ def tournament_command(game, params, learners, bound, episodes, games, seed, fol
 @click.option("--seeds", type=BOUND, default=5, show_default=True, help="Runs per scenario, seeds 0, 1, ...")
 @click.option("--cap", type=BOUND, default=2_000_000, show_default=True, help="Most games a run may play.")
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/nim-scenarios/).")
-def scenarios_command(seeds, cap, folder):
+@force_option
+def scenarios_command(seeds, cap, folder, force):
     """The Nim thesis's scenarios: Q-learning on Nim (3 heaps <= 7) against the optimal player, itself and a
     random player, until its greedy policy makes no optimality deviation."""
     from discover.experiments import nim_scenarios
 
-    folder = output_folder(folder, os.path.join("reports", "nim-scenarios"), nim_scenarios.MARKERS)
+    folder = output_folder(folder, os.path.join("reports", "nim-scenarios"), nim_scenarios.MARKERS, force)
     record = nim_scenarios.run(seeds, cap, progress=say)
     nim_scenarios.write(record, folder)
     for row in record["rows"]:

@@ -17,9 +17,11 @@ import time
 import click
 
 from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
-                                 spinner)
+                                 spinner, terminal_width, wrap)
 
-__all__ = ["rule_command", "report_command"]
+__all__ = ["rule_command", "report_command", "EXIT_NO_RULE"]
+
+EXIT_NO_RULE = 1  # the exit status of `discover GAME` and `discover report GAME` when no rule is verified
 
 
 def _resolve_game(ctx, settings, required: bool = True):
@@ -122,81 +124,82 @@ def _find_on_file(ctx, settings, start: float):
 
 
 def _print_discovery(found) -> None:
+    """The discovery on stdout, wrapped to the terminal's width (plain in a pipe): a verified rule with its strategy,
+    proof and checks, or one paragraph saying what came closest and what to try (``no_rule_paragraph``)."""
     from rich.console import Console
     from rich.text import Text
 
     from discover.learned import learned_table_text
+    from discover.render.no_rule import no_rule_paragraph
 
-    out = Console(highlight=False, soft_wrap=True)
-    out.print(Text(f"{found.game!r}", style="bold"))
+    out, width = Console(highlight=False, soft_wrap=True), terminal_width()
+
+    def line(text: str, style: str | None = None) -> None:
+        out.print(Text(wrap(text, width), style=style or ""))
+
+    line(f"{found.game!r}", "bold")
     sequence = found.sequence
     if sequence is not None:
         verified = f"; verification bound {found.verify_bound:,}" if found.checks else ""
-        out.print(Text(f"Grundy values of {sequence.heaps:,} heaps computed by the take-and-break engine in "
-                       f"{sequence.seconds:.2f} s{verified}"))
+        line(f"Grundy values of {sequence.heaps:,} heaps computed by the take-and-break engine in "
+             f"{sequence.seconds:.2f} s{verified}")
     else:
         where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
-        out.print(Text(f"trained on {where} at bound {found.train_bound:,}; "
-                       f"verification bound {found.verify_bound:,}"))
+        line(f"trained on {where} at bound {found.train_bound:,}; verification bound {found.verify_bound:,}")
     rule, proof = found.rule, found.proof
-    if found.status == "verified":
-        proved = f"; proved {proof.statement}" if proof is not None and proof.status == "proved" else ""
-        out.print(Text(f"\nRule (verified on bound {found.verified_bound:,}{proved}):", style="bold green"))
-    elif found.status == "refuted":
-        out.print(Text("\nNo verified rule. The best candidate was refuted:", style="bold red"))
-    else:
-        out.print(Text("\nNo rule found.", style="bold yellow"))
-    if sequence is not None and rule is None:
-        out.print(Text(f"  {sequence.statement}"))
-    if rule is not None:
-        if rule.words:
-            out.print(Text(f"  {rule.words}"))
-        text = rule.text()
-        label = "Grundy values:" if rule.target == "grundy" else ("P positions:" if text.startswith("if ") else "P iff")
-        out.print(Text(f"  {label} {text}"))
-        if found.general is not None:
-            out.print(Text(f"  {found.general.line()}"))
-        if rule.target == "grundy" and len(rule.feature_names) == 1:
-            out.print(Text("  sums of heaps: P iff G(n₁) ⊕ G(n₂) ⊕ ... = 0"))
-        if "GoldenRatio" in str(rule.expr):
-            out.print(Text("  where φ = (1 + √5)/2, the golden ratio"))
-        out.print(Text(f"  LaTeX: {rule.latex()}"))
-        out.print(Text(f"  found by {rule.provenance.get('engine')}, complexity {rule.complexity}, "
-                       f"training accuracy {rule.train_accuracy:.1%}"))
-        if "learned" in rule.provenance:
-            out.print(Text(f"  {learned_table_text(rule.provenance['learned'])}"))
-        if found.strategy is not None:
-            out.print(Text(f"\nStrategy: {found.strategy.text()}", style="bold"))
-            out.print(Text(f"  a winning move from every N position up to bound {found.strategy.checked_bound:,} "
-                           "(checked)"))
-            played = found.strategy_check
-            if played is not None and not played.passed:
-                out.print(Text(f"  {played.line()}: the strategy fails (the rule is judged apart; the proof does "
-                               "not use it)", style="bold red"))
-        if proof is not None:
-            style = {"proved": "bold green", "disproved": "bold red"}.get(proof.status, "bold yellow")
-            out.print(Text(f"\n{proof.line()}", style=style))
-            if proof.status == "proved" and proof.reason:
-                out.print(Text(f"  because: {proof.reason}"))
-    if found.notes:
-        out.print(Text("\nNotes", style="bold"))
-        for note in found.notes:
-            out.print(Text(f"  {note}"))
-    if found.checks:
-        out.print(Text("\nVerification", style="bold"))
-        for check in found.checks:
-            out.print(Text(f"  {check.line()}  ({check.seconds:.2f} s)"))
-    if found.status != "verified" and found.best_partial is not None:
-        best = found.best_partial
-        out.print(Text(f"\nBest partial candidate: {best.text()} "
-                       f"({best.train_accuracy:.1%} of the training table, by {best.provenance.get('engine')})"))
-    others = [r for r in found.candidates if rule is None or str(r.expr) != str(rule.expr)][:4]
+    if found.status != "verified":
+        line("")
+        line(no_rule_paragraph(found), "yellow")
+        _print_notes(found, line)
+        return
+    proved = f"; proved {proof.statement}" if proof is not None and proof.status == "proved" else ""
+    line(f"\nRule (verified on bound {found.verified_bound:,}{proved}):", "bold green")
+    if rule.words:
+        line(f"  {rule.words}")
+    text = rule.text()
+    label = "Grundy values:" if rule.target == "grundy" else ("P positions:" if text.startswith("if ") else "P iff")
+    line(f"  {label} {text}")
+    if found.general is not None:
+        line(f"  {found.general.line()}")
+    if rule.target == "grundy" and len(rule.feature_names) == 1:
+        line("  sums of heaps: P iff G(n₁) ⊕ G(n₂) ⊕ ... = 0")
+    if "GoldenRatio" in str(rule.expr):
+        line("  where φ = (1 + √5)/2, the golden ratio")
+    line(f"  LaTeX: {rule.latex()}")
+    line(f"  found by {rule.provenance.get('engine')}, complexity {rule.complexity}, "
+         f"training accuracy {rule.train_accuracy:.1%}")
+    if "learned" in rule.provenance:
+        line(f"  {learned_table_text(rule.provenance['learned'])}")
+    if found.strategy is not None:
+        line(f"\nStrategy: {found.strategy.text()}", "bold")
+        line(f"  a winning move from every N position up to bound {found.strategy.checked_bound:,} (checked)")
+        played = found.strategy_check
+        if played is not None and not played.passed:
+            line(f"  {played.line()}: the strategy fails (the rule is judged apart; the proof does not use it)",
+                 "bold red")
+    if proof is not None:
+        style = {"proved": "bold green", "disproved": "bold red"}.get(proof.status, "bold yellow")
+        line(f"\n{proof.line()}", style)
+        if proof.status == "proved" and proof.reason:
+            line(f"  because: {proof.reason}")
+    _print_notes(found, line)
+    line("\nVerification", "bold")
+    for check in found.checks:
+        line(f"  {check.line()}  ({check.seconds:.2f} s)")
+    others = [r for r in found.candidates if str(r.expr) != str(rule.expr)][:4]
     if others:
-        out.print(Text("\nOther candidates", style="bold"))
+        line("\nOther candidates", "bold")
         for r in others:
-            out.print(Text(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]"))
+            line(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]")
     timing = ", ".join(f"{k} {v:.2f} s" for k, v in found.timings.items())
-    out.print(Text(f"\nTimings: {timing}", style="dim"))
+    line(f"\nTimings: {timing}", "dim")
+
+
+def _print_notes(found, line) -> None:
+    if found.notes:
+        line("\nNotes", "bold")
+        for note in found.notes:
+            line(f"  {note}")
 
 
 @click.command("rule")
@@ -220,6 +223,9 @@ def rule_command(ctx, as_json, **options):
     One-heap take-and-break games (octal, hexadecimal, grundy_game) are computed by the
     take-and-break engine until the periodicity theorem proves a period, within --heaps and
     --seconds; --bound, --engines or --from trains the engines on a table instead.
+
+    Exit status: 0 with a verified rule, 1 when no rule is verified (the output says what came
+    closest and what to try; --json has every candidate and check), 2 for bad input.
     """
     from discover.cli.rule_settings import RuleSettings
 
@@ -228,6 +234,7 @@ def rule_command(ctx, as_json, **options):
         click.echo(json.dumps(found.to_record()))
     else:
         _print_discovery(found)
+    return 0 if found.status == "verified" else EXIT_NO_RULE
 
 
 @click.command("report")
@@ -235,7 +242,11 @@ def rule_command(ctx, as_json, **options):
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write (default: reports/<game>/).")
 def report_command(ctx, folder, **options):
-    """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON."""
+    """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON.
+
+    Exit status: 0 with a verified rule, 1 when no rule is verified (the report is written all the
+    same and says what came closest), 2 for bad input.
+    """
     from discover.cli.rule_settings import RuleSettings
     from discover.render.report import check_report_folder, write_report
 
@@ -247,3 +258,4 @@ def report_command(ctx, folder, **options):
         path = write_report(found, folder)
     _print_discovery(found)
     say(f"\nwrote {path}")
+    return 0 if found.status == "verified" else EXIT_NO_RULE

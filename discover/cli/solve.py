@@ -194,8 +194,9 @@ def _output_options(func):
                      help="Draw the P positions of a 1-D or 2-D game, or a board game's first moves, into this "
                           "image (.png, .pdf, .svg)."),
         click.option("--csv", "csv_path", type=OUTPUT_FILE, metavar="FILE.csv", default=None,
-                     help="Write one row per position: its coordinates, outcome, and Grundy value and remoteness "
-                          "when computed."),
+                     help="Write one row per position: its coordinates, outcome (+1 win, -1 loss, 0 draw for the "
+                          "player to move), outcome_class (P, N or D), and Grundy value and remoteness when "
+                          "computed (Solution.write_csv)."),
         click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON record."),
     ]
     for option in reversed(options):

@@ -124,13 +124,39 @@ def test_misspelt_game_suggests_the_name(cli, one_error_line):
 
 def test_a_negative_control_is_not_printed_as_verified(cli):
     code, out, err = cli("grundy_game", "--bound", "30")
-    assert code == 0 and err == ""
+    assert code == 1 and err == ""  # status 1: no rule, so that a script can tell
     assert "Rule (verified" not in out and "✓ agreement" not in out
-    assert "No rule found." in out or "No verified rule" in out
-    assert "Best partial candidate:" in out
+    paragraph = next(line for line in out.splitlines() if line.startswith("No rule found."))
+    assert "The best partial candidate, “" in paragraph and "of the training table" in paragraph
+    assert "Try a larger --bound (now 30)" in paragraph and "other --engines (tried " in paragraph
+    assert "--json" in paragraph
+    assert "Other candidates" not in out and "LaTeX" not in out  # the detail is in --json
+
+
+def test_no_rule_is_one_short_paragraph_with_the_detail_in_json(cli, tmp_path):
+    file = tmp_path / "take_or_halve.py"
+    file.write_text(textwrap.dedent("""
+        from games import custom_game
+
+        def moves(p):
+            n = p[0]
+            return [(n - t,) for t in (1, 2) if t <= n] + ([(n // 2,)] if n > 1 else [])
+
+        game = custom_game("take-or-halve", moves, dims=1)
+    """))
+    code, out, err = cli("--game-file", str(file), "--engines", "sequence")
+    assert code == 1 and err == ""
+    paragraph = next(line for line in out.splitlines() if line.startswith("No rule found."))
+    assert "The best candidate, “" in paragraph and "values)" in paragraph  # its long set shortened
+    assert "failed agreement with the solver" in paragraph and "first at " in paragraph
+    assert len(out) < 1500, out  # no walls of numbers
+    code, out, err = cli("--game-file", str(file), "--engines", "sequence", "--json")
+    record = json.loads(out)
+    assert code == 1 and record["status"] == "refuted"
+    assert record["checks"][0]["counterexample"] is not None and record["candidates"]
 
 
 def test_notes_say_why_nothing_was_found(cli):
     code, out, err = cli("nim", "heaps=1", "--engines", "operon")
-    assert code == 0 and "No rule found." in out
+    assert code == 1 and "No rule found." in out
     assert "Notes\n  operon fits a relation between two features, and this table has one coordinate" in out

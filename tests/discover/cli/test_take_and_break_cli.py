@@ -42,8 +42,8 @@ def test_json_carries_period_and_preperiod(cli):
 
 def test_an_open_game_ends_with_no_period(cli):
     code, out, err = cli("grundy_game", "--heaps", "5000")
-    assert code == 0 and err == ""
-    assert "No rule found." in out and "no period up to n = 4,999" in out
+    assert code == 1 and err == ""
+    assert "No rule found. No period up to n = 4,999" in out and "Try a larger --heaps or --seconds" in out
     assert "proved" not in out and "✓" not in out
 
 
