@@ -116,9 +116,19 @@ def learn_command(game, params, learner, bound, episodes, opponent, start, seed,
         write_json(out / "history.json", record)
         write_records_csv(out / "history.csv", fitted.history_)
         curve_figure({learner: fitted.history_}, out / "learning-curve.png",
-                     f"{fitted!r} on {game_obj!r}, bound {fitted.value_table_.bound}")
+                     _curve_title(learner, fitted, game_obj, opponent, seed))
     _summary(fitted, seconds)
     say(f"wrote {folder}/: value-table.npz, history.json, history.csv, learning-curve.png")
+
+
+def _curve_title(learner: str, fitted, game, opponent: str, seed: int) -> str:
+    """A learning curve's title in words: ``learner q on Nim with 3 heaps, bound 7: 20,000 games against itself,
+    seed 0``."""
+    bound = fitted.value_table_.bound if fitted.value_table_ is not None else None
+    against = "itself" if opponent == "self" else f"{opponent}"
+    where = f", bound {bound}" if bound is not None else ""
+    return (f"learner {learner} on {game.title()}{where}: {getattr(fitted, 'episodes_', 0):,} games against "
+            f"{against}, seed {seed}")
 
 
 @click.command("compare")

@@ -238,7 +238,7 @@ def _figure(runs: list, path, title: str) -> str:
         ax.set_ylabel("games won out of 100 / rate x 100")
         ax.set_ylim(-3, 103)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=1, frameon=False)
         ax.set_title(f"{run['game']}: {run['fit']['simulations']} simulations, "
                      f"{run['fit']['games_per_iteration']} games / iteration", fontsize=10)
     fig.suptitle(title, fontsize=11)

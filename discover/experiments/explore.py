@@ -15,8 +15,8 @@ variance ``Q (1 - Q)``, exploration score) and the exact measures of ``learners.
 ``exact`` picks the source by hand (the search's form on smaller boards, or none).
 
 ``write`` turns the record into a report folder: ``index.md`` and ``index.html`` (the table of means with 95% confidence
-intervals over the seeds, each variant's paired difference from plain one-step Q, the openings of the
-paper's figure 1), ``curves.png`` and ``explore.json``.  ``preset(game)`` gives the documented settings
+intervals over the seeds, each variant's paired difference from plain one-step Q), ``curves.png``, ``openings.png``
+(the openings of the paper's figure 1, drawn as Hex boards) and ``explore.json``.  ``preset(game)`` gives the documented settings
 per board size.
 
 Examples
@@ -36,7 +36,7 @@ import numpy as np
 
 from cgbase.machine import machine
 
-__all__ = ["run", "write", "preset", "interval", "verdict", "BASELINE", "MARKERS"]
+__all__ = ["run", "write", "preset", "verdict", "BASELINE", "MARKERS", "RANGES"]
 
 BASELINE = "minimax"  # plain one-step Q-learning, the paper's baseline
 MARKERS = ("index.md", "explore.json")  # an existing folder holding these is a report to replace
@@ -45,6 +45,9 @@ CURVES = (("update_cost", "update cost (squared error of Q)"), ("win_variance", 
           ("exploration_score", "mean exploration score Q_exp"), ("accuracy", "greedy move wins (share of sampled N positions)"))
 EXACT = ("auto", "retrograde", "search", "none")
 SUMMARY = ("accuracy", "opening_wins", "opening_agreement", "opening_auc", "cpu_seconds")
+#: the range each summary can take: its intervals are cut to it (a share's [0, 1])
+RANGES = {"accuracy": (0.0, 1.0), "opening_wins": (0.0, 1.0), "opening_agreement": (0.0, 1.0),
+          "opening_auc": (0.0, 1.0), "cpu_seconds": (0.0, float("inf")), "difference": (-1.0, 1.0)}
 
 
 def preset(game) -> dict:
@@ -76,22 +79,6 @@ def preset(game) -> dict:
                 "learner": {"layers": 6, "width": 32, "head_layers": 2, "first_diameter": 3}}
     return {"episodes": 100_000, "seeds": [0, 1, 2], "eval_every": 5000, "curve_sample": None, "final_sample": None,
             "learner": {"layers": 9, "width": 128, "head_layers": 3, "device": "cuda"}}
-
-
-def interval(values) -> dict:
-    """Mean and 95% confidence interval (Student's t over the values: seeds) of a list of numbers.
-
-    Examples
-    --------
-    >>> {k: round(v, 3) for k, v in interval([0.8, 0.9, 1.0]).items() if k != "values"}
-    {'mean': 0.9, 'low': 0.652, 'high': 1.148, 'n': 3}
-    """
-    from scipy import stats
-
-    x = np.asarray([v for v in values if v is not None and np.isfinite(v)], dtype=float)
-    mean = float(x.mean()) if x.size else float("nan")
-    half = float(stats.t.ppf(0.975, x.size - 1) * x.std(ddof=1) / np.sqrt(x.size)) if x.size > 1 else float("nan")
-    return {"mean": mean, "low": mean - half, "high": mean + half, "n": int(x.size), "values": x.tolist()}
 
 
 def _measures(game, exact: str, curve_sample, final_sample, seed: int) -> tuple[list, list, dict]:
@@ -193,15 +180,17 @@ def _summary(runs: list, variants) -> dict:
     with its t-test p-value, raw and Holm-adjusted over the variants compared."""
     from scipy import stats
 
+    from learners.repeats import interval
+
     finals = {v: {r["seed"]: r["final"] for r in runs if r["variant"] == v} for v in variants}
     summary = {}
     for variant, by_seed in finals.items():
-        entry = {key: interval([f.get(key) for f in by_seed.values()]) for key in SUMMARY}
+        entry = {key: interval([f.get(key) for f in by_seed.values()], RANGES[key]) for key in SUMMARY}
         base = finals.get(BASELINE)
         if base is not None and variant != BASELINE:
             seeds = [s for s in by_seed if s in base and "accuracy" in by_seed[s] and "accuracy" in base[s]]
             diff = [by_seed[s]["accuracy"] - base[s]["accuracy"] for s in seeds]
-            entry["difference"] = interval(diff)
+            entry["difference"] = interval(diff, RANGES["difference"])
             entry["difference"]["p_value"] = (float(stats.ttest_1samp(diff, 0.0).pvalue)
                                               if len(diff) > 1 and np.std(diff) > 0 else float("nan"))
         summary[variant] = entry
@@ -248,12 +237,17 @@ def write(record: dict, folder) -> None:
 
     with atomic_folder(folder, MARKERS, "report folder") as out:
         _curves(record, out / "curves.png")
+        if record["measure"].get("opening_wins"):
+            from discover.render.boards import learned_openings_figure
+
+            learned_openings_figure(_opening_values(record), record["measure"]["opening_wins"], out / "openings.png",
+                                    f"{record['title']}: learned value of every opening")
         write_json(out / "explore.json", record)
         write_document(out, _blocks(record), f"Guided exploration on {record['title']}")
 
 
 def _curves(record: dict, path) -> str:
-    from discover.render.figure import new_figure, save_figure
+    from discover.render.figure import new_figure, save_figure, shared_legend
 
     variants = record["settings"]["variants"]
     drawn = [(key, label) for key, label in CURVES if any(key in h for r in record["runs"] for h in r["history"])]
@@ -272,18 +266,17 @@ def _curves(record: dict, path) -> str:
         ax.set_xlabel("self-play games")
         ax.set_title(label, fontsize=10)
         ax.grid(alpha=0.3)
-    fig.axes[0].legend(fontsize=9)
-    fig.suptitle(f"{record['title']}: mean over seeds {record['settings']['seeds']} (band: lowest to highest seed)",
+    shared_legend(fig, axes[0])
+    seeds = record["settings"]["seeds"]
+    fig.suptitle(f"{record['title']}: mean over seeds {', '.join(map(str, seeds))} (band: lowest to highest seed)",
                  fontsize=11)
     return save_figure(fig, path)
 
 
 def _ci(entry: dict, digits: int = 3) -> str:
-    if not entry or entry["n"] == 0:
-        return "-"
-    if entry["n"] == 1:
-        return f"{entry['mean']:.{digits}f}"
-    return f"{entry['mean']:.{digits}f} [{entry['low']:.{digits}f}, {entry['high']:.{digits}f}]"
+    from learners.repeats import interval_text
+
+    return interval_text(entry["mean"], entry["low"], entry["high"], digits) if entry and entry["n"] else "-"
 
 
 def _blocks(record: dict) -> list:
@@ -294,7 +287,8 @@ def _blocks(record: dict) -> list:
     blocks = [("h", 1, f"Guided exploration on {record['title']} (the Hex exploration paper)"),
               ("p", f"Every variant played {settings['episodes']:,} self-play games from the empty board, once per "
                     f"seed ({', '.join(map(str, seeds))}); learner settings {settings['learner'] or 'the defaults'}. "
-                    "Means over the seeds with 95% confidence intervals (Student's t); the difference is paired by "
+                    "Means over the seeds with 95% confidence intervals (Student's t over the seeds, cut to [0, 1] "
+                    "for shares, which cannot leave it); the difference is paired by "
                     f"seed against {BASELINE} (plain one-step Q-learning), with the p-value of a one-sample t-test on "
                     f"it. CPU seconds are the training loop's process time on "
                     f"{record.get('machine', 'an unrecorded machine')}.")]
@@ -349,16 +343,19 @@ def _command(record: dict) -> str:
     return " ".join(words)
 
 
+def _opening_values(record: dict) -> dict:
+    """Each variant's learned win probability of every first move, the mean over its seeds."""
+    return {variant: np.mean([r["history"][-1]["opening_q"] for r in record["runs"] if r["variant"] == variant],
+                             axis=0).tolist() for variant in record["settings"]["variants"]}
+
+
 def _openings(record: dict) -> list:
-    """The paper's figure 1 as text: each opening's learned win probability (mean over seeds), W where it wins."""
+    """The paper's figure 1: each opening's learned win probability (mean over seeds) on the board, one board per
+    variant, the winning openings ringed (``openings.png``)."""
+    from discover.render.document import FigureFile
+
     wins = np.asarray(record["measure"]["opening_wins"], dtype=bool)
-    n = int(round(np.sqrt(wins.size)))
-    blocks = [("h", 2, "Openings (the paper's figure 1)"),
-              ("p", f"Learned win probability of each first move (mean over seeds), on the board as played (rows "
-                    f"shifted right); W marks the {int(wins.sum())} openings that win.")]
-    for variant in record["settings"]["variants"]:
-        q = np.mean([r["history"][-1]["opening_q"] for r in record["runs"] if r["variant"] == variant], axis=0)
-        board = [" " * (3 * r) + "  ".join(f"{q[r * n + c]:.2f}{'W' if wins[r * n + c] else ' '}" for c in range(n))
-                 for r in range(n)]
-        blocks += [("p", variant), ("pre", "\n".join(board))]
-    return blocks
+    return [("h", 2, "Openings (the paper's figure 1)"),
+            ("figure", FigureFile("openings.png", "openings",
+                                  f"Learned win probability of each first move (mean over the seeds), one board per "
+                                  f"variant; the {int(wins.sum())} openings that win are ringed."))]

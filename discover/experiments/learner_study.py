@@ -97,6 +97,7 @@ def write(record: dict, folder) -> None:
 
 def _blocks(record: dict) -> list:
     from discover.render.document import Code, FigureFile
+    from learners.repeats import share_interval
     from learners.tournament import table_rows
 
     s = record["settings"]
@@ -105,6 +106,7 @@ def _blocks(record: dict) -> list:
                      for k, v in spec["params"].items())
     command = (f"discover tournament {spec['name']} {words} --bound {s['bound']} --episodes {s['episodes']} "
                f"--games {s['games']} --seed {s['seed']}")
+    _, low, high = share_interval(s["games"] // 2, s["games"])  # the widest Wilson interval: at a rate of 1/2
     rows = []
     for name, history in record["curves"].items():
         first = next((r["episode"] for r in history if r["deviations"] == 0), None)
@@ -116,7 +118,9 @@ def _blocks(record: dict) -> list:
         ("p", f"Each learner played {s['episodes']:,} games against an untrained copy of itself (learning curves "
               f"below), then trained from scratch for {s['episodes']:,} games against each opponent; the trained "
               f"greedy policies then played {s['games']:,} games from random starts, as first and as second player. "
-              f"A perfect first player wins {record['n_share']:.2f} of the starts."),
+              f"A perfect first player wins {record['n_share']:.2f} of the starts. Each win rate is a share of "
+              f"{s['games']:,} games: its 95% interval (Wilson's, inside [0, 1]) reaches at most "
+              f"±{(high - low) / 2:.3f} around it (the widest, at a rate of 1/2)."),
         ("table", *table_rows(record)),
         ("figure", FigureFile("learning-curves.png", "learning curves",
                               "Optimal-move rate, optimality deviations and win rate against the optimal player.")),

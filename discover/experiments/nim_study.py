@@ -165,7 +165,7 @@ def verdict(repeats: list) -> dict:
     averages = [average_first(r) for r in repeats]
     out = {}
     for rival in ("q", "qt"):
-        mean, low, high = mean_interval([a["bayes"] - a[rival] for a in averages])
+        mean, low, high = mean_interval([a["bayes"] - a[rival] for a in averages], within=(-1.0, 1.0))
         outcome = "beats" if low > 0 else "loses to" if high < 0 else "no clear difference"
         out[rival] = {"difference": mean, "low": low, "high": high, "outcome": outcome}
     out["paper_claim_holds"] = all(out[r]["outcome"] == "beats" for r in ("q", "qt"))
@@ -208,8 +208,8 @@ def write(record: dict, folder) -> None:
 def _figure_5(record: dict, path) -> str:
     import numpy as np
 
-    from learners.repeats import mean_interval
-    from discover.render.figure import new_figure, save_figure
+    from learners.repeats import SHARE, mean_interval
+    from discover.render.figure import legend_below, new_figure, save_figure
 
     repeats = record["tournament"]["repeats"]
     learners = list(repeats[0]["first"])
@@ -220,7 +220,7 @@ def _figure_5(record: dict, path) -> str:
     for i, a in enumerate(learners):
         values = [[r["first"][a][b] for r in repeats] for b in opponents]
         values.append([average_first(r)[a] for r in repeats])
-        stats = [mean_interval(v) for v in values]
+        stats = [mean_interval(v, SHARE) for v in values]
         means = [m for m, _, _ in stats]
         errors = np.nan_to_num([[m - lo for m, lo, _ in stats], [hi - m for m, _, hi in stats]])
         ax.bar([k + (i - (len(learners) - 1) / 2) * width for k in range(len(columns))], means, width,
@@ -229,7 +229,7 @@ def _figure_5(record: dict, path) -> str:
     ax.set_xticks(range(len(columns)), [f"against {NAMES.get(c, c)}" if c != "average" else c for c in columns])
     ax.set_ylabel("win rate as first player")
     ax.set_ylim(0, 1.05)
-    ax.legend(fontsize=8, loc="lower left")
+    legend_below(ax, columns=2)
     ax.set_title(f"Figure 5: win rate as first player, mean of {len(repeats)} repeats and 95% interval", fontsize=10)
     return save_figure(fig, path)
 
@@ -240,7 +240,7 @@ def _short(params: dict) -> str:
 
 def _blocks(record: dict) -> list:
     from discover.render.sweep import settings_table
-    from learners.repeats import format_interval
+    from learners.repeats import SHARE, format_interval
     from discover.render.document import Code, FigureFile, Link
 
     s, t, v = record["settings"], record["tournament"], record["verdict"]
@@ -255,8 +255,8 @@ def _blocks(record: dict) -> list:
     learners = list(repeats[0]["first"])
     opponents = list(repeats[0]["first"][learners[0]])
     rows = [[f"{NAMES[a]} ({_short(record['params'][a])})",
-             format_interval([average_first(r)[a] for r in repeats], within=(0, 1)),
-             *(format_interval([r["first"][a][b] for r in repeats], within=(0, 1)) for b in opponents)]
+             format_interval([average_first(r)[a] for r in repeats], within=SHARE),
+             *(format_interval([r["first"][a][b] for r in repeats], within=SHARE) for b in opponents)]
             for a in learners]
     best_rows, headers = [], None
     for family, settings in record["best"].items():
@@ -280,8 +280,8 @@ def _blocks(record: dict) -> list:
               f"four opponents, as in the paper's figure 5, in each of {len(repeats)} repeats of the tournament "
               f"(every learner trained from scratch for {s['episodes']:,} games against each opponent, then "
               f"{s['games']:,} games per pairing from random starts; a perfect first player wins "
-              f"{repeats[0]['n_share']:.2f} of them); the intervals are Student's t over the repeats, the "
-              f"differences paired by repeat."),
+              f"{repeats[0]['n_share']:.2f} of them); the intervals are Student's t over the repeats, cut to [0, "
+              f"1] (a win rate cannot leave it), the differences paired by repeat."),
         ("figure", FigureFile("figure-5.png", "Figure 5", "Win rate as first player against each opponent and on "
                               "average: mean of the repeats, 95% interval.")),
         ("table", ["learner (the best of its family)", "average as first player",

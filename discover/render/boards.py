@@ -1,7 +1,9 @@
-"""Figure of a board game's openings: each cell coloured by the value of a first move there.
+"""Figures of a board game's openings: each cell coloured by the value of a first move there.
 
 Hex is drawn as its rhombus of hexagons with the first player's sides (top and bottom) and the
 second player's (left and right) marked; square boards as grids, one per Notakto board.
+``plot_openings`` draws the exact values (win, loss, draw); ``learned_openings_figure`` draws learned win
+probabilities on Hex, one board per learner, the winning openings ringed.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import numpy as np
 
 from discover.render.figure import COLOURS, check_figure_path, new_figure, save_figure
 
-__all__ = ["plot_openings"]
+__all__ = ["plot_openings", "learned_openings_figure"]
 
 STYLE = {1: (COLOURS["win"], "W", "the move wins"), -1: (COLOURS["loss"], "L", "the move loses"),
          0: (COLOURS["draw"], "D", "a draw")}
@@ -27,13 +29,17 @@ def _cell(ax, patch, x, y, value) -> None:
 
 
 def _draw_hex(ax, values: np.ndarray) -> None:
+    _hex_board(ax, values.shape[0], lambda patch, x, y, r, c: _cell(ax, patch, x, y, values[r, c]))
+
+
+def _hex_board(ax, n: int, draw_cell) -> None:
+    """Hex's rhombus of n x n hexagons, ``draw_cell(patch, x, y, row, column)`` filling each, and the sides."""
     from matplotlib.patches import RegularPolygon
 
-    n = values.shape[0]
     for r in range(n):
         for c in range(n):
             x, y = c + r / 2, -r * ROW
-            _cell(ax, RegularPolygon((x, y), numVertices=6, radius=1 / np.sqrt(3)), x, y, values[r, c])
+            draw_cell(RegularPolygon((x, y), numVertices=6, radius=1 / np.sqrt(3)), x, y, r, c)
     rows = np.arange(n)
     pad = 0.75
     ax.plot([-0.5, n - 0.5], [pad, pad], color=FIRST, linewidth=4, solid_capstyle="round")
@@ -100,4 +106,51 @@ def plot_openings(openings, path) -> str:
               fontsize=8, frameon=False)
     ax.set_title(f"First moves of {game.title()}: {openings.count(1)} of {openings.moves} win\n"
                  f"empty board: {openings.winner} ({openings.source}, {openings.seconds:.1f} s)", fontsize=10)
+    return save_figure(fig, path)
+
+
+def learned_openings_figure(panels: dict, wins, path, title: str) -> str:
+    """Hex boards of learned first-move values: ``panels`` maps a name (a learner) to the learned win probability
+    of each first move (n * n, row by row); every cell is coloured by it (0 red, 1/2 white, 1 green) with the
+    number written in, and a black ring marks the openings that win (``wins``, n * n booleans).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "openings.png")
+    >>> q = [0.2, 0.4, 0.9, 0.3, 0.8, 0.3, 0.9, 0.4, 0.2]
+    >>> wins = [False, False, True, False, True, False, True, False, False]
+    >>> learned_openings_figure({"minimax": q, "joint": q}, wins, out, "test") == out
+    True
+    """
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+
+    from matplotlib import colormaps
+
+    check_figure_path(path)
+    wins = np.asarray(wins, dtype=bool)
+    n = int(round(np.sqrt(wins.size)))
+    if n * n != wins.size or not panels:
+        raise ValueError(f"learned openings need n * n values of a Hex board and at least one learner; got "
+                         f"{wins.size} cells and {len(panels)} learners")
+    cmap, norm = colormaps["RdYlGn"], Normalize(0.0, 1.0)
+    fig, axes = new_figure(3.6 * len(panels), 0.62 * n + 1.0, cols=len(panels))
+    for ax, (name, values) in zip(axes, panels.items()):
+        q = np.asarray(values, dtype=float).reshape(n, n)
+
+        def draw(patch, x, y, r, c, ax=ax, q=q):
+            won = wins[r * n + c]
+            patch.set(facecolor=cmap(norm(q[r, c])), edgecolor="black" if won else "white",
+                      linewidth=2.2 if won else 1.0, zorder=2 if won else 1)
+            ax.add_patch(patch)
+            ax.text(x, y, f"{q[r, c]:.2f}", ha="center", va="center", fontsize=7 if n > 4 else 8, zorder=3)
+
+        _hex_board(ax, n, draw)
+        ax.set_aspect("equal")
+        ax.axis("off")
+        ax.set_title(name, fontsize=10)
+    fig.colorbar(ScalarMappable(norm, cmap), ax=axes, location="bottom", shrink=0.5, aspect=40,
+                 label=f"learned win probability of the first move (ringed: the {int(wins.sum())} openings that win)")
+    fig.suptitle(title, fontsize=11)
     return save_figure(fig, path)

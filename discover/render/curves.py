@@ -24,7 +24,7 @@ def curve_figure(histories: dict, path, title: str) -> str:
     >>> curve_figure({"q": history}, out, "test") == out
     True
     """
-    from discover.render.figure import check_figure_path, new_figure, save_figure
+    from discover.render.figure import check_figure_path, new_figure, save_figure, shared_legend
 
     check_figure_path(path)
     fig, axes = new_figure(15, 4.4, cols=len(PANELS))
@@ -36,7 +36,7 @@ def curve_figure(histories: dict, path, title: str) -> str:
         ax.set_xlabel("episodes (games)")
         ax.set_title(label, fontsize=10)
         ax.grid(alpha=0.3)
-    axes[0].legend(fontsize=9)
+    shared_legend(fig, axes[0])
     fig.suptitle(title, fontsize=11)
     return save_figure(fig, path)
 
@@ -44,7 +44,8 @@ def curve_figure(histories: dict, path, title: str) -> str:
 def band_figure(panels: list, path, title: str, width: float = 15) -> str:
     """Learning curves with bands: ``panels`` is a list of ``(title, metric, [(label, setting), ...])`` or
     ``(title, metric, lines, others)``; each line is a setting's mean over its seeds, the shaded band its 95%
-    interval; ``others`` (settings) are drawn behind as thin grey lines without bands.
+    interval (cut to the metric's range); ``others`` (settings) are drawn behind as thin grey lines without bands.
+    Panels of one metric share their y-axis, so that they compare at a glance; each legend is under its panel.
 
     Examples
     --------
@@ -57,11 +58,11 @@ def band_figure(panels: list, path, title: str, width: float = 15) -> str:
     >>> band_figure([("m", "m", [("a", setting)])], out, "test") == out
     True
     """
-    from discover.render.figure import check_figure_path, new_figure, save_figure
+    from discover.render.figure import check_figure_path, legend_below, new_figure, save_figure
     from learners.repeats import mean_curves
 
     check_figure_path(path)
-    fig, axes = new_figure(width, 4.4, cols=len(panels))
+    fig, axes = new_figure(width, 4.4, cols=len(panels), sharey=len({p[1] for p in panels}) == 1)
     for ax, (panel_title, metric, lines, *others) in zip(axes, panels):
         for setting in others[0] if others else []:
             curve = mean_curves(setting, metric)
@@ -78,7 +79,6 @@ def band_figure(panels: list, path, title: str, width: float = 15) -> str:
         ax.set_xlabel("episodes (games)")
         ax.set_title(panel_title, fontsize=10)
         ax.grid(alpha=0.3)
-        if lines:
-            ax.legend(fontsize=7)
+        legend_below(ax, columns=1, fontsize=7)
     fig.suptitle(title, fontsize=11)
     return save_figure(fig, path)

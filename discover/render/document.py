@@ -158,8 +158,9 @@ def render_html(blocks, title: str) -> str:
         elif kind == "table":
             headers, rows = args
             head = "".join(f"<th>{_html_inline(h)}</th>" for h in headers)
+            thead = f"<thead><tr>{head}</tr></thead>" if any(headers) else ""  # a table of facts: no header row
             cells = "".join("<tr>" + "".join(f"<td>{_html_inline(c)}</td>" for c in row) + "</tr>" for row in rows)
-            body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{cells}</tbody></table>")
+            body.append(f"<table>{thead}<tbody>{cells}</tbody></table>")
         elif kind == "figure":
             figure = args[0]
             body.append(f'<figure><img src="{html.escape(figure.name)}" alt="{html.escape(figure.title)}">'

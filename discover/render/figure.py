@@ -1,38 +1,83 @@
 """One figure style and one way to save a figure: every picture the toolkit draws goes through here.
 
-``new_figure`` makes a matplotlib ``Figure`` (no pyplot, no global state) with the house layout,
-``save_figure`` writes it atomically (``cgbase.files``), ``check_figure_path`` refuses a file that
-could not be written before any work is done.
+``new_figure`` makes a matplotlib ``Figure`` (no pyplot, no global state) with the house layout, fitted to a
+report page: at most ``PAGE_WIDTH`` inches wide, so that a figure is shown at its own size, never shrunk until
+its words cannot be read; ``legend_below`` puts legends under the axes, off the data. ``save_figure`` writes
+a figure atomically (``cgbase.files``), ``check_figure_path`` refuses a file that could not be written before
+any work is done.
 """
 
 from __future__ import annotations
 
+import math
 import os
 
-__all__ = ["COLOURS", "DPI", "new_figure", "save_figure", "check_figure_path", "coordinate_labels"]
+__all__ = ["COLOURS", "DPI", "PAGE_WIDTH", "new_figure", "legend_below", "shared_legend", "save_figure", "check_figure_path",
+           "coordinate_labels"]
 
 DPI = 150
+PAGE_WIDTH = 7.5  # inches: a report page's text (72em of 16 px, about 1,150 pixels) holds 7.5 inches at DPI
+MIN_PANEL = 3.5  # inches: the narrowest panel of a row; more panels than fit go to the next row
+MIN_PANEL_HEIGHT = 2.2  # inches: a panel fitted to the page keeps at least this height
 #: the colours of outcomes, shared by every map of positions
 COLOURS = {"P": "#1f3a93", "N": "#ffffff", "draw": "#e08a00", "outside": "#d9d9d9", "win": "#2e7d32",
            "loss": "#c62828"}
 FORMATS = ("png", "pdf", "svg", "jpg")
 
 
-def new_figure(width: float, height: float, rows: int = 1, cols: int = 1, layout: str | None = "constrained"):
-    """A figure of ``width`` x ``height`` inches and its axes (a flat list; none when ``rows`` is 0).
+def new_figure(width: float, height: float, rows: int = 1, cols: int = 1, layout: str | None = "constrained",
+               sharey: bool = False):
+    """A figure of about ``width`` x ``height`` inches and its ``rows * cols`` axes, a flat list in reading order
+    (none when ``rows`` is 0: the caller places its own axes).
+
+    A figure wider than ``PAGE_WIDTH`` is fitted to the page: its panels flow into rows of as many as fit at
+    ``MIN_PANEL`` inches, each scaled to keep its shape (and at least ``MIN_PANEL_HEIGHT`` high), and the
+    cells left over are removed. ``sharey`` gives every panel one y-axis, for panels meant to be compared.
 
     Examples
     --------
     >>> fig, axes = new_figure(6, 4, cols=2)
     >>> len(axes)
     2
+    >>> fig, axes = new_figure(15, 4.4, cols=3, sharey=True)  # three panels of 5 inches: two rows of two
+    >>> len(axes), [round(float(x), 2) for x in fig.get_size_inches()]
+    (3, [7.5, 6.6])
     """
     from matplotlib.figure import Figure
 
+    panels = rows * cols
+    if rows and width > PAGE_WIDTH:
+        fitted = max(1, min(cols if rows == 1 else panels, int(PAGE_WIDTH // MIN_PANEL))) if cols > 1 else 1
+        scale = PAGE_WIDTH / fitted / (width / cols)
+        panel_height = max(MIN_PANEL_HEIGHT, height / rows * scale)
+        rows, cols = math.ceil(panels / fitted), fitted
+        width, height = PAGE_WIDTH, panel_height * rows
     fig = Figure(figsize=(width, height), layout=layout)
     if rows == 0:
         return fig, []
-    return fig, list(fig.subplots(rows, cols, squeeze=False).ravel())
+    axes = list(fig.subplots(rows, cols, squeeze=False, sharey=sharey).ravel())
+    for extra in axes[panels:]:
+        fig.delaxes(extra)
+    return fig, axes[:panels]
+
+
+def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None) -> None:
+    """The legend of ``ax`` (or of the axes ``source``, for one legend of several panels) under ``ax``, below its
+    x label, never over the data; nothing without labels.
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure(4, 3)
+    >>> _ = ax.plot([0, 1], [0, 1], label="q")
+    >>> legend_below(ax)
+    >>> ax.get_legend() is not None
+    True
+    """
+    handles, labels = (source or ax).get_legend_handles_labels()
+    if not labels:
+        return
+    ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=min(columns, len(labels)),
+              fontsize=fontsize, frameon=False)
 
 
 def check_figure_path(path) -> str:
@@ -55,6 +100,23 @@ def check_figure_path(path) -> str:
                          f"{', '.join('.' + f for f in FORMATS)}")
     check_output_file(path, "figure")
     return suffix
+
+
+def shared_legend(fig, source, columns: int = 4, fontsize: float = 8) -> None:
+    """One legend for every panel of ``fig`` (the labels of the axes ``source``), under the panels, off the data.
+
+    Examples
+    --------
+    >>> fig, axes = new_figure(8, 3, cols=2)
+    >>> _ = [ax.plot([0, 1], [0, 1], label="q") for ax in axes]
+    >>> shared_legend(fig, axes[0])
+    >>> len(fig.legends)
+    1
+    """
+    handles, labels = source.get_legend_handles_labels()
+    if labels:
+        fig.legend(handles, labels, loc="outside lower center", ncols=min(columns, len(labels)), fontsize=fontsize,
+                   frameon=False)
 
 
 def save_figure(fig, path) -> str:

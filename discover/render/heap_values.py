@@ -14,7 +14,7 @@ import os
 import numpy as np
 
 from discover.render.document import FigureFile
-from discover.render.figure import COLOURS, new_figure, save_figure
+from discover.render.figure import COLOURS, legend_below, new_figure, save_figure
 
 __all__ = ["heap_values_figure", "rare_class_text", "COLUMNS", "RARE_MARKED"]
 
@@ -85,8 +85,6 @@ def _draw(ax, sequence, stop: int) -> None:
     ax.set_xlim(extent[0], extent[1])
     ax.xaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
     ax.set_ylabel("G(n)")
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
 
 
 def heap_values_figure(sequence, folder, name: str = "values.png") -> FigureFile:
@@ -129,6 +127,7 @@ def heap_values_figure(sequence, folder, name: str = "values.png") -> FigureFile
         _draw(axes[1], sequence, zoom)
         axes[1].set_title(f"the first {zoom:,} heaps, where the rare heaps lie", fontsize=10)
     axes[-1].set_xlabel("heap size n")
+    legend_below(axes[-1], columns=2, source=axes[0])
     save_figure(fig, os.path.join(folder, name))
     runs = "" if heaps <= COLUMNS else f" (each column a run of about {heaps / COLUMNS:,.0f} heaps)"
     caption = (f"G(n) for the {heaps:,} heaps the take-and-break engine computed{runs}: a shaded cell is a value "

@@ -30,7 +30,7 @@ def strategy_and_proof_blocks(discovery) -> list:
                    ("p", f"It failed its own self-play ({played.detail}): the strategy is wrong or weak, not the "
                          "rule, which passed its checks; the proof below does not use it.")]
     elif strategy is not None:
-        blocks += [("p", ["Strategy (a move into a P position from every N position): ", Code(strategy.text())]),
+        blocks += [("p", "Strategy, a move into a P position from every N position:"),
                    ("math", strategy.latex(), strategy.text()),
                    ("p", f"Checked on every N position up to bound {strategy.checked_bound:,}; the hypothesis agent "
                          f"plays it in the strategy self-play check.")]

@@ -31,6 +31,7 @@ __all__ = ["check_report_folder", "report_folder", "write_report"]
 
 CANDIDATES_SHOWN = 10  # as many as Discovery.to_record() keeps
 EXCEPTIONS_SHOWN = 40  # exceptions of a periodic rule listed in the text (all are in rule.json)
+PERIOD_SHOWN = 120  # values of a long period written out in the report (all are in rule.json)
 LONG_LISTS = ("values", "exceptions", "prefix", "heaps")  # fields whose long lists the document names, not prints
 REPORT_MARKERS = ("index.md", "discovery.json")  # an existing folder holding these is a report to replace
 
@@ -114,6 +115,25 @@ def _counterexample_position(discovery: Discovery) -> tuple | None:
     return None
 
 
+def _game_words(game) -> str:
+    """The game as its command line names it: ``octal code=0.77``, ``nim heaps=3 misere=true``.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> _game_words(make_game("subtraction", subtract=(1, 3, 4)))
+    'subtraction subtract=1,3,4'
+    """
+    spec = game.spec()
+
+    def word(value) -> str:
+        if isinstance(value, bool):
+            return str(value).lower()
+        return ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+
+    return " ".join([str(spec["name"]), *(f"{k}={word(v)}" for k, v in spec.get("params", {}).items())])
+
+
 def _percent(value) -> str:
     return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{100 * value:.2f}%"
 
@@ -129,20 +149,20 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
     game = d.game
     rule, who = _shown_rule(d)
     blocks = [("h", 1, f"Rule report: {game.title()}"), ("p", _status_sentence(d))]
-    trained = (f"heaps computed by the take-and-break engine: {d.sequence.heaps:,}" if d.sequence is not None
-               else f"training bound: {d.train_bound}")
+    trained = (["heaps computed by the take-and-break engine", f"{d.sequence.heaps:,}"] if d.sequence is not None
+               else ["training bound", f"{d.train_bound:,}"])
     facts = [
-        ["game: ", Code(json.dumps(game.spec(), ensure_ascii=False))],
+        ["game", [f"{game.title()}: ", Code(_game_words(game))]],
         trained,
-        f"verification bound: {d.verify_bound}",
-        f"verified bound: {d.verified_bound if d.verified_bound is not None else 'none'}",
+        ["verification bound", f"{d.verify_bound:,}"],
+        ["verified bound", f"{d.verified_bound:,}" if d.verified_bound is not None else "none"],
     ]
     if rule is not None:
         prov = rule.provenance
-        facts += [f"engine: {prov.get('engine', 'unknown')}", f"seed: {prov.get('seed', 'unknown')}",
-                  f"target: {'P positions' if rule.target == 'P' else 'Grundy values'}",
-                  f"toolkit version: {prov.get('version', 'unknown')}"]
-    blocks.append(("list", facts))
+        facts += [["engine", str(prov.get("engine", "unknown"))], ["seed", str(prov.get("seed", "unknown"))],
+                  ["target", "P positions" if rule.target == "P" else "Grundy values"],
+                  ["toolkit version", str(prov.get("version", "unknown"))]]
+    blocks.append(("table", ["", ""], facts))
 
     heading = {"the rule": "The rule" if d.status == "verified" else "The refuted rule",
                "the best candidate": "The best candidate (not exact on the training table)"}[who]
@@ -229,7 +249,32 @@ def _sequence_blocks(discovery: Discovery, rule) -> list:
                              ", every G(n) below the pre-period, when that is shorter)",
                              f". Values from 0 to {periodic.largest}."
                              + (f" Exceptions: {shown}{more}." if listed else " No exceptions.")]))
+        blocks += _period_blocks(periodic)
     return blocks
+
+
+def _period_blocks(periodic) -> list:
+    """One period's values: how many heaps of the period take each value, and the values themselves (the first
+    ``PERIOD_SHOWN`` when the period is longer).
+
+    Examples
+    --------
+    >>> from discover.periodic_values import PeriodicValues
+    >>> blocks = _period_blocks(PeriodicValues(0, 4, [0, 1, 1, 2], []))
+    >>> blocks[1][2], blocks[2][1]
+    ([['0', '1', '25.0%'], ['1', '2', '50.0%'], ['2', '1', '25.0%']], 'v = (0, 1, 1, 2)')
+    """
+    import numpy as np
+
+    values, counts = np.unique(periodic.values, return_counts=True)
+    rows = [[str(v), f"{c:,}", f"{c / periodic.period:.1%}"] for v, c in zip(values.tolist(), counts.tolist())]
+    shown = periodic.values[:PERIOD_SHOWN].tolist()
+    more = f", … ({periodic.period - len(shown):,} more)" if periodic.period > len(shown) else ""
+    first = f"the first {len(shown)} of the {periodic.period:,}" if more else f"all {periodic.period:,}"
+    return [("p", f"One period, G(n) for n ≥ {periodic.preperiod:,} by r = n mod {periodic.period:,}: how many "
+                  f"r take each value, then {first} values v[r] in order of r:"),
+            ("table", ["value", "heaps of one period", "share"], rows),
+            ("pre", f"v = ({', '.join(map(str, shown))}{more})")]
 
 
 def _shortened(node):

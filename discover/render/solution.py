@@ -83,7 +83,8 @@ def _draw_2d(fig, solution) -> None:
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(_title(solution, "P positions") + f"\n{len(p):,} of {universe.size:,} positions", fontsize=11)
-    ax.legend(handles=handles, loc="best", fontsize=8, markerscale=max(1.0, 6.0 / np.sqrt(size)), framealpha=0.9)
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.1), fontsize=8, frameon=False,
+              markerscale=max(1.0, 6.0 / np.sqrt(size)))  # under the axes: never over the positions
 
 
 def _draw_1d(fig, solution) -> None:

@@ -8,8 +8,6 @@ ranked by a metric, means and 95% intervals over the seeds.  ``discover sweep`` 
 
 from __future__ import annotations
 
-import math
-
 __all__ = ["write", "settings_table", "TABLE_METRICS", "METRIC_LABELS"]
 
 
@@ -74,7 +72,7 @@ def settings_table(ranked: list, rank: str, names: list) -> tuple[list, list]:
     >>> settings_table(rank_settings(runs, "deviations"), "deviations", ["alpha"])
     (['rank', 'alpha', 'deviations at the end', '0 deviations reached'], [['1', '0.5', '0.500 [0.000, 6.853]', '-']])
     """
-    from learners.repeats import format_interval
+    from learners.repeats import format_interval, metric_range
 
     metrics = list(dict.fromkeys([rank, *(m for m in TABLE_METRICS if any(m in g["values"] for g in ranked))]))
     headers = ["rank", *names, *(METRIC_LABELS.get(m, m.replace("_", " ")) for m in metrics), "0 deviations reached"]
@@ -82,7 +80,7 @@ def settings_table(ranked: list, rank: str, names: list) -> tuple[list, list]:
     for place, setting in enumerate(ranked, 1):
         reached = [run["final"].get("episodes_to_optimal") for run in setting["runs"]]
         rows.append([str(place), *(str(setting["params"].get(n, "")) for n in names),
-                     *(format_interval(setting["values"][m], within=(0, 1) if "rate" in m else (0, math.inf))
+                     *(format_interval(setting["values"][m], within=metric_range(m))
                        if m in setting["values"] else "-" for m in metrics),
                      f"{sum(x is not None for x in reached)} of {len(reached)}"
                      if "episodes_to_optimal" in setting["runs"][0]["final"] else "-"])

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import numpy as np
 import pytest
 
-from discover.experiments.explore import interval, preset, run, verdict, write
+from discover.experiments.explore import preset, run, verdict, write
+from learners.repeats import interval, share_interval
 from games import make_game
 
 TINY = {"layers": 2, "width": 4, "games": 4, "batch_size": 8}
@@ -43,18 +45,28 @@ def test_interval_by_hand():
     assert np.isnan(interval([0.5])["low"]) and interval([np.nan, 0.5])["n"] == 1
 
 
+def test_intervals_of_shares_stay_inside_0_and_1():
+    entry = interval([0.8, 0.9, 1.0], (0.0, 1.0))  # the t interval alone would reach 1.148
+    assert entry["low"] == pytest.approx(0.9 - 4.302653 * 0.1 / np.sqrt(3)) and entry["high"] == 1.0
+    share, low, high = share_interval(10, 10)  # Wilson: 10 of 10 games
+    assert share == 1.0 and 0.69 < low < 0.73 and high == pytest.approx(1.0)
+    assert share_interval(0, 10)[1] == pytest.approx(0.0) and 0 < share_interval(0, 10)[2] < 0.31
+
+
 def test_the_report_folder_is_written_whole_and_replaced(record, tmp_path):
     folder = tmp_path / "hex-n2-explore"
+    files = ["curves.png", "explore.json", "index.html", "index.md", "openings.png"]
     write(record, folder)
-    assert sorted(os.listdir(folder)) == ["curves.png", "explore.json", "index.html", "index.md"]
+    assert sorted(os.listdir(folder)) == files
     (folder / "stale.txt").write_text("from an earlier run")
     write(record, folder)
-    assert sorted(os.listdir(folder)) == ["curves.png", "explore.json", "index.html", "index.md"]
+    assert sorted(os.listdir(folder)) == files
     assert sorted(os.listdir(tmp_path)) == ["hex-n2-explore"]  # no temporary folder left behind
     saved = json.loads((folder / "explore.json").read_text())
     assert saved["settings"]["episodes"] == 24 and len(saved["runs"]) == 9
     text = (folder / "index.md").read_text()
-    assert "| joint |" in text and "| solver |" in text and "figure 1" in text and "W" in text
+    assert "| joint |" in text and "| solver |" in text and "figure 1" in text and "](openings.png)" in text
+    assert "1.148" not in text and all(float(x) <= 1 for x in re.findall(r"\[[0-9.]+, ([0-9.]+)\]", text)[:3])
     with pytest.raises(ValueError, match="is not a folder"):
         write(record, folder / "index.md")
 

@@ -180,12 +180,12 @@ def write(record: dict, folder) -> None:
 
 
 def _figure(path, title: str, draw) -> None:
-    from discover.render.figure import new_figure, save_figure
+    from discover.render.figure import legend_below, new_figure, save_figure
 
-    fig, (ax,) = new_figure(9, 5)
+    fig, (ax,) = new_figure(7.5, 4.5)
     draw(ax)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=9)
+    legend_below(ax)
     ax.set_title(title, fontsize=10)
     save_figure(fig, path)
 
