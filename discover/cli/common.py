@@ -384,7 +384,8 @@ def terminal_width() -> int | None:
 
 def wrap(text: str, width: int | None) -> str:
     """Each line of ``text`` wrapped on words to ``width`` columns (a line's continuation indented two spaces
-    under its own indent); ``text`` unchanged when ``width`` is None (not a terminal).
+    under its own indent; the rows of a table, lines that begin with ``|``, are left whole); ``text`` unchanged
+    when ``width`` is None (not a terminal).
 
     Examples
     --------
@@ -402,6 +403,9 @@ def wrap(text: str, width: int | None) -> str:
     lines = []
     for line in text.split("\n"):
         indent = line[:len(line) - len(line.lstrip(" "))]
+        if line.lstrip().startswith("|"):
+            lines.append(line)
+            continue
         lines += textwrap.wrap(line, max(width, len(indent) + 20), subsequent_indent=indent + "  ",
                                break_on_hyphens=False) or [line]
     return "\n".join(lines)

@@ -107,6 +107,6 @@ def study_command(game, params, bound, episodes, repeats, games, seed, backup, p
     nim_study.write(record, folder)
     for rival in ("q", "qt"):
         v = record["verdict"][rival]
-        say(f"Bayes {v['outcome']} {nim_study.NAMES[rival]}: {v['difference']:+.3f} [{v['low']:+.3f}, "
+        say(f"Bayes {nim_study.VERBS[v['outcome']]} {nim_study.NAMES[rival]}: {v['difference']:+.3f} [{v['low']:+.3f}, "
             f"{v['high']:+.3f}] (average win rate as first player, Bayes minus {nim_study.NAMES[rival]})")
     say(f"{record['seconds']:.0f} s on {record['workers']}; wrote {folder}/")

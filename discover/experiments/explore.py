@@ -286,7 +286,8 @@ def _blocks(record: dict) -> list:
     seeds = settings["seeds"]
     blocks = [("h", 1, f"Guided exploration on {record['title']} (the Hex exploration paper)"),
               ("p", f"Every variant played {settings['episodes']:,} self-play games from the empty board, once per "
-                    f"seed ({', '.join(map(str, seeds))}); learner settings {settings['learner'] or 'the defaults'}. "
+                    f"seed ({', '.join(map(str, seeds))}); learner settings "
+                    f"{', '.join(f'{k} {v}' for k, v in settings['learner'].items()) or 'the defaults'}. "
                     "Means over the seeds with 95% confidence intervals (Student's t over the seeds, cut to [0, 1] "
                     "for shares, which cannot leave it); the difference is paired by "
                     f"seed against {BASELINE} (plain one-step Q-learning), with the p-value of a one-sample t-test on "

@@ -90,7 +90,8 @@ def write(record: dict, folder) -> None:
     s = record["settings"]
     with atomic_folder(folder, MARKERS, "report folder") as out:
         curve_figure(record["curves"], out / "learning-curves.png",
-                     f"{record['game']}, bound {s['bound']}: each learner against an untrained copy of itself")
+                     f"{record.get('title', record['game'])}, bound {s['bound']}: each learner against an untrained "
+                     "copy of itself")
         write_json(out / "study.json", record)
         write_document(out, _blocks(record), f"Learners on {record['game']}")
 

@@ -22,7 +22,7 @@ import os
 import time
 from pathlib import Path
 
-__all__ = ["run", "write", "check_folder", "FAMILIES", "NAMES", "MARKERS"]
+__all__ = ["run", "write", "check_folder", "FAMILIES", "NAMES", "VERBS", "MARKERS"]
 
 #: the Nim study's grids (its section "Learning Performance")
 FAMILIES = {
@@ -31,6 +31,7 @@ FAMILIES = {
     "bayes": {"discount": [0.1, 0.5, 0.9, 0.99]},
 }
 NAMES = {"q": "Q", "qt": "Q_t", "bayes": "Bayes"}
+VERBS = {"beats": "beats", "loses to": "loses to", "no clear difference": "shows no clear difference from"}  # verdicts
 MARKERS = ("study.json", "index.md")  # a finished study
 JOURNAL = "tournament.jsonl"
 RANK = "optimal_move_rate_mean"
@@ -79,7 +80,7 @@ def run(game, *, bound: int = 9, episodes: int = 75_000, repeats: int = 10, game
     finally:
         if pool is not workers:
             pool.close()
-    settings = {"game": repr(game), "spec": game.spec(), "bound": bound, "episodes": episodes, "repeats": repeats,
+    settings = {"game": repr(game), "title": game.title(), "spec": game.spec(), "bound": bound, "episodes": episodes, "repeats": repeats,
                 "games": games, "seed": seed, "backup": backup, "points": points, "rank": RANK}
     return {"settings": settings, "sweeps": sweeps, "best": _best_summary(best), "params": params,
             "tournament": tournament, "verdict": verdict(tournament["repeats"]),
@@ -248,7 +249,7 @@ def _blocks(record: dict) -> list:
     words = []
     for rival in ("q", "qt"):
         d = v[rival]
-        words.append(f"the Bayes agent {d['outcome']} the {NAMES[rival]} agent (difference of the averages as "
+        words.append(f"the Bayes agent {VERBS[d['outcome']]} the {NAMES[rival]} agent (difference of the averages as "
                      f"first player {d['difference']:+.3f}, 95% interval [{d['low']:+.3f}, {d['high']:+.3f}])")
     claim = ("The paper's claim holds here" if v["paper_claim_holds"] else
              "The paper's claim (the Bayes agent clearly outperforms the Q agents) does not hold here")
@@ -268,7 +269,8 @@ def _blocks(record: dict) -> list:
     games = sum(len(r["runs"]) for r in record["sweeps"].values()) * s["episodes"]
     load = record["load"]
     return [
-        ("h", 1, f"The Nim study on {s['game']}, bound {s['bound']}: sweeps, the best settings, the tournament"),
+        ("h", 1, f"The Nim study on {s.get('title', s['game'])}, bound {s['bound']}: sweeps, the best settings, the "
+                 "tournament"),
         ("p", f"As in the paper: every Q setting (epsilon, alpha, gamma), Q_t setting (epsilon, alpha, gamma, eta) "
               f"and Bayes discount played {s['episodes']:,} games against an independent untrained copy of "
               f"itself, from random starts (heaps of at most {s['bound']}, not all empty), {s['repeats']} times "

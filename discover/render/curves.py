@@ -33,6 +33,8 @@ def curve_figure(histories: dict, path, title: str) -> str:
             x = np.array([r["episode"] for r in history])
             y = np.array([r.get(key, np.nan) for r in history], dtype=float)
             ax.plot(x, y, label=name, linewidth=1.4)
+        if "rate" in key:  # shares: every rate panel on the same scale, 0 to 1
+            ax.set_ylim(-0.02, 1.02)
         ax.set_xlabel("episodes (games)")
         ax.set_title(label, fontsize=10)
         ax.grid(alpha=0.3)
@@ -45,7 +47,8 @@ def band_figure(panels: list, path, title: str, width: float = 15) -> str:
     """Learning curves with bands: ``panels`` is a list of ``(title, metric, [(label, setting), ...])`` or
     ``(title, metric, lines, others)``; each line is a setting's mean over its seeds, the shaded band its 95%
     interval (cut to the metric's range); ``others`` (settings) are drawn behind as thin grey lines without bands.
-    Panels of one metric share their y-axis, so that they compare at a glance; each legend is under its panel.
+    Panels of one metric share their y-axis, so that they compare at a glance; one legend under the panels when
+    they draw the same lines, else each legend under its panel.
 
     Examples
     --------
@@ -58,11 +61,12 @@ def band_figure(panels: list, path, title: str, width: float = 15) -> str:
     >>> band_figure([("m", "m", [("a", setting)])], out, "test") == out
     True
     """
-    from discover.render.figure import check_figure_path, legend_below, new_figure, save_figure
+    from discover.render.figure import check_figure_path, legend_below, new_figure, save_figure, shared_legend
     from learners.repeats import mean_curves
 
     check_figure_path(path)
     fig, axes = new_figure(width, 4.4, cols=len(panels), sharey=len({p[1] for p in panels}) == 1)
+    same_lines = len({tuple(label for label, _ in p[2]) for p in panels}) == 1
     for ax, (panel_title, metric, lines, *others) in zip(axes, panels):
         for setting in others[0] if others else []:
             curve = mean_curves(setting, metric)
@@ -79,6 +83,9 @@ def band_figure(panels: list, path, title: str, width: float = 15) -> str:
         ax.set_xlabel("episodes (games)")
         ax.set_title(panel_title, fontsize=10)
         ax.grid(alpha=0.3)
-        legend_below(ax, columns=1, fontsize=7)
+        if not same_lines:
+            legend_below(ax, columns=1, fontsize=7)
+    if same_lines:
+        shared_legend(fig, axes[0], columns=2, fontsize=7)
     fig.suptitle(title, fontsize=11)
     return save_figure(fig, path)

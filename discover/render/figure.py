@@ -19,6 +19,7 @@ DPI = 150
 PAGE_WIDTH = 7.5  # inches: a report page's text (72em of 16 px, about 1,150 pixels) holds 7.5 inches at DPI
 MIN_PANEL = 3.5  # inches: the narrowest panel of a row; more panels than fit go to the next row
 MIN_PANEL_HEIGHT = 2.2  # inches: a panel fitted to the page keeps at least this height
+LABEL_DEPTH = 0.5  # inches under an axes taken by its tick labels and x label (a legend below starts there)
 #: the colours of outcomes, shared by every map of positions
 COLOURS = {"P": "#1f3a93", "N": "#ffffff", "draw": "#e08a00", "outside": "#d9d9d9", "win": "#2e7d32",
            "loss": "#c62828"}
@@ -73,11 +74,14 @@ def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None) -> None
     >>> ax.get_legend() is not None
     True
     """
+    from matplotlib.transforms import ScaledTranslation
+
     handles, labels = (source or ax).get_legend_handles_labels()
     if not labels:
         return
-    ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=min(columns, len(labels)),
-              fontsize=fontsize, frameon=False)
+    below = ax.transAxes + ScaledTranslation(0, -LABEL_DEPTH, ax.figure.dpi_scale_trans)  # under the tick labels
+    ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
+              ncols=min(columns, len(labels)), fontsize=fontsize, frameon=False)
 
 
 def check_figure_path(path) -> str:

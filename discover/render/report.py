@@ -32,6 +32,7 @@ __all__ = ["check_report_folder", "report_folder", "write_report"]
 CANDIDATES_SHOWN = 10  # as many as Discovery.to_record() keeps
 EXCEPTIONS_SHOWN = 40  # exceptions of a periodic rule listed in the text (all are in rule.json)
 PERIOD_SHOWN = 120  # values of a long period written out in the report (all are in rule.json)
+PERIOD_ROW = 20  # values a line of the written-out period
 LONG_LISTS = ("values", "exceptions", "prefix", "heaps")  # fields whose long lists the document names, not prints
 REPORT_MARKERS = ("index.md", "discovery.json")  # an existing folder holding these is a report to replace
 
@@ -262,19 +263,23 @@ def _period_blocks(periodic) -> list:
     >>> from discover.periodic_values import PeriodicValues
     >>> blocks = _period_blocks(PeriodicValues(0, 4, [0, 1, 1, 2], []))
     >>> blocks[1][2], blocks[2][1]
-    ([['0', '1', '25.0%'], ['1', '2', '50.0%'], ['2', '1', '25.0%']], 'v = (0, 1, 1, 2)')
+    ([['0', '1', '25.00%'], ['1', '2', '50.00%'], ['2', '1', '25.00%']], 'r = 0: 0 1 1 2')
     """
     import numpy as np
 
     values, counts = np.unique(periodic.values, return_counts=True)
-    rows = [[str(v), f"{c:,}", f"{c / periodic.period:.1%}"] for v, c in zip(values.tolist(), counts.tolist())]
+    rows = [[str(v), f"{c:,}", f"{c / periodic.period:.2%}"] for v, c in zip(values.tolist(), counts.tolist())]
     shown = periodic.values[:PERIOD_SHOWN].tolist()
-    more = f", … ({periodic.period - len(shown):,} more)" if periodic.period > len(shown) else ""
+    more = periodic.period - len(shown)
     first = f"the first {len(shown)} of the {periodic.period:,}" if more else f"all {periodic.period:,}"
+    digits, label = len(str(max(shown))), len(f"{len(shown) - 1:,}")
+    lines = [f"r = {r:>{label},}: " + " ".join(f"{v:>{digits}}" for v in shown[r:r + PERIOD_ROW])
+             for r in range(0, len(shown), PERIOD_ROW)]
+    lines += [f"… {more:,} more (rule.json)"] if more else []
     return [("p", f"One period, G(n) for n ≥ {periodic.preperiod:,} by r = n mod {periodic.period:,}: how many "
-                  f"r take each value, then {first} values v[r] in order of r:"),
+                  f"r take each value, then {first} values v[r], {PERIOD_ROW} a line from the r on its left:"),
             ("table", ["value", "heaps of one period", "share"], rows),
-            ("pre", f"v = ({', '.join(map(str, shown))}{more})")]
+            ("pre", "\n".join(lines))]
 
 
 def _shortened(node):

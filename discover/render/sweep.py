@@ -57,7 +57,14 @@ def _label(params: dict) -> str:
 
 
 def _game_words(spec: dict) -> str:
-    return f"{spec['name']}({', '.join(f'{k}={v}' for k, v in spec['params'].items())})"
+    """The game a record names, in words (``Nim with 3 heaps``); its family and parameters when it cannot be made
+    again (a custom game)."""
+    from games.registry import game_from_spec
+
+    try:
+        return game_from_spec(spec).title()
+    except (ValueError, TypeError, KeyError):
+        return f"{spec['name']} ({', '.join(f'{k} {v}' for k, v in spec.get('params', {}).items())})"
 
 
 def settings_table(ranked: list, rank: str, names: list) -> tuple[list, list]:

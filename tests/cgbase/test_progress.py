@@ -39,3 +39,16 @@ def test_slow_steps_read_as_seconds_per_step():
     assert progress._Rate("iterations").render(Task()).plain == "4.0 s/iteration"
     Task.speed = 160_400.0
     assert progress._Rate("games").render(Task()).plain == "160k games/s"
+
+
+def test_clear_erases_a_shown_bar_and_forgets_it(monkeypatch):
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=True, color_system=None)
+    monkeypatch.setattr(progress, "_console", lambda: console)
+    with progress.progress_bar(True, 100, 0, "fit") as advance:
+        advance(10)
+        assert len(progress._SHOWN) == 1
+        progress.clear()  # what Ctrl-C's watchdog does before its message
+        assert progress._SHOWN == []
+        drawn = len(out.getvalue())
+    assert len(out.getvalue()) == drawn  # leaving the block draws nothing more

@@ -19,6 +19,18 @@ def test_learn_writes_table_history_and_curve(cli, tmp_path):
     assert json.loads((out / "history.json").read_text())["history"][-1]["episode"] == 3000
 
 
+def test_a_second_learn_never_overwrites_the_first_without_force(cli, one_error_line, tmp_path):
+    out = tmp_path / "run"
+    argv = ("learn", "nim", "heaps=2", "--bound", "2", "--episodes", "200", "--out", str(out))
+    assert cli(*argv)[0] == 0
+    first = (out / "history.json").read_text()
+    code, stdout, err = cli(*argv[:-3], "300", "--out", str(out))
+    one_error_line(code, stdout, err)
+    assert "holds an earlier run: give --force" in err and (out / "history.json").read_text() == first
+    code, stdout, err = cli(*argv[:-3], "300", "--out", str(out), "--force")
+    assert code == 0 and json.loads((out / "history.json").read_text())["history"][-1]["episode"] == 300
+
+
 def test_compare_scores_a_learner_and_a_saved_table(cli, tmp_path):
     plot = tmp_path / "c.png"
     code, stdout, _ = cli("compare", "wythoff", "--bound", "8", "--episodes", "20000", "--json", "--plot", str(plot))

@@ -70,6 +70,6 @@ def test_budget_options_are_checked(cli, one_error_line):
 def test_report_of_an_open_game(cli, tmp_path):
     folder = tmp_path / "gg"
     code, out, err = cli("report", "grundy_game", "--heaps", "5000", "--out", str(folder))
-    assert code == 0 and "rule.json" not in os.listdir(folder) and "values.png" in os.listdir(folder)
+    assert code == 1 and "rule.json" not in os.listdir(folder) and "values.png" in os.listdir(folder)
     md = (folder / "index.md").read_text()
     assert "**Status: no rule**" in md and "no period up to n = 4,999" in md and "rare heaps of 5,000" in md
