@@ -36,8 +36,9 @@ def shorten_rule_text(text: str, limit: int = TEXT_LIMIT) -> str:
     return short if len(short) <= limit else short[:limit - 1].rstrip() + "…"
 
 
-def no_rule_paragraph(found) -> str:
-    """One paragraph for a ``discover.find.Discovery`` with no verified rule: what came closest and what to try.
+def no_rule_paragraph(found, record: str = "--json") -> str:
+    """One paragraph for a ``discover.find.Discovery`` with no verified rule: what came closest, what to try, and
+    where the full ``record`` is (``--json`` on the command line, ``discovery.json`` beside a report).
 
     Examples
     --------
@@ -52,7 +53,7 @@ def no_rule_paragraph(found) -> str:
         statement = sequence.statement[:1].upper() + sequence.statement[1:]
         return (f"No rule found. {statement}. Try a larger --heaps or --seconds (now {sequence.heaps:,} heaps "
                 f"in {sequence.seconds:.1f} s), or --bound N to train the engines on a table instead. "
-                "The full record: --json.")
+                f"The full record: {record}.")
     parts = ["No rule found."]
     if found.status == "refuted" and found.rule is not None:
         failed = next((c for c in found.checks if not c.passed), None)
@@ -68,7 +69,7 @@ def no_rule_paragraph(found) -> str:
         parts.append("No engine proposed a candidate.")
     parts.append(f"Try a larger --bound (now {found.train_bound:,}), {_engines_hint(found)}, or features that carry "
                  "the rule (a Game subclass in a --game-file whose features() add a column).")
-    parts.append("The full record: --json.")
+    parts.append(f"The full record: {record}.")
     return " ".join(parts)
 
 

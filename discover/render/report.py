@@ -24,6 +24,7 @@ from discover.find import Discovery
 from discover.learned import learned_table_text
 from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
+from discover.render.no_rule import no_rule_paragraph
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 from discover.render.proof import strategy_and_proof_blocks
 
@@ -150,6 +151,8 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
     game = d.game
     rule, who = _shown_rule(d)
     blocks = [("h", 1, f"Rule report: {game.title()}"), ("p", _status_sentence(d))]
+    if d.status != "verified":
+        blocks.append(("p", no_rule_paragraph(d, "discovery.json, at the end of this page")))
     trained = (["heaps computed by the take-and-break engine", f"{d.sequence.heaps:,}"] if d.sequence is not None
                else ["training bound", f"{d.train_bound:,}"])
     facts = [
