@@ -38,7 +38,8 @@ __all__ = ["alphazero_command"]
 @click.option("--start", type=TEXT, default=None, help="Integer games: a start position such as 1,3,5,7,9 (default: random).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice.")
 @click.option("--checkpoint", type=OUTPUT_FILE, metavar="FILE", default=None,
-              help="One game: resume from this file if it exists; write it after every iteration.")
+              help="One game: resume from this file if it exists; write it after every iteration (the resumed run "
+                   "replaces its output folder, as --force).")
 @click.option("--shards", type=Integer(1, 1024, "one task and network copy each"), default=None,
               help="Play each iteration's self-play in N seeded parts, on the workers below (the numbers depend on N, "
                    "never on the workers).")
@@ -77,7 +78,8 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
     if baseline_simulations is not None:
         baseline = list(int_list(baseline_simulations, "--baseline-simulations"))
     slug = "notakto" if experiment else games_list[0].slug()
-    folder = output_folder(folder, os.path.join("reports", f"{slug}-alphazero"), alphazero.MARKERS, force)
+    folder = output_folder(folder, os.path.join("reports", f"{slug}-alphazero"), alphazero.MARKERS,
+                           force or checkpoint is not None)  # a run resumed from its checkpoint is the same run
     title = "AlphaZero on Notakto (the Notakto paper's experiment)" if experiment else None
     if shards is not None:
         fit["shards"] = shards

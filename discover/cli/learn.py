@@ -93,7 +93,9 @@ def _summary(learner, seconds: float) -> None:
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write value-table.npz, history.json and .csv, learning-curve.png (default: "
                    "runs/<game>-<learner>/).")
-@click.option("--checkpoint", type=OUTPUT_FILE, metavar="FILE", default=None, help="Resume from this file if it exists; write it as it goes.")
+@click.option("--checkpoint", type=OUTPUT_FILE, metavar="FILE", default=None,
+              help="Resume from this file if it exists; write it as it goes (the resumed run replaces its output "
+                   "folder, as --force).")
 @force_option
 def learn_command(game, params, learner, bound, episodes, opponent, start, seed, folder, checkpoint, force):
     """Train a learner on GAME and save its value table and learning curve (an earlier run in the folder is
@@ -102,7 +104,8 @@ def learn_command(game, params, learner, bound, episodes, opponent, start, seed,
     from cgbase.files import atomic_folder, write_json, write_records_csv
 
     game_obj = game_from_words(game, params)
-    folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS, force)
+    folder = output_folder(folder, os.path.join("runs", f"{game_obj.slug()}-{learner}"), LEARN_MARKERS,
+                           force or checkpoint is not None)  # a run resumed from its checkpoint is the same run
     if checkpoint is not None:
         check_output_file(checkpoint, "--checkpoint")
     clock = time.perf_counter()

@@ -89,7 +89,7 @@ def test_explore_writes_its_report(cli, tmp_path):
     code, stdout, err = cli("explore", "hex", "n=2", "--variants", "minimax,joint", "--episodes", "40", "--seeds", "0,1",
                             "--learner", "layers=2,width=4,games=4,batch_size=8", "--out", str(out))
     assert code == 0 and "joint" in stdout, err
-    assert {p.name for p in out.iterdir()} == {"curves.png", "explore.json", "index.md", "index.html"}
+    assert {p.name for p in out.iterdir()} == {"curves.png", "explore.json", "index.md", "index.html", "openings.png"}
 
 
 @pytest.mark.parametrize("argv", [
