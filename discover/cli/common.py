@@ -14,11 +14,12 @@ import click
 
 from cgbase.parallel import MAX_WORKERS
 from cgbase.validation import INT64_MAX, integer_text, number_text
+from discover.cli.terminal import terminal_width, wrap
 
 __all__ = ["Integer", "Number", "Text", "GameName", "GameWord", "OutputFile", "OutputFolder", "InputFile", "BOUND",
            "SEED", "WORKERS", "REPEATS", "TEXT", "GAME", "GAME_WORD", "OUTPUT_FILE", "OUTPUT_FOLDER", "INPUT_FILE",
            "int_list", "name_list", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "load_game_file",
-           "typed_params", "say", "wrap", "terminal_width",
+           "typed_params", "say",
            "print_rows", "spinner", "output_folder", "force_option", "check_output_file", "command_line", "parallel_options"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
@@ -367,48 +368,6 @@ def typed_params(cls, words, what: str) -> dict:
         except ValueError:
             raise ValueError(f"{what}: {name} must be {kind}, got {value!r}") from None
     return params
-
-
-def terminal_width() -> int | None:
-    """The terminal's width in columns when stdout is a terminal; None in a pipe or a file (output stays plain)."""
-    import shutil
-    import sys
-
-    try:
-        if not sys.stdout.isatty():
-            return None
-    except (AttributeError, ValueError):  # a replaced or closed stdout
-        return None
-    return shutil.get_terminal_size().columns
-
-
-def wrap(text: str, width: int | None) -> str:
-    """Each line of ``text`` wrapped on words to ``width`` columns (a line's continuation indented two spaces
-    under its own indent; the rows of a table, lines that begin with ``|``, are left whole); ``text`` unchanged
-    when ``width`` is None (not a terminal).
-
-    Examples
-    --------
-    >>> print(wrap("  P iff a xor b xor c = 0, checked on every position", 24))
-      P iff a xor b xor c =
-        0, checked on every
-        position
-    >>> wrap("one long line", None)
-    'one long line'
-    """
-    import textwrap
-
-    if width is None:
-        return text
-    lines = []
-    for line in text.split("\n"):
-        indent = line[:len(line) - len(line.lstrip(" "))]
-        if line.lstrip().startswith("|"):
-            lines.append(line)
-            continue
-        lines += textwrap.wrap(line, max(width, len(indent) + 20), subsequent_indent=indent + "  ",
-                               break_on_hyphens=False) or [line]
-    return "\n".join(lines)
 
 
 def say(message: str) -> None:

@@ -17,7 +17,8 @@ import time
 import click
 
 from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
-                                 spinner, terminal_width, wrap)
+                                 spinner)
+from discover.cli.terminal import terminal_width, wrap
 
 __all__ = ["rule_command", "report_command", "EXIT_NO_RULE"]
 
