@@ -2,7 +2,9 @@
 
 An option of a heap is at most two heaps (``parts = 2``; three for hexadecimal codes); the
 Grundy value of a sum is the xor of its parts (Sprague-Grundy), so solving single heaps solves
-every sum.
+every sum in normal play.  With ``misere=True`` the player who cannot move wins; a sum is then
+not decided by its parts' Grundy values: ``solvers.heap_sums`` solves sums of heaps exactly and
+``discover.quotients`` finds their misère quotient.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import numpy as np
 
 from games.base import Game
 from games.symbolic import TakeAndBreak
-from cgbase.validation import text
+from cgbase.validation import flag, text
 
 __all__ = ["HeapGame", "octal", "hexadecimal", "lasker", "grundy_game"]
 
@@ -104,10 +106,19 @@ def _grundy_game_moves(P, params, counts, out):
 
 
 class HeapGame(Game):
-    """A single-heap take-and-break game; an option is ``parts`` heaps (0 = no heap)."""
+    """A single-heap take-and-break game; an option is ``parts`` heaps (0 = no heap).
+
+    ``misere`` (a parameter of every family) puts the game in misère play: the player who cannot move
+    wins; it is recorded in ``params`` only when true, so a normal-play game's name and files are unchanged.
+    """
 
     dims = 1
     parts = 2
+
+    def __init__(self, misere: bool = False, **params):
+        misere = flag(misere, "misere")
+        super().__init__(**params, **({"misere": True} if misere else {}))
+        self.misere = misere
 
     def moves(self, position) -> list[tuple[int, ...]]:
         """Options as tuples of the non-empty heaps left, largest first (``()``: nothing left)."""
@@ -149,10 +160,10 @@ class octal(HeapGame):
     kernel = staticmethod(_octal_moves)
     period_theorem = "octal"
 
-    def __init__(self, code: str = "0.77"):
+    def __init__(self, code: str = "0.77", misere: bool = False):
         code = text(code, "code", "'0.77'")
         digits = _code_digits(code, "octal", 8, "0.77 or 4.07")
-        super().__init__(code=code)
+        super().__init__(misere, code=code)
         self._digits = digits
 
     def kernel_params(self) -> np.ndarray:
@@ -188,10 +199,10 @@ class hexadecimal(HeapGame):
     period_theorem = "octal"  # the periodicity theorem holds for moves that leave three heaps too
     removal_limit = octal.removal_limit
 
-    def __init__(self, code: str = "0.7F"):
+    def __init__(self, code: str = "0.7F", misere: bool = False):
         code = text(code, "code", "'0.7F'").upper()  # "0.7f" and "0.7F" are one game
         digits = _code_digits(code, "hexadecimal", 16, "0.7F or 8.0")
-        super().__init__(code=code)
+        super().__init__(misere, code=code)
         self._digits = digits
 
     def kernel_params(self) -> np.ndarray:
@@ -209,8 +220,8 @@ class lasker(HeapGame):
     name = "lasker"
     kernel = staticmethod(_lasker_moves)
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, misere: bool = False):
+        super().__init__(misere)
 
     def move_relation(self) -> TakeAndBreak:
         return TakeAndBreak((4,), rest=3)  # split without removing; remove any amount, leaving 0 or 1 heap
@@ -225,8 +236,8 @@ class grundy_game(HeapGame):
     name = "grundy_game"
     kernel = staticmethod(_grundy_game_moves)
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, misere: bool = False):
+        super().__init__(misere)
 
     def move_relation(self) -> TakeAndBreak:
         return TakeAndBreak((4,), unequal=True)

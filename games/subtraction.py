@@ -7,6 +7,7 @@ import numpy as np
 
 from games.base import Game
 from games.symbolic import Steps, take_from_one
+from cgbase.validation import flag
 
 __all__ = ["subtraction"]
 
@@ -31,7 +32,8 @@ class subtraction(Game):
     """Subtraction game S(s1, s2, ...): remove exactly s tokens from one heap, s in the set.
 
     Source: Berlekamp, Conway and Guy, *Winning Ways*, chapter 4. Its P positions are
-    eventually periodic (for {1, 3, 4}: n mod 7 in {0, 2}).
+    eventually periodic (for {1, 3, 4}: n mod 7 in {0, 2}).  ``misere=True``: the player who cannot
+    move wins (sums of heaps: ``solvers.heap_sums``, ``discover.quotients``).
     """
 
     name = "subtraction"
@@ -39,7 +41,7 @@ class subtraction(Game):
     dims = 1
     kernel = staticmethod(_subtraction_moves)
 
-    def __init__(self, subtract: tuple[int, ...] = (1, 2, 3)):
+    def __init__(self, subtract: tuple[int, ...] = (1, 2, 3), misere: bool = False):
         if isinstance(subtract, (int, np.integer)):
             subtract = (subtract,)
         if isinstance(subtract, (str, bytes)) or not hasattr(subtract, "__iter__"):
@@ -48,7 +50,9 @@ class subtraction(Game):
         if not items or any(isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1 for s in items):
             raise ValueError(f"subtract must be a non-empty set of positive integers, got {subtract!r}")
         values = tuple(sorted({int(s) for s in items}))
-        super().__init__(subtract=values)
+        misere = flag(misere, "misere")  # recorded only when true: a normal-play game's name is unchanged
+        super().__init__(subtract=values, **({"misere": True} if misere else {}))
+        self.misere = misere
 
     def kernel_params(self) -> np.ndarray:
         return np.array(self.params["subtract"], dtype=np.int64)

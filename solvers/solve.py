@@ -53,7 +53,8 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
 
     Notes
     -----
-    Outcomes come from retrograde counting over the move graph (loopy games get draws); Grundy values are
+    Outcomes come from retrograde counting over the move graph (loopy games get draws); a misère heap game
+    whose options are sums of heaps is solved over the sums themselves (``solvers.heap_sums``); Grundy values are
     the mex of the options' values [1]_ [2]_, and a sum of heaps takes the xor of its parts' values, as
     Bouton found for Nim [3]_.  No formula is ever used: the solver is the ground truth discovery is
     checked against.
@@ -92,6 +93,10 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     if game.parts > 1:
         if remoteness:
             raise ValueError(f"{game!r} is a sum of heaps: remoteness is not defined for its single heaps")
+        if game.misere:  # a sum's misère outcome is not its parts' Grundy values: search the sums themselves
+            from solvers.heap_sums import HeapSums
+
+            return Solution(game, universe, HeapSums(game).outcome(universe.positions()), None)
         graph = build_graph(game, universe, workers)
         values = grundy_values(graph)
         solution = Solution(game, universe, np.where(values == 0, -1, 1), values if grundy else None)

@@ -317,7 +317,7 @@ def grundy_sequence(game: Game, heaps: int = 1 << 25, seconds: float = 540.0,
     Raises
     ------
     ValueError
-        If ``game`` is not a take-and-break game, ``heaps`` is not a positive integer, ``seconds`` is not
+        If ``game`` is not a take-and-break game in normal play, ``heaps`` is not a positive integer, ``seconds`` is not
         positive, the values would not fit in memory, or a value outgrows the engine's storage.
 
     Notes
@@ -346,6 +346,9 @@ def grundy_sequence(game: Game, heaps: int = 1 << 25, seconds: float = 540.0,
     'no period up to n = 999'
     """
     digits, unequal = take_and_break_rules(game)
+    if game.misere:
+        raise ValueError(f"{game!r} is played misère: Grundy values do not decide its sums; its misère quotient "
+                         "does (discover.quotients)")
     heaps = _check_heaps(heaps)
     if not seconds > 0:
         raise ValueError(f"seconds must be positive, got {seconds!r}")
