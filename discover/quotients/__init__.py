@@ -1,0 +1,1 @@
+"""Misère quotients: the rule of sums of components (heaps, boards) in misère play."""

@@ -1,0 +1,212 @@
+"""Plambeck and Siegel's construction of a misère quotient, component by component.
+
+``QuotientBuilder.add(c)`` extends the proved quotient of the components so far by one component c whose
+options are sums of earlier components:
+
+1. *Conservative extension*: c's transition set T(c) is the set of its options' elements (products in the
+   current quotient Q).  For each element x of Q on the right side of the P-portion (x in P exactly when no
+   element of T(c) is), the pretension with c mapped to x is checked by ``proof.explore``, only from the states
+   that add c.  The first x that passes is c's element and Q does not change.
+2. *Growth*: when no element passes, c becomes a new generator.  A trial monoid is the product of cyclic
+   monoids ``g^(a+2) = g^a``, one per generator (every element of a misère quotient satisfies such a relation,
+   Plambeck and Siegel), each other component being the word of generators its element had; its P-portion is
+   marked sum by sum from the transition sets (a sum is P when it has a move and none of its moves is P), the
+   trial is reduced (indistinguishable elements merged, ``BipartiteMonoid.reduced``), and the result is proved
+   by ``proof.explore`` over every component.  A failure names a sum; the components in it are made generators
+   of their own (or their exponents raised), as MisereSolver's recalibration does, and the trial is built
+   again.
+
+Every quotient this returns has been proved for the components added: a sum of them is a P-position exactly
+when its element lies in the P-portion, and the monoid is reduced.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from discover.quotients.monoid import BipartiteMonoid, refine
+from discover.quotients.proof import Exploration, explore
+from solvers.retrograde import outcome_descending
+
+__all__ = ["QuotientBuilder", "MAX_TRIAL"]
+
+MAX_TRIAL = 1 << 20  # elements of a trial monoid (a product of cyclic monoids) before growth is refused
+START_INDEX = 2  # a new generator's first trial relation: g^4 = g^2
+
+
+class QuotientBuilder:
+    """The misère quotient of the components added so far, proved after every ``add``.
+
+    Parameters
+    ----------
+    options : callable
+        ``options(c)``: the sums (tuples of earlier components) one move from component ``c``.
+    max_trial : int
+        The largest trial monoid growth may build (``ValueError`` beyond: the quotient may be infinite).
+
+    Attributes
+    ----------
+    monoid : BipartiteMonoid
+        The quotient so far.
+    element : dict
+        Each component's element.
+    transitions : dict
+        Each component's transition set.
+    ids : list
+        The components, in the order added.
+    growth : list
+        The components at which the quotient grew, with its order after each.
+
+    Examples
+    --------
+    >>> nim = {1: [()], 2: [(), (1,)], 3: [(), (1,), (2,)]}   # misère Nim heaps 1, 2, 3
+    >>> q = QuotientBuilder(nim.__getitem__)
+    >>> q.add(1); q.monoid.order, q.monoid.p_portion.tolist()
+    (2, [False, True])
+    >>> q.add(2); q.add(3); q.monoid.order, int(q.monoid.p_portion.sum())
+    (6, 2)
+    """
+
+    def __init__(self, options, max_trial: int = MAX_TRIAL):
+        self.options = options
+        self.max_trial = max_trial
+        self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int64), np.zeros(1, dtype=bool))
+        self.element: dict = {}
+        self.transitions: dict = {}
+        self.ids: list = []
+        self.growth: list = []
+        self._words: dict = {}  # each component as a word of generators {generator: exponent}
+        self._index: dict = {}  # each generator's trial relation g^(a+2) = g^a: a
+        self._element_words: list = [{}]  # each element of the monoid as a word of generators
+        self._states = Exploration()
+
+    def _transition_set(self, c) -> frozenset:
+        return frozenset(self.monoid.product(self.element[i] for i in o) for o in self.options(c))
+
+    def add(self, c) -> None:
+        """Add component ``c`` (its options name only components added before) and prove the new quotient.
+
+        Raises
+        ------
+        ValueError
+            If ``c`` was added already, an option names a component not added yet, or growth needs a trial
+            monoid larger than ``max_trial``.
+        """
+        if c in self.element:
+            raise ValueError(f"component {c!r} was added already")
+        for o in self.options(c):
+            missing = [i for i in o if i not in self.element]
+            if missing:
+                raise ValueError(f"an option of component {c!r} names {missing[0]!r}, not added yet: add components "
+                                 "in an order in which options come first")
+        self.ids.append(c)
+        tr = self._transition_set(c)
+        self.transitions[c] = tr
+        p = self.monoid.p_portion
+        want_p = bool(tr) and not any(p[t] for t in tr)
+        for x in range(self.monoid.order):
+            if bool(p[x]) != want_p:
+                continue
+            self.element[c] = x
+            states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c)
+            if witness is None:
+                self._states = states
+                self._words[c] = dict(self._element_words[x])
+                return
+        self._grow(c)
+
+    # -- growth -----------------------------------------------------------------------------------------
+    def _grow(self, c) -> None:
+        self._words[c] = {c: 1}
+        self._index[c] = START_INDEX
+        while True:
+            trial = _Trial(self, [g for g in self.ids if g in self._index])
+            monoid, element, transitions, words = trial.reduced()
+            states, witness = explore(monoid, element, transitions, self.ids)
+            if witness is None:
+                break
+            self._recalibrate(witness)
+        self.monoid, self.element, self.transitions, self._states = monoid, element, transitions, states
+        self._element_words = words
+        self.growth.append((c, monoid.order))
+
+    def _recalibrate(self, witness) -> None:
+        counts = {i: witness.count(i) for i in set(witness)}
+        promote = [i for i in counts if i not in self._index]
+        for i in promote:
+            self._words[i] = {i: 1}
+            self._index[i] = START_INDEX
+        if not promote:
+            for i in counts:
+                self._index[i] = max(self._index[i], counts[i]) + 2
+
+
+class _Trial:
+    """The product of cyclic monoids over the generators, its P-portion marked from the transition sets."""
+
+    def __init__(self, builder: QuotientBuilder, generators: list):
+        self.builder = builder
+        self.gens = generators
+        self.index = np.array([builder._index[g] for g in generators], dtype=np.int64)
+        self.radix = self.index + 2
+        self.stride = np.concatenate([[1], np.cumprod(self.radix)[:-1]]).astype(np.int64)
+        size = int(np.prod(self.radix.astype(object)))
+        if size > builder.max_trial:
+            raise ValueError(f"the misère quotient grows past a trial monoid of {size:,} elements at component "
+                             f"{builder.ids[-1]!r} (limit {builder.max_trial:,}): it may be infinite; use fewer components")
+        self.size = size
+        codes = np.arange(size, dtype=np.int64)
+        self.exps = (codes[:, None] // self.stride[None, :]) % self.radix[None, :]
+
+    def _reduce(self, exps: np.ndarray) -> np.ndarray:
+        over = exps >= self.radix
+        return np.where(over, self.index + (exps - self.index) % 2, exps)
+
+    def code(self, word: dict) -> int:
+        e = np.zeros(len(self.gens), dtype=np.int64)
+        for g, k in word.items():
+            e[self.gens.index(g)] += k
+        return int(self._reduce(e) @ self.stride)
+
+    def times(self, codes: np.ndarray, other: int) -> np.ndarray:
+        """Each of ``codes`` times the element ``other``."""
+        return self._reduce(self.exps[codes] + self.exps[other]) @ self.stride
+
+    def word_code(self, sum_) -> int:
+        word: dict = {}
+        for i in sum_:
+            for g, k in self.builder._words[i].items():
+                word[g] = word.get(g, 0) + k
+        return self.code(word)
+
+    def reduced(self):
+        b = self.builder
+        codes = np.arange(self.size, dtype=np.int64)
+        starts, targets = [], []
+        for j, g in enumerate(self.gens):
+            has = codes[self.exps[:, j] > 0]
+            below = has - self.stride[j]
+            for t in {self.word_code(o) for o in b.options(g)}:
+                starts.append(has)
+                targets.append(self.times(below, t))
+        if starts:
+            src, dst = np.concatenate(starts), np.concatenate(targets)
+            order = np.argsort(src, kind="stable")
+            src, dst = src[order], dst[order]
+        else:
+            src = dst = np.zeros(0, dtype=np.int64)
+        if (dst >= src).any():  # the marking pass needs every move to an earlier element
+            raise RuntimeError("a trial monoid's moves are not ordered: a component's option names a later one")
+        indptr = np.searchsorted(src, np.arange(self.size + 1)).astype(np.int64)
+        p_portion = outcome_descending(indptr, dst, 1) == -1  # no move: a win in misère play
+        units = [int(self.stride[j]) for j in range(len(self.gens))]
+        labels = refine(p_portion, [self.times(codes, u) for u in units])
+        k = int(labels.max()) + 1
+        first = np.full(k, -1, dtype=np.int64)
+        first[labels[::-1]] = codes[::-1]
+        table = np.stack([labels[self.times(first, int(r))] for r in first])
+        monoid = BipartiteMonoid(table, p_portion[first])
+        element = {i: int(labels[self.word_code((i,))]) for i in b.ids}
+        transitions = {i: frozenset(int(labels[self.word_code(o)]) for o in b.options(i)) for i in b.ids}
+        words = [{g: int(e) for g, e in zip(self.gens, self.exps[r]) if e} for r in first]
+        return monoid, element, transitions, words

@@ -1,0 +1,156 @@
+"""A finite commutative monoid with a P-portion (a *bipartite monoid*), and its reduction.
+
+Elements are ``0 .. order - 1``, 0 the identity; ``table[x, y]`` is the product ``x y``; ``p_portion`` marks
+the elements a P-position maps to.  Two elements are *indistinguishable* when ``x z`` and ``y z`` fall on the
+same side of the P-portion for every ``z``; a misère quotient has none (Plambeck and Siegel, "Misère quotients
+for impartial games": a quotient is a *reduced* bipartite monoid), and ``reduced`` merges them (Moore's
+partition refinement under multiplication by the generators, which is the coarsest congruence that keeps the
+P-portion).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["BipartiteMonoid", "refine"]
+
+
+@dataclass
+class BipartiteMonoid:
+    """A commutative monoid given by its multiplication table, with a P-portion.
+
+    Parameters
+    ----------
+    table : numpy.ndarray
+        (order, order) integers, ``table[x, y] = x y``; element 0 is the identity.
+    p_portion : numpy.ndarray
+        (order,) booleans: the elements a P-position maps to.
+
+    Examples
+    --------
+    >>> t2 = BipartiteMonoid(np.array([[0, 1], [1, 0]]), np.array([False, True]))  # T2: a^2 = 1, P = {a}
+    >>> t2.order, t2.product([1, 1, 1]), t2.is_reduced()
+    (2, 1, True)
+    """
+
+    table: np.ndarray
+    p_portion: np.ndarray
+
+    def __post_init__(self):
+        self.table = np.asarray(self.table, dtype=np.int64)
+        self.p_portion = np.asarray(self.p_portion, dtype=bool)
+        n = self.table.shape[0]
+        if self.table.shape != (n, n) or self.p_portion.shape != (n,) or n == 0:
+            raise ValueError(f"a monoid table is square and its P-portion has one entry per element, got "
+                             f"{self.table.shape} and {self.p_portion.shape}")
+        if (self.table < 0).any() or (self.table >= n).any():
+            raise ValueError("a monoid table's products must be elements 0 .. order - 1")
+        if not (self.table[0] == np.arange(n)).all() or not (self.table == self.table.T).all():
+            raise ValueError("element 0 must be the identity and the table symmetric (a commutative monoid)")
+
+    @property
+    def order(self) -> int:
+        """The number of elements."""
+        return int(self.table.shape[0])
+
+    def product(self, elements) -> int:
+        """The product of ``elements`` (the identity for none).
+
+        Examples
+        --------
+        >>> BipartiteMonoid(np.array([[0, 1], [1, 0]]), np.array([False, True])).product([])
+        0
+        """
+        x = 0
+        for y in elements:
+            x = int(self.table[x, int(y)])
+        return x
+
+    def is_associative(self) -> bool:
+        """True when ``(x y) z = x (y z)`` for all elements (checked on the whole table).
+
+        Examples
+        --------
+        >>> BipartiteMonoid(np.array([[0, 1], [1, 0]]), np.array([False, True])).is_associative()
+        True
+        """
+        t = self.table
+        return all(bool((t[t[x]] == t[x][t]).all()) for x in range(self.order))
+
+    def classes(self, generators) -> np.ndarray:
+        """The class of each element under indistinguishability, as labels ``0 .. k - 1`` (first seen first).
+
+        ``generators``: elements that generate the monoid; refining by multiplication with them refines by
+        every product (Moore's algorithm).
+
+        Examples
+        --------
+        >>> m = BipartiteMonoid(np.array([[0, 1, 2, 3], [1, 2, 3, 2], [2, 3, 2, 3], [3, 2, 3, 2]]),
+        ...                     np.array([False, True, False, True]))  # a^4 = a^2 over T2: 1 ~ a^2, a ~ a^3
+        >>> m.classes([1]).tolist()
+        [0, 1, 0, 1]
+        """
+        return refine(self.p_portion, [self.table[:, int(g)] for g in generators])
+
+    def is_reduced(self) -> bool:
+        """True when no two elements are indistinguishable."""
+        return int(self.classes(range(self.order)).max()) + 1 == self.order
+
+    def reduced(self, generators) -> tuple["BipartiteMonoid", np.ndarray]:
+        """The reduced monoid and the map from this monoid's elements onto it (the identity stays 0).
+
+        Examples
+        --------
+        >>> m = BipartiteMonoid(np.array([[0, 1, 2, 3], [1, 2, 3, 2], [2, 3, 2, 3], [3, 2, 3, 2]]),
+        ...                     np.array([False, True, False, True]))
+        >>> small, onto = m.reduced([1])
+        >>> small.order, onto.tolist()
+        (2, [0, 1, 0, 1])
+        """
+        labels = self.classes(generators)
+        k = int(labels.max()) + 1
+        first = np.full(k, -1, dtype=np.int64)
+        for x in range(self.order - 1, -1, -1):
+            first[labels[x]] = x
+        table = labels[self.table[np.ix_(first, first)]]
+        return BipartiteMonoid(table, self.p_portion[first]), labels
+
+    def to_record(self) -> dict:
+        """Plain data: ``{"table": [[...]], "p_portion": [elements]}``."""
+        return {"table": self.table.tolist(), "p_portion": np.flatnonzero(self.p_portion).tolist()}
+
+
+def refine(p_portion, actions) -> np.ndarray:
+    """Moore's partition refinement: the coarsest labelling of elements ``0 .. n - 1`` that separates the
+    P-portion and is kept by each action (``action[x]``: the element ``x`` goes to), labels in order of first
+    appearance.
+
+    Examples
+    --------
+    >>> refine(np.array([False, True, False, True]), [np.array([1, 2, 3, 2])]).tolist()
+    [0, 1, 0, 1]
+    """
+    labels = _relabel(np.asarray(p_portion).astype(np.int64))
+    while True:
+        keys = np.stack([labels] + [labels[a] for a in actions], axis=1)
+        refined = _relabel_rows(keys)
+        if refined.max() == labels.max():
+            return refined
+        labels = refined
+
+
+def _relabel(values: np.ndarray) -> np.ndarray:
+    """Labels 0, 1, ... in order of first appearance (so the identity's class is 0)."""
+    _, first, inverse = np.unique(values, return_index=True, return_inverse=True)
+    rank = np.empty(first.size, dtype=np.int64)
+    rank[np.argsort(first)] = np.arange(first.size)
+    return rank[inverse.reshape(-1)]
+
+
+def _relabel_rows(keys: np.ndarray) -> np.ndarray:
+    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    rank = np.empty(first.size, dtype=np.int64)
+    rank[np.argsort(first)] = np.arange(first.size)
+    return rank[inverse.reshape(-1)]
