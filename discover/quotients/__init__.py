@@ -1,1 +1,35 @@
-"""Misère quotients: the rule of sums of components (heaps, boards) in misère play."""
+"""Misère quotients: the rule of sums of components (heaps, boards) in misère play.
+
+One idea per module:
+
+- ``components``: the interface a set of components offers (ids, options, outcomes of sums) and ``HeapComponents``;
+- ``monoid``: ``BipartiteMonoid``, a commutative monoid with a P-portion, and its reduction;
+- ``proof``: the proof that a candidate is the quotient, by exploring (element, transition set) states;
+- ``construct``: ``QuotientBuilder``, Plambeck and Siegel's construction component by component;
+- ``presentation``: generators, relations and element names;
+- ``period``: the heap-to-element period and the periodicity theorem for misère quotients of octal games;
+- ``rule``: ``QuotientRule`` (P iff the product lies in the P-portion) and ``quotient_rule``;
+- ``plain``: the plain construction from the solver's outcomes (baseline and independent check);
+- ``check``: the rule's predictions against the solver on every sum of up to k components.
+
+Examples
+--------
+>>> from games import make_game
+>>> kayles = HeapComponents(make_game("octal", code="0.77", misere=True), heaps=4)
+>>> rule = quotient_rule(kayles, removal_limit=2)
+>>> rule.monoid.order, rule.is_p((1,)), rule.is_p((2, 2))
+(6, True, True)
+"""
+
+from discover.quotients.check import SumCheck, check_sums
+from discover.quotients.components import HeapComponents
+from discover.quotients.construct import QuotientBuilder
+from discover.quotients.monoid import BipartiteMonoid
+from discover.quotients.period import HeapPeriod, heap_period
+from discover.quotients.plain import PlainQuotient, plain_quotient
+from discover.quotients.presentation import Presentation, presentation
+from discover.quotients.rule import QuotientRule, quotient_rule
+
+__all__ = ["HeapComponents", "BipartiteMonoid", "QuotientBuilder", "Presentation", "presentation", "HeapPeriod",
+           "heap_period", "QuotientRule", "quotient_rule", "PlainQuotient", "plain_quotient", "SumCheck",
+           "check_sums"]

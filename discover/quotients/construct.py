@@ -117,6 +117,8 @@ class QuotientBuilder:
 
     # -- growth -----------------------------------------------------------------------------------------
     def _grow(self, c) -> None:
+        for g in self._index:  # each old generator starts from the relation its element satisfies now
+            self._index[g] = _index_of(self.monoid, self.element[g], self._index[g])
         self._words[c] = {c: 1}
         self._index[c] = START_INDEX
         while True:
@@ -139,6 +141,16 @@ class QuotientBuilder:
         if not promote:
             for i in counts:
                 self._index[i] = max(self._index[i], counts[i]) + 2
+
+
+def _index_of(monoid: BipartiteMonoid, x: int, default: int) -> int:
+    """The least a with x^(a+2) = x^a in ``monoid`` (``default`` if the powers of x do not cycle by 1 or 2)."""
+    powers, y = [], 0
+    while y not in powers:
+        powers.append(y)
+        y = int(monoid.table[y, x])
+    a = powers.index(y)
+    return a if len(powers) - a in (1, 2) else default
 
 
 class _Trial:
