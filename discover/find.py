@@ -315,6 +315,10 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
                                     games=games, min_accuracy=min_accuracy, heaps=heaps, seconds=seconds,
                                     strategy=strategy, prove=prove, proof_seconds=proof_seconds)
     check_rule_game(game)
+    if game.misere and game.parts > 1:
+        raise ValueError(f"{game!r} is played misère and its options are sums of heaps: a formula over one heap does "
+                         "not decide sums; its rule is its misère quotient (discover.quotients.discover_quotient, "
+                         "or `discover GAME misere=true`)")
     say = progress or (lambda message: None)
     target = "grundy" if game.parts > 1 else "P"
     given_bound = settings.bound is not None or table is not None

@@ -72,6 +72,18 @@ def _discover_options(func):
     return click.pass_context(func)
 
 
+def _misere_heap_game(ctx, settings):
+    """The game when it is a heap game in misère play trained on no table (its rule is its misère quotient)."""
+    if settings.source != "solver" or settings.bound is not None or settings.engines is not None:
+        return None
+    if settings.game is None:
+        return None
+    from discover.quotients.discovery import is_misere_heap_game
+
+    game = _resolve_game(ctx, settings)
+    return game if is_misere_heap_game(game) else None
+
+
 def _find(ctx, settings):
     """Resolve the game, fit the learner ``--from`` names (if any) and run ``find_rule`` as ``settings`` (a
     ``RuleSettings``) ask."""
@@ -220,17 +232,28 @@ def rule_command(ctx, as_json, **options):
     discover octal code=0.16             (period 149,459 from n = 105,351, proved in seconds)
     discover grundy_game --heaps 2097152 (no period up to n = 2,097,151; about a minute)
     discover nim heaps=4 --no-proof      (the verified rule only: no strategy, no proof)
+    discover octal code=0.77 misere=true (misère Kayles: its misère quotient, heap by heap)
 
     One-heap take-and-break games (octal, hexadecimal, grundy_game) are computed by the
     take-and-break engine until the periodicity theorem proves a period, within --heaps and
-    --seconds; --bound, --engines or --from trains the engines on a table instead.
+    --seconds; --bound, --engines or --from trains the engines on a table instead.  Heap games
+    with misere=true (octal, hexadecimal, subtraction, lasker, grundy_game) get their misère
+    quotient instead (Plambeck and Siegel's construction), heap by heap within --heaps and
+    --seconds, until the periodicity theorem proves its heap-to-element period.
 
     Exit status: 0 with a verified rule, 1 when no rule is verified (the output says what came
     closest and what to try; --json has every candidate and check), 2 for bad input.
     """
     from discover.cli.rule_settings import RuleSettings
 
-    found = _find(ctx, RuleSettings(**options))
+    settings = RuleSettings(**options)
+    game = _misere_heap_game(ctx, settings)
+    if game is not None:
+        from discover.cli.quotient import run_quotient
+
+        status = run_quotient(game, settings.heaps, settings.seconds, as_json)
+        return EXIT_NO_RULE if status == "refuted" else 0
+    found = _find(ctx, settings)
     if as_json:
         click.echo(json.dumps(found.to_record()))
     else:

@@ -10,7 +10,8 @@ One idea per module:
 - ``period``: the heap-to-element period and the periodicity theorem for misère quotients of octal games;
 - ``rule``: ``QuotientRule`` (P iff the product lies in the P-portion) and ``quotient_rule``;
 - ``plain``: the plain construction from the solver's outcomes (baseline and independent check);
-- ``check``: the rule's predictions against the solver on every sum of up to k components.
+- ``check``: the rule's predictions against the solver on every sum of up to k components;
+- ``discovery``: ``discover_quotient``, a heap game's quotient heap by heap until its period is proved, checked.
 
 Examples
 --------
@@ -24,6 +25,7 @@ Examples
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
 from discover.quotients.construct import QuotientBuilder
+from discover.quotients.discovery import QuotientDiscovery, discover_quotient, is_misere_heap_game
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.period import HeapPeriod, heap_period
 from discover.quotients.plain import PlainQuotient, plain_quotient
@@ -32,4 +34,4 @@ from discover.quotients.rule import QuotientRule, quotient_rule
 
 __all__ = ["HeapComponents", "BipartiteMonoid", "QuotientBuilder", "Presentation", "presentation", "HeapPeriod",
            "heap_period", "QuotientRule", "quotient_rule", "PlainQuotient", "plain_quotient", "SumCheck",
-           "check_sums"]
+           "check_sums", "QuotientDiscovery", "discover_quotient", "is_misere_heap_game"]

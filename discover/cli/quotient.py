@@ -1,0 +1,89 @@
+"""``discover GAME misere=true`` for heap games: the misère quotient found, checked and (where it can be) proved.
+
+The ``rule`` command hands a one-heap game in misère play here (``discover.quotients.is_misere_heap_game``) when
+it trains on no table (no ``--bound``, ``--engines`` or ``--from``): ``--heaps`` and ``--seconds`` budget the
+construction, ``--json`` prints its record.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import click
+
+from discover.cli.common import spinner
+
+__all__ = ["run_quotient", "print_quotient", "example_move"]
+
+
+def example_move(found, parts: int = 3):
+    """A sum of ``parts`` heaps that is an N-position and the rule's winning move from it: ``(sum, i, replacement)``,
+    or None when every such sum is a P-position."""
+    rule = found.rule
+    top = min(found.heaps, 9)
+    options = rule_options(found)
+    for s in itertools.combinations_with_replacement(range(top, 0, -1), parts):
+        if not rule.is_p(s):
+            i, replacement = rule.winning_move(s, options)
+            return s, i, replacement
+    return None
+
+
+def rule_options(found):
+    """The options of one heap of the found game (the sums it leaves)."""
+    from solvers.heap_sums import HeapSums
+
+    return HeapSums(found.game).heap_options
+
+
+def _heap_map(found, limit: int = 40) -> str:
+    rule = found.rule
+    names = [f"{n}:{rule.presentation.element_name(rule.element[n])}" for n in range(1, min(found.heaps, limit) + 1)]
+    more = f" ... (heaps up to {found.heaps} computed)" if found.heaps > limit else ""
+    return " ".join(names) + more
+
+
+def print_quotient(found) -> None:
+    """Print what ``discover_quotient`` found: order, P-portion, presentation, heap elements, proof, a winning move."""
+    from rich.console import Console
+    from rich.text import Text
+
+    rule = found.rule
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(Text(f"{found.game!r}: {found.game.title()}", style="bold"))
+    grew = ", ".join(f"{c} (order {o})" for c, o in found.growth)
+    out.print(Text(f"misère quotient of heaps 1 .. {found.heaps} by Plambeck and Siegel's construction in "
+                   f"{found.seconds:.2f} s (stopped at {found.stopped}); it grew at heaps {grew}"))
+    style = {"proved": "bold green", "verified": "bold green", "refuted": "bold red"}[found.status]
+    out.print(Text(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion", style=style))
+    out.print(Text(f"  order {rule.monoid.order}, P-portion ({int(rule.monoid.p_portion.sum())} elements): "
+                   f"{{{', '.join(rule.p_names())}}}"))
+    out.print(Text(f"  presentation: {rule.presentation.text()}"))
+    out.print(Text(f"  heap -> element: {_heap_map(found)}"))
+    if rule.period is not None:
+        out.print(Text(f"  {rule.period.line()}"))
+    out.print(Text(f"  LaTeX: {rule.latex()}"))
+    out.print(Text(f"\n{found.statement()}", style=style))
+    out.print(Text("\nVerification", style="bold"))
+    for check in found.checks:
+        out.print(Text(f"  {check.line()}"))
+    move = example_move(found)
+    if move is not None:
+        s, i, replacement = move
+        after = " + ".join(map(str, replacement)) if replacement else "nothing"
+        out.print(Text(f"\nWinning move from {' + '.join(map(str, s))}: heap {s[i]} -> {after} "
+                       f"(leaves a P-position)", style="bold"))
+
+
+def run_quotient(game, heaps, seconds, as_json: bool) -> str:
+    """Find, check and print (or print as JSON) the misère quotient of a heap game; return its status."""
+    from discover.quotients import discover_quotient
+
+    with spinner(f"computing the misère quotient of {game!r} ...") as update:
+        found = discover_quotient(game, heaps=heaps, seconds=seconds, progress=update)
+    if as_json:
+        click.echo(json.dumps(found.to_record()))
+    else:
+        print_quotient(found)
+    return found.status

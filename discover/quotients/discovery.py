@@ -1,0 +1,145 @@
+"""A heap game's misère quotient found, checked against the solver and proved where the theory allows.
+
+``discover_quotient(game)`` adds heaps 1, 2, ... to a ``QuotientBuilder`` (each step proved for the heaps so far)
+until the periodicity theorem proves the heap-to-element period (octal and subtraction games), or the heaps or
+seconds run out; then it checks the rule's predictions on every sum of up to 3 heaps (4 on smaller heaps)
+against the sum solver.  The status is "proved" only when the period is proved (every heap of every size is
+then decided) and every check passed; otherwise "verified" (the quotient of the heaps computed, proved for sums
+of those heaps, and no heap beyond them decided), or "refuted" if a check failed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from games import Game
+from discover.quotients.check import SumCheck, check_sums
+from discover.quotients.components import HeapComponents
+from discover.quotients.construct import QuotientBuilder
+from discover.quotients.period import heap_period
+from discover.quotients.rule import QuotientRule, quotient_rule
+
+__all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "DEFAULT_HEAPS", "DEFAULT_SECONDS"]
+
+DEFAULT_HEAPS = 120  # heaps added at most by default
+DEFAULT_SECONDS = 120.0  # and seconds spent adding them
+CHECKS = ((3, 8), (4, 5))  # every sum of up to k heaps of size <= N, against the solver
+
+
+def is_misere_heap_game(game) -> bool:
+    """True for an impartial one-heap game played misère whose options are sums of heaps (its rule is a quotient).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> is_misere_heap_game(make_game("octal", code="0.77", misere=True)), is_misere_heap_game(make_game("nim"))
+    (True, False)
+    """
+    return isinstance(game, Game) and game.misere and game.impartial and game.dims == 1 and \
+        not game.universe_from_start and game.kernel is not None
+
+
+def _removal_limit(game) -> int | None:
+    """t for the periodicity theorem: octal games (two-heap moves) and subtraction games; None otherwise."""
+    if game.period_theorem == "subtraction" or (game.period_theorem == "octal" and game.parts == 2):
+        return int(game.removal_limit)
+    return None
+
+
+@dataclass
+class QuotientDiscovery:
+    """What ``discover_quotient`` found: the rule, how it grew, its checks and status."""
+
+    game: Game
+    rule: QuotientRule
+    heaps: int
+    growth: list
+    checks: list = field(default_factory=list)
+    seconds: float = 0.0
+    stopped: str = ""
+
+    @property
+    def status(self) -> str:
+        """"proved", "verified" or "refuted"."""
+        if any(not c.passed for c in self.checks):
+            return "refuted"
+        proved = self.rule.period is not None and self.rule.period.proved
+        return "proved" if proved else "verified"
+
+    def statement(self) -> str:
+        """The proof status in one sentence, in the project's wording."""
+        if self.status == "proved":
+            p = self.rule.period
+            return (f"proved for every sum of heaps of any size: the quotient of heaps up to {self.heaps} is proved by "
+                    f"Plambeck and Siegel's construction, and {p.line()}")
+        base = (f"proved for every sum of heaps up to {self.heaps} (Plambeck and Siegel's construction); heaps beyond "
+                f"{self.heaps} are not decided")
+        if self.rule.period is not None:
+            base += f"; {self.rule.period.line()}"
+        return base
+
+    def to_record(self) -> dict:
+        """Plain data: the game, the rule (``QuotientRule.to_record``), status, statement, checks and timing."""
+        return {"game": self.game.spec(), "rule": self.rule.to_record(), "status": self.status,
+                "statement": self.statement(), "heaps": self.heaps, "growth": [[c, o] for c, o in self.growth],
+                "checks": [c.line() for c in self.checks], "seconds": self.seconds, "stopped": self.stopped}
+
+
+def discover_quotient(game: Game, heaps: int | None = None, seconds: float | None = None, checks=CHECKS,
+                      progress=None) -> QuotientDiscovery:
+    """The misère quotient of ``game``'s heaps, heap by heap until its period is proved or the budget is spent.
+
+    Parameters
+    ----------
+    game : Game
+        A one-heap game in misère play (``is_misere_heap_game``).
+    heaps : int, optional
+        Add at most this many heaps (default ``DEFAULT_HEAPS``).
+    seconds : float, optional
+        Stop adding heaps after about this many seconds (default ``DEFAULT_SECONDS``).
+    checks : sequence of (parts, size)
+        Check every sum of up to ``parts`` heaps of size <= ``size`` against the sum solver.
+    progress : callable, optional
+        Called with a line after each heap.
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not a misère heap game, or the quotient outgrows the construction's limit.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> found = discover_quotient(make_game("subtraction", subtract=(1, 2), misere=True), checks=((3, 4),))
+    >>> found.status, found.rule.monoid.order, found.checks[0].line()
+    ('proved', 6, 'verified on every sum of up to 3 components of size <= 4 (34 sums)')
+    """
+    if not is_misere_heap_game(game):
+        raise ValueError(f"{game!r} is not a one-heap game in misère play (give misere=true to a heap family)")
+    heaps = DEFAULT_HEAPS if heaps is None else heaps
+    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    start = time.perf_counter()
+    everything = HeapComponents(game, heaps=heaps)
+    builder = QuotientBuilder(everything.options)
+    t = _removal_limit(game)
+    stopped = f"{heaps} heaps"
+    n = 0
+    for n in everything.ids():
+        builder.add(n)
+        last = builder.growth[-1][0] if builder.growth else 0
+        period = heap_period([0] + [builder.element[c] for c in range(1, n + 1)], last, t)
+        if progress is not None:
+            progress(f"heap {n}: quotient of order {builder.monoid.order}")
+        if period is not None and period.proved:
+            stopped = "a proved period"
+            break
+        if time.perf_counter() - start > seconds:
+            stopped = f"{seconds:g} seconds"
+            break
+    components = HeapComponents(game, heaps=n, solver=everything.solver)
+    rule = quotient_rule(components, removal_limit=t, game=game.spec(), builder=builder)
+    results: list[SumCheck] = []
+    for parts, size in checks:
+        results.append(check_sums(rule, components, list(range(1, min(size, n) + 1)), parts))
+    return QuotientDiscovery(game, rule, n, list(builder.growth), results, time.perf_counter() - start, stopped)
