@@ -90,7 +90,7 @@ class QuotientBuilder:
         ------
         ValueError
             If ``c`` was added already, an option names a component not added yet, or growth needs a trial
-            monoid larger than ``max_trial``.
+            monoid larger than ``max_trial`` (the builder then holds the quotient of the components before ``c``).
         """
         if c in self.element:
             raise ValueError(f"component {c!r} was added already")
@@ -113,14 +113,28 @@ class QuotientBuilder:
                 self._states = states
                 self._words[c] = dict(self._element_words[x])
                 return
-        self._grow(c)
+        try:
+            self._grow(c)
+        except ValueError:  # the quotient outgrew the limit: keep the proved quotient of the components before c
+            self.ids.pop()
+            for table in (self.element, self.transitions, self._words, self._index):
+                table.pop(c, None)
+            raise
 
     # -- growth -----------------------------------------------------------------------------------------
     def _grow(self, c) -> None:
+        saved_words, saved_index = dict(self._words), dict(self._index)
         for g in self._index:  # each old generator starts from the relation its element satisfies now
             self._index[g] = _index_of(self.monoid, self.element[g], self._index[g])
         self._words[c] = {c: 1}
         self._index[c] = START_INDEX
+        try:
+            self._grow_from_trials(c)
+        except ValueError:
+            self._words, self._index = saved_words, saved_index
+            raise
+
+    def _grow_from_trials(self, c) -> None:
         while True:
             trial = _Trial(self, [g for g in self.ids if g in self._index])
             monoid, element, transitions, words = trial.reduced()

@@ -126,7 +126,12 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     stopped = f"{heaps} heaps"
     n = 0
     for n in everything.ids():
-        builder.add(n)
+        try:
+            builder.add(n)
+        except ValueError as err:  # outgrew the construction's limit: keep the quotient of the heaps before
+            n -= 1
+            stopped = f"heap {n + 1}, where {err}"
+            break
         last = builder.growth[-1][0] if builder.growth else 0
         period = heap_period([0] + [builder.element[c] for c in range(1, n + 1)], last, t)
         if progress is not None:
