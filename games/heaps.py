@@ -109,7 +109,7 @@ class HeapGame(Game):
     """A single-heap take-and-break game; an option is ``parts`` heaps (0 = no heap).
 
     ``misere`` (a parameter of every family) puts the game in misère play: the player who cannot move
-    wins; it is recorded in ``params`` only when true, so a normal-play game's name and files are unchanged.
+    wins (a file name shows it only when true: ``octal-code0.77-misere``).
     """
 
     dims = 1
@@ -117,7 +117,7 @@ class HeapGame(Game):
 
     def __init__(self, misere: bool = False, **params):
         misere = flag(misere, "misere")
-        super().__init__(**params, **({"misere": True} if misere else {}))
+        super().__init__(**params, misere=misere)
         self.misere = misere
 
     def moves(self, position) -> list[tuple[int, ...]]:

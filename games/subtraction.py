@@ -50,8 +50,8 @@ class subtraction(Game):
         if not items or any(isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1 for s in items):
             raise ValueError(f"subtract must be a non-empty set of positive integers, got {subtract!r}")
         values = tuple(sorted({int(s) for s in items}))
-        misere = flag(misere, "misere")  # recorded only when true: a normal-play game's name is unchanged
-        super().__init__(subtract=values, **({"misere": True} if misere else {}))
+        misere = flag(misere, "misere")
+        super().__init__(subtract=values, misere=misere)
         self.misere = misere
 
     def kernel_params(self) -> np.ndarray:

@@ -51,8 +51,8 @@ def test_sum_solver_matches_brute_force_in_misere_play(name, params):
 
 def test_misere_parameter_changes_single_heaps_and_is_recorded():
     normal, misere = make_game("octal", code="0.77"), make_game("octal", code="0.77", misere=True)
-    assert normal.spec()["params"] == {"code": "0.77"}  # normal play's name and files are unchanged
-    assert misere.spec()["params"] == {"code": "0.77", "misere": True} and misere.misere
+    assert normal.spec()["params"] == {"code": "0.77", "misere": False} and normal.slug() == "octal-code0.77"
+    assert misere.spec()["params"] == {"code": "0.77", "misere": True} and misere.slug() == "octal-code0.77-misere"
     brute = _brute_force(misere)
     outcome = solve(misere, bound=12).outcome([[n] for n in range(13)])
     assert outcome.tolist() == [-1 if brute((n,) if n else ()) else 1 for n in range(13)]

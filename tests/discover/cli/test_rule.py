@@ -39,7 +39,7 @@ def test_json_is_one_record_that_from_json_reads(cli):
     assert len(out.strip().splitlines()) == 1
     record = json.loads(out)
     assert record["status"] == "verified" and record["verified_bound"] == 300
-    assert record["game"] == {"name": "subtraction", "params": {"subtract": [1, 3, 4]}}
+    assert record["game"] == {"name": "subtraction", "params": {"subtract": [1, 3, 4], "misere": False}}
     rule = Rule.from_json(record["rule"])
     assert rule.text() == "n mod 7 ∈ {0, 2}"
     n = np.arange(1000)[:, None]
