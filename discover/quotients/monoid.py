@@ -150,7 +150,9 @@ def _relabel(values: np.ndarray) -> np.ndarray:
 
 
 def _relabel_rows(keys: np.ndarray) -> np.ndarray:
-    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-    rank = np.empty(first.size, dtype=np.int64)
-    rank[np.argsort(first)] = np.arange(first.size)
-    return rank[inverse.reshape(-1)]
+    """Labels of the rows of ``keys`` (nonnegative labels below n) in order of first appearance, one column at a
+    time (1-D ``unique`` calls: sorting whole rows is many times slower on a trial monoid's million elements)."""
+    acc = _relabel(keys[:, 0])
+    for j in range(1, keys.shape[1]):
+        acc = _relabel(acc * (int(keys[:, j].max()) + 1) + keys[:, j])
+    return acc
