@@ -182,7 +182,11 @@ class _Trial:
                              f"{builder.ids[-1]!r} (limit {builder.max_trial:,}): it may be infinite; use fewer components")
         self.size = size
         codes = np.arange(size, dtype=np.int64)
-        self.exps = (codes[:, None] // self.stride[None, :]) % self.radix[None, :]
+        self.digits = [(codes // int(st)) % int(r) for st, r in zip(self.stride, self.radix)]  # one per generator
+
+    def exponents(self, code: int) -> np.ndarray:
+        """The exponent of each generator in the element ``code``."""
+        return (int(code) // self.stride) % self.radix
 
     def _reduce(self, exps: np.ndarray) -> np.ndarray:
         over = exps >= self.radix
@@ -195,8 +199,16 @@ class _Trial:
         return int(self._reduce(e) @ self.stride)
 
     def times(self, codes: np.ndarray, other: int) -> np.ndarray:
-        """Each of ``codes`` times the element ``other``."""
-        return self._reduce(self.exps[codes] + self.exps[other]) @ self.stride
+        """Each of ``codes`` times the element ``other``: only the generators ``other`` holds change, each by a
+        small table (exponent -> exponent after multiplying)."""
+        out = np.array(codes, dtype=np.int64, copy=True)
+        e = self.exponents(other)
+        for j in np.flatnonzero(e):
+            r = int(self.radix[j])
+            moved = np.arange(r) + e[j]
+            table = np.where(moved >= r, self.index[j] + (moved - self.index[j]) % 2, moved) - np.arange(r)
+            out += int(self.stride[j]) * table[self.digits[j][codes]]
+        return out
 
     def word_code(self, sum_) -> int:
         word: dict = {}
@@ -210,7 +222,7 @@ class _Trial:
         codes = np.arange(self.size, dtype=np.int64)
         starts, targets = [], []
         for j, g in enumerate(self.gens):
-            has = codes[self.exps[:, j] > 0]
+            has = codes[self.digits[j] > 0]
             below = has - self.stride[j]
             for t in {self.word_code(o) for o in b.options(g)}:
                 starts.append(has)
@@ -234,5 +246,5 @@ class _Trial:
         monoid = BipartiteMonoid(table, p_portion[first])
         element = {i: int(labels[self.word_code((i,))]) for i in b.ids}
         transitions = {i: frozenset(int(labels[self.word_code(o)]) for o in b.options(i)) for i in b.ids}
-        words = [{g: int(e) for g, e in zip(self.gens, self.exps[r]) if e} for r in first]
+        words = [{g: int(e) for g, e in zip(self.gens, self.exponents(r)) if e} for r in first]
         return monoid, element, transitions, words
