@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import chain
+from itertools import chain, islice
 
 import numpy as np
 
@@ -12,7 +12,9 @@ from games.symbolic import MoveRelation
 from games.universe import MAX_DIMS
 from cgbase.validation import INT64_MAX, at_most, flag, positive_int, text
 
-__all__ = ["CustomGame", "custom_game"]
+__all__ = ["CustomGame", "custom_game", "MAX_OPTIONS"]
+
+MAX_OPTIONS = 10**6  # options of one position that moves() may return
 
 
 class CustomGame(Game):
@@ -82,14 +84,20 @@ class CustomGame(Game):
         try:
             result = self._moves(position)
             if type(result) is not list and isinstance(result, Iterable) and not isinstance(result, (str, bytes)):
-                result = list(result)  # a generator's own errors are the function's errors
-        except Exception as err:  # the user's function failed: one line naming it and the position
-            raise ValueError(f"{self._where(position)} raised {type(err).__name__}: {err}") from None
+                result = list(islice(result, MAX_OPTIONS + 1))  # a generator's own errors are the function's errors
+        except KeyboardInterrupt:  # Ctrl-C while the user's function runs: an interruption, not its failure
+            raise
         except SystemExit as err:  # sys.exit() in moves() must not end the program silently with status 0
             raise ValueError(f"{self._where(position)} called sys.exit({err.code!r}) instead of returning its "
                              "options") from None
+        except BaseException as err:  # the user's function failed (even with GeneratorExit or its own
+            # BaseException): one line naming it and the position
+            raise ValueError(f"{self._where(position)} raised {type(err).__name__}: {err}") from None
         if type(result) is not list:
             raise ValueError(f"{self._where(position)} returned {_short(result)}, not a list of positions")
+        if len(result) > MAX_OPTIONS:  # an endless generator would fill the memory; a real game has far fewer
+            raise ValueError(f"{self._where(position)} returned more than {MAX_OPTIONS:,} options: a position's "
+                             "options must be a finite list of distinct positions")
         return result
 
     def options(self, position) -> np.ndarray:

@@ -412,6 +412,14 @@ def _depth(value, level: int = 0) -> int:
     return level
 
 
+def _unique_keys(pairs) -> dict:
+    """A JSON object whose keys are all different (``json`` would keep the last of a repeated key silently)."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) < len(keys):
+        raise ValueError(f"the key {next(k for k in keys if keys.count(k) > 1)!r} is given twice")
+    return dict(pairs)
+
+
 def read_game_spec(path) -> DeclaredGame:
     """The declared game of a TOML (``.toml``) or JSON (``.json``) file; nothing in the file is executed.
 
@@ -433,9 +441,12 @@ def read_game_spec(path) -> DeclaredGame:
         raise ValueError(f"{path} is larger than {MAX_FILE_BYTES} bytes: a game spec is a few lines")
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f) if kind == ".toml" else json.loads(f.read().decode("utf-8"))
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as err:
+            data = tomllib.load(f) if kind == ".toml" else json.loads(f.read().decode("utf-8"),
+                                                                         object_pairs_hook=_unique_keys)
+    except ValueError as err:  # a decoding error, or a key given twice
         raise ValueError(f"{path} is not valid {kind[1:].upper()}: {err}") from None
+    except RecursionError:  # the parser's own stack: nested far deeper than any spec
+        raise ValueError(f"{path} nests deeper than {MAX_DEPTH} levels: not a game spec") from None
     if _depth(data) > MAX_DEPTH:
         raise ValueError(f"{path} nests deeper than {MAX_DEPTH} levels: not a game spec")
     try:

@@ -51,6 +51,9 @@ class Arena:
         if game.universe_from_start:
             bound = game.universe().bound
         if solution is None:
+            if not game.universe_from_start:  # refused before the solver fills its own tables (minutes at 10^10):
+                n = game.universe(bound).size  # the arena holds at least a row pointer and an outcome per position
+                check_memory(8.0 * (2 * n + 2), f"the arena of {game!r} over {n:,} positions")
             solution = solve(game, bound=bound)
         elif solution.game != game or solution.bound != bound:
             raise ValueError(f"the solution is of {solution.game!r} on bound {solution.bound}, not {game!r} on {bound}")

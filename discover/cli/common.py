@@ -111,9 +111,11 @@ class OutputFile(click.ParamType):
         from cgbase.files import check_output_file as check
 
         try:
-            return check(value, _option(param))
+            path = check(value, _option(param))
         except ValueError as err:
             self.fail(_plain(err, param), param, ctx)
+        _claim(path, param, ctx, output=True)
+        return path
 
 
 class OutputFolder(click.ParamType):
@@ -126,9 +128,11 @@ class OutputFolder(click.ParamType):
         from cgbase.files import check_folder_path
 
         try:
-            return str(check_folder_path(value, _option(param)))
+            path = str(check_folder_path(value, _option(param)))
         except ValueError as err:
             self.fail(_plain(err, param), param, ctx)
+        _claim(path, param, ctx, output=True)
+        return path
 
 
 class InputFile(click.ParamType):
@@ -153,7 +157,25 @@ class InputFile(click.ParamType):
             self.fail(f"{path} is not a regular file", param, ctx)
         if not os.access(path, os.R_OK):
             self.fail(f"{path} is not readable", param, ctx)
+        _claim(path, param, ctx, output=False)
         return path
+
+
+_PATHS = "discover.paths"  # the click context's record of the files a command line names: path -> (option, written)
+
+
+def _claim(path: str, param, ctx, output: bool) -> None:
+    """Refuse a file that another option of the same command line also names, where either writes it (``--save
+    x.npz --csv x.npz``, ``show s.npz --csv s.npz``): one would overwrite the other, or the input it reads."""
+    if ctx is None or param is None:
+        return
+    key = os.path.realpath(path)
+    seen = ctx.meta.setdefault(_PATHS, {})
+    name = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+    other, other_output = seen.get(key, (None, False))
+    if other is not None and other != name and (output or other_output):
+        raise click.BadParameter(f"{path} is also given to {other}: give each file its own name", ctx, param)
+    seen[key] = (name, output or other_output)
 
 
 def _option(param) -> str:
@@ -287,7 +309,9 @@ def load_game_file(path: str):
         namespace = runpy.run_path(path)
     except SystemExit as err:  # sys.exit() in the file must not end discover silently
         raise ValueError(f"{path} called sys.exit({err.code!r}) instead of defining a game") from None
-    except Exception as err:  # the user's file failed: one line naming it
+    except KeyboardInterrupt:
+        raise
+    except BaseException as err:  # the user's file failed (even with its own BaseException): one line naming it
         raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
     if isinstance(namespace.get("game"), Game):
         return namespace["game"]

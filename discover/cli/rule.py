@@ -54,7 +54,7 @@ def _discover_options(func):
         click.option("--episodes", type=BOUND, default=None,
                      help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
-        click.option("--confidence", type=Number(0, 1, high_open=True), default=0.3, show_default=True,
+        click.option("--confidence", type=Number(0, 1, high_open=True), default=None, show_default="0.3",
                      help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
         click.option("--heaps", type=BOUND, default=None,
                      help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
@@ -64,7 +64,7 @@ def _discover_options(func):
                      "run ends within about ten minutes)."),
         click.option("--no-proof", is_flag=True,
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
-        click.option("--proof-seconds", type=Number(0, low_open=True), default=30.0, show_default=True,
+        click.option("--proof-seconds", type=Number(0, low_open=True), default=None, show_default="30.0",
                      metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
     ]
     for option in reversed(options):

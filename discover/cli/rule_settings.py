@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["RuleSettings"]
+__all__ = ["RuleSettings", "DEFAULT_CONFIDENCE", "DEFAULT_PROOF_SECONDS"]
+
+DEFAULT_CONFIDENCE = 0.3  # with a learner: the least |value| of a position kept
+DEFAULT_PROOF_SECONDS = 30.0  # z3's time budget for the proof
 
 
 @dataclass(frozen=True)
@@ -32,14 +35,15 @@ class RuleSettings:
         ``discover learn`` (``--from``).
     episodes : int, optional
         With a learner: games to learn from.
-    confidence : float
-        With a learner: the least |value| of a position kept.
+    confidence : float, optional
+        With a learner or a value table: the least |value| of a position kept (default ``DEFAULT_CONFIDENCE``;
+        refused with the solver).
     heaps, seconds : optional
         The take-and-break engine's budget.
     no_proof : bool
         Stop at the verified rule (no strategy search, no proof attempt).
-    proof_seconds : float
-        z3's time budget for the proof.
+    proof_seconds : float, optional
+        z3's time budget for the proof (default ``DEFAULT_PROOF_SECONDS``; refused with ``no_proof``).
 
     Examples
     --------
@@ -48,6 +52,10 @@ class RuleSettings:
     ('sequence', 'enumeration')
     >>> settings.find_settings(learned=False).engines
     ('sequence', 'enumeration')
+    >>> RuleSettings(game="nim", episodes=100)
+    Traceback (most recent call last):
+    ...
+    ValueError: --episodes sets how long a learner plays, and --from solver trains none: leave out --episodes, or give --from a learner
     >>> RuleSettings(game="nim", source="oracle")
     Traceback (most recent call last):
     ...
@@ -62,19 +70,32 @@ class RuleSettings:
     seed: int = 0
     source: str = "solver"
     episodes: int | None = None
-    confidence: float = 0.3
+    confidence: float | None = None
     heaps: int | None = None
     seconds: float | None = None
     no_proof: bool = False
-    proof_seconds: float = 30.0
+    proof_seconds: float | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "params", tuple(self.params))
         from learners.registry import learner_names
 
-        if self.source not in ("solver", *learner_names(value_table=True)) and self.table_file is None:
+        learner = self.source in learner_names(value_table=True)
+        if self.source != "solver" and not learner and self.table_file is None:
             raise ValueError(f"--from takes solver, a learner ({', '.join(learner_names(value_table=True))}) or a "
                              f"value table saved by 'discover learn'; got {self.source!r}, neither a learner nor a file")
+        # an option that the other options make meaningless is refused, not silently ignored
+        if self.episodes is not None and not learner:
+            raise ValueError(f"--episodes sets how long a learner plays, and --from {self.source} trains none: leave "
+                             "out --episodes, or give --from a learner")
+        if self.confidence is not None and self.source == "solver":
+            raise ValueError("--confidence thresholds a learned value table, and --from solver gives exact values: "
+                             "leave out --confidence, or give --from a learner or a value table")
+        if self.proof_seconds is not None and self.no_proof:
+            raise ValueError("--proof-seconds budgets the proof, and --no-proof skips it: give one of them")
+        object.__setattr__(self, "confidence", DEFAULT_CONFIDENCE if self.confidence is None else self.confidence)
+        object.__setattr__(self, "proof_seconds", DEFAULT_PROOF_SECONDS if self.proof_seconds is None
+                           else self.proof_seconds)
         self.find_settings(learned=self.source != "solver")  # every setting find_rule takes is checked here
 
     @property

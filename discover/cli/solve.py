@@ -247,6 +247,9 @@ def solve_command(game, params, bound, save_path, grundy, remoteness, plot_path,
     from discover.find import default_bound
 
     game_obj = game_from_words(game, params)
+    if bound is not None and game_obj.universe_from_start:
+        raise ValueError(f"--bound sets the box of a game on integer coordinates; {game_obj!r} is solved over the "
+                         "positions reachable from the empty board: leave out --bound")
     bound = bound or default_bound(game_obj)
     if plot_path is not None:
         _check_plot(plot_path, game_obj)
