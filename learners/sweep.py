@@ -38,8 +38,8 @@ TIMINGS = ("seconds", "cpu_seconds")  # kept out of sweep.json: they differ from
 DIGITS = 6  # decimals kept of every number of a run
 MAX_RUNS = 100_000  # grid points times repeats at most
 
-_INTEGER = re.compile(r"[+-]?\d+")
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: float() and int() also take '٣'
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
@@ -92,6 +92,10 @@ def check_grid(grid: dict, learner: str) -> dict:
     --------
     >>> check_grid({"alpha": [1]}, "q")
     {'alpha': [1.0]}
+    >>> check_grid({"alpha": [0.1, 0.1]}, "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: grid: alpha lists 0.1 twice; list each value once
     >>> check_grid({"alpah": [0.1]}, "q")
     Traceback (most recent call last):
     ...
@@ -118,6 +122,9 @@ def check_grid(grid: dict, learner: str) -> dict:
         if not values:
             raise ValueError(f"grid: {name} has no value; give at least one")
         checked[name] = [_of_kind(name, v, defaults[name]) for v in values]
+        repeated = [v for i, v in enumerate(checked[name]) if v in checked[name][:i]]
+        if repeated:  # the same point twice would be fitted twice and ranked beside itself
+            raise ValueError(f"grid: {name} lists {repeated[0]!r} twice; list each value once")
     at_most(math.prod(len(v) for v in checked.values()), "grid points", MAX_RUNS, "each point is fitted at least once")
     for point in grid_points(checked):
         words = " ".join(f"{k}={v}" for k, v in point.items())

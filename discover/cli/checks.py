@@ -216,13 +216,15 @@ def hostile_values(param: click.Parameter) -> list:
 
 
 def hostile_cases(path: str) -> list[Case]:
-    """Every hostile command line of the command ``path``: one per parameter and hostile value, and an unknown
-    option and an option given twice.
+    """Every hostile command line of the command ``path``: one per parameter and hostile value, an unknown
+    option, an option given twice, and one file given to two options where one writes it.
 
     Examples
     --------
     >>> cases = hostile_cases("solve")
     >>> any(c.argv == ("solve", "nim", "heaps=3", "heaps=4") for c in cases)
+    True
+    >>> ("solve", "nim", "--save=same", "--csv=same") in [c.argv for c in cases]
     True
     """
     command = find_command(path)
@@ -246,6 +248,25 @@ def hostile_cases(path: str) -> list[Case]:
             good = {common.Integer: "1", common.Number: "0.5"}.get(type(param.type))
             if good is not None:
                 cases.append(Case(f"{name.lstrip('-')}-twice", (*base, f"{name}={good}", f"{name}={good}")))
+    return cases + _same_file_cases(command, base)
+
+
+def _same_file_cases(command: click.Command, base: list[str]) -> list[Case]:
+    """One file named by two options where one writes it (``--save x --csv x``, ``show s.npz --csv s.npz``): the
+    one would overwrite the other or the input it reads. An input is the sample solution, which must not change."""
+    files = (common.OutputFile, common.OutputFolder, common.InputFile)
+    options = [p for p in command.params if isinstance(p, click.Option) and isinstance(p.type, files)]
+    reads = any(isinstance(p, click.Argument) and isinstance(p.type, common.InputFile) for p in command.params)
+    cases = []
+    for i, first in enumerate(options):
+        if not isinstance(first.type, (common.OutputFile, common.OutputFolder)):
+            continue
+        if reads:  # the command's own input file, already in the line
+            cases.append(Case(f"same-file-{first.opts[0].lstrip('-')}-input", (*base, f"{first.opts[0]}={SOLUTION_SAMPLE}")))
+        for second in options[i + 1:] + [o for o in options[:i] if isinstance(o.type, common.InputFile)]:
+            name = SOLUTION_SAMPLE if isinstance(second.type, common.InputFile) else "same"
+            cases.append(Case(f"same-file-{first.opts[0].lstrip('-')}-{second.opts[0].lstrip('-')}",
+                              (*base, f"{first.opts[0]}={name}", f"{second.opts[0]}={name}")))
     return cases
 
 

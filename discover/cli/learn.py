@@ -154,6 +154,12 @@ def compare_command(game, params, learner, bound, episodes, opponent, start, see
     if plot_path is not None:
         check_output_file(plot_path, "--plot")
     if table_path is not None:
+        ctx = click.get_current_context()
+        ignored = [f"--{name.replace('_', '-')}" for name in ("learner", "bound", "episodes", "opponent", "start", "seed")
+                   if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+        if ignored:
+            raise ValueError(f"{', '.join(ignored)} set how a learner is trained, and --table compares one already "
+                             f"trained: leave out {', '.join(ignored)}, or --table")
         table = ValueTable.load(table_path, game_obj)
     else:
         table = _fit(game_obj, learner, bound, episodes, opponent, start, seed).value_table_

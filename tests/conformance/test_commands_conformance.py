@@ -87,3 +87,11 @@ def test_numeric_options_refuse_anything_outside_their_range(path, option):
         check_case(Case("drawn", (*valid_argv(path), f"{option}={value}")))
 
     refused()
+
+
+def test_the_check_finds_one_file_given_to_two_options(monkeypatch):
+    """Without the refusal, `show s.npz --csv s.npz` overwrote the solution it read: the check reports it."""
+    monkeypatch.setattr(common, "_claim", lambda *args, **kwargs: None)
+    case = next(c for c in hostile_cases("show") if c.name == "same-file-csv-input")
+    with pytest.raises(AssertionError, match="status 0|changed"):
+        check_case(case)

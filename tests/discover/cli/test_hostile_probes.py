@@ -36,6 +36,15 @@ from discover.cli.checks import hostile_folder, run_case
     ("sweep", "q", "nim", "heaps=2", "--bound", "3", "--episodes", "50", "--repeats", "1",  # trained, runs.jsonl left
      "--workers", "1", "--rank", "zzz", "--out", "o"),
     ("notakto", "n=3", "boards=2"),
+    # the command-line battery of issue 20: options the others make meaningless were silently ignored
+    ("solve", "hex", "n=2", "--bound", "3"),                       # solved, the bound ignored
+    ("nim", "heaps=2", "--episodes", "10"),                         # --from solver: no learner plays
+    ("nim", "heaps=2", "--confidence", "0.5"),                      # --from solver: exact values
+    ("nim", "heaps=2", "--no-proof", "--proof-seconds", "5"),
+    ("nim", "heaps=2", "--from", "q", "--bound", "100000"),         # solved 10^10 positions for minutes first
+    ("sweep", "q", "nim", "--grid", "alpha=0.1,0.1", "--out", "s"),  # fitted the same point twice
+    ("sweep", "q", "nim", "--grid", "alpha=0.\u0663", "--out", "s"),   # swept alpha=0.3
+    ("solve", "nim", "heaps=2", "--bound", "3", "--save", "x.npz", "--csv", "./x.npz"),  # the csv over the solution
 ])
 def test_probe_is_refused_in_one_line_before_any_work(argv):
     with hostile_folder() as folder:
@@ -165,3 +174,66 @@ def test_probe_a_custom_game_with_an_empty_name_is_refused():
 
     with pytest.raises(ValueError, match="non-empty"):
         custom_game("", lambda p: [], 1)
+
+
+@pytest.mark.parametrize("body", ["class Stop(BaseException):\n    pass\nraise Stop('top')\n",
+                                  "raise GeneratorExit\n"])
+def test_probe_a_game_file_raising_a_base_exception_is_one_line(tmp_path, body):
+    """A fresh battery's probe: an exception outside ``Exception`` raised by a game file gave a traceback."""
+    path = tmp_path / "odd.py"
+    path.write_text(body)
+    with hostile_folder() as folder:
+        outcome = run_case(("solve", "--game-file", str(path)), folder, seconds=30)
+    assert outcome.code == 2 and len(outcome.err.splitlines()) == 1 and "odd.py failed to run" in outcome.err, outcome
+
+
+class _Odd(BaseException):
+    pass
+
+
+def _raise_odd(position):
+    raise _Odd("odd")
+
+
+def _endless(position):
+    while True:
+        yield (0,)
+
+
+def test_probe_moves_raising_a_base_exception_or_endless_is_a_value_error():
+    """A fresh battery's probes: moves() raising its own BaseException gave a traceback; an endless generator
+    filled the memory."""
+    from games import custom_game
+    from games.custom import MAX_OPTIONS
+
+    with pytest.raises(ValueError, match="raised _Odd: odd"):
+        custom_game("odd", _raise_odd, dims=1).moves((1,))
+    with pytest.raises(ValueError, match=f"more than {MAX_OPTIONS:,} options"):
+        custom_game("endless", _endless, dims=1).moves((1,))
+    with pytest.raises(KeyboardInterrupt):  # Ctrl-C inside moves() stays an interruption
+        custom_game("ctrl-c", lambda p: (_ for _ in ()).throw(KeyboardInterrupt), dims=1).moves((1,))
+
+
+@pytest.mark.parametrize("text, reason", [('{"name": "a", "name": "b", "heaps": 1, "moves": [{"take": 1}]}', "twice"),
+                                          ('{"a":' * 5000 + "1" + "}" * 5000, "nests deeper")])
+def test_probe_a_game_spec_with_a_repeated_key_or_deep_nesting_is_refused(tmp_path, text, reason):
+    """A fresh battery's probes: a repeated key kept the last silently; 5,000 nested objects gave RecursionError."""
+    from games import read_game_spec
+
+    path = tmp_path / "spec.json"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=reason):
+        read_game_spec(path)
+
+
+def test_probe_compare_refuses_training_options_with_a_saved_table(tmp_path):
+    """A fresh battery's probe: `compare --table t.npz --learner qnetwork` compared the saved Q table and wrote
+    runs/<game>-qnetwork/compare.png, the learner named but never trained."""
+    from games import make_game
+    from learners.registry import fit_learner
+
+    path = tmp_path / "t.npz"
+    fit_learner("q", make_game("nim", heaps=2), bound=2, games=50).value_table_.save(path)
+    with hostile_folder() as folder:
+        outcome = run_case(("compare", "nim", "heaps=2", "--table", str(path), "--learner", "qnetwork"), folder, 30)
+    assert outcome.code == 2 and "--learner" in outcome.err and not outcome.changed, outcome
