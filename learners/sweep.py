@@ -307,6 +307,8 @@ def run(learner: str, game, grid=None, *, bound: int | None = None, repeats: int
         raise ValueError(f"{learner} learns in self-play: leave the opponent as 'self'")
     repeats, seed, points = positive_int(repeats, "repeats"), check_seed(seed, "seed"), positive_int(points, "points")
     episodes = None if episodes is None else positive_int(episodes, "episodes")
+    if episodes is not None:
+        at_most(points, "points", episodes, "a curve has at most one point per game")
     bound = default_bound(game) if bound is None else positive_int(bound, "bound")
     identity = _identity(learner, game, bound, episodes, opponent, points)
     at_most(math.prod(len(v) for v in grid.values()) * repeats, "runs", MAX_RUNS,

@@ -45,6 +45,7 @@ from discover.cli.checks import hostile_folder, run_case
     ("sweep", "q", "nim", "--grid", "alpha=0.1,0.1", "--out", "s"),  # fitted the same point twice
     ("sweep", "q", "nim", "--grid", "alpha=0.\u0663", "--out", "s"),   # swept alpha=0.3
     ("solve", "nim", "heaps=2", "--bound", "3", "--save", "x.npz", "--csv", "./x.npz"),  # the csv over the solution
+    ("sweep", "q", "nim", "heaps=2", "--bound", "2", "--episodes", "10", "--points", "100", "--out", "s"),  # a point a game
 ])
 def test_probe_is_refused_in_one_line_before_any_work(argv):
     with hostile_folder() as folder:
