@@ -32,8 +32,9 @@ def _human(nbytes) -> str:
     raise AssertionError  # pragma: no cover
 
 
-def check_memory(nbytes, what: str) -> None:
-    """Refuse, before allocating, a request of ``nbytes`` (a float, or an int of any size) that would not fit.
+def check_memory(nbytes, what: str, fix: str = "use a smaller bound") -> None:
+    """Refuse, before allocating, a request of ``nbytes`` (a float, or an int of any size) that would not fit;
+    the message ends with ``fix``, what to change.
 
     Examples
     --------
@@ -43,5 +44,5 @@ def check_memory(nbytes, what: str) -> None:
     if nbytes > limit:
         raise ValueError(
             f"{what} needs about {_human(nbytes)}, more than the {_human(limit)} allowed "
-            f"on this machine; use a smaller bound"
+            f"on this machine; {fix}"
         )

@@ -27,6 +27,7 @@ import math
 import numba as nb
 import numpy as np
 
+from cgbase.memory import check_memory
 from learners.options import option_offsets, options_block
 
 __all__ = ["Forest", "RolloutEvaluator", "UniformEvaluator", "RULES"]
@@ -156,6 +157,8 @@ class Forest:
         self.game, self.rule, self.c = game, rule, float(c)
         self.trees, self.simulations, self.width = int(trees), int(simulations), max(1, int(width))
         G, M, A, D = self.trees, self.simulations + 2, self.width, game.dims
+        check_memory(8.0 * G * M * (4 + A * (5 + D)), f"search trees for {G:,} roots of {self.simulations:,} "
+                     f"simulations each, {A:,} options a node", "use fewer simulations or games per iteration")
         self.nchild = np.full((G, M), -1, dtype=np.int64)
         self.node_val = np.zeros((G, M))
         self.P = np.zeros((G, M, A))

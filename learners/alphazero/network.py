@@ -20,13 +20,17 @@ The loss of a batch of samples ``(s, options, pi, z)`` is the Notakto paper's (a
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
+from cgbase.memory import check_memory
 from cgbase.optional import torch_module
 
-__all__ = ["build_network", "PolicyValue", "NETWORKS"]
+__all__ = ["build_network", "PolicyValue", "NETWORKS", "BYTES_PER_WEIGHT"]
 
 NETWORKS = ("mlp", "conv")
+BYTES_PER_WEIGHT = 16  # float32 weight, its gradient and Adam's two moments: a network is refused beyond memory
 
 
 def build_network(kind: str, shape: tuple[int, ...], hidden=(64, 64), channels: int = 32, layers: int = 3):
@@ -38,9 +42,12 @@ def build_network(kind: str, shape: tuple[int, ...], hidden=(64, 64), channels: 
     >>> sum(p.numel() for p in net.parameters())
     7306
     """
+    hidden = tuple(int(h) for h in hidden)
+    check_memory(BYTES_PER_WEIGHT * _weights(kind, shape, hidden, channels, layers),
+                 f"a {kind} network of hidden widths {','.join(map(str, hidden))} on inputs of shape {shape}",
+                 "use narrower layers (hidden) or fewer channels")
     torch = torch_module("AlphaZero")
     nn = torch.nn
-    hidden = tuple(int(h) for h in hidden)
     if kind == "mlp":
         width = int(np.prod(shape))
         modules: list = [nn.Flatten()]
@@ -61,6 +68,17 @@ def build_network(kind: str, shape: tuple[int, ...], hidden=(64, 64), channels: 
         modules += [nn.Flatten(), nn.Linear(channels * n * n, top), nn.ReLU(), nn.Linear(top, 2)]
         return nn.Sequential(*modules)
     raise ValueError(f"unknown network {kind!r}: use one of {', '.join(NETWORKS)}")
+
+
+def _weights(kind: str, shape: tuple[int, ...], hidden: tuple[int, ...], channels: int, layers: int) -> int:
+    """The number of weights ``build_network`` would make (an exact int, however large)."""
+    if kind == "conv" and len(shape) == 3:
+        planes, n, _ = shape
+        top = hidden[0] if hidden else 64
+        convs = sum(((planes if i == 0 else channels) * 9 + 1) * channels for i in range(layers))
+        return convs + (channels * n * n + 1) * top + (top + 1) * 2
+    widths = [math.prod(shape), *hidden, 2]
+    return sum((a + 1) * b for a, b in zip(widths, widths[1:]))
 
 
 class PolicyValue:

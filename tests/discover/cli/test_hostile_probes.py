@@ -46,6 +46,8 @@ from discover.cli.checks import hostile_folder, run_case
     ("sweep", "q", "nim", "--grid", "alpha=0.\u0663", "--out", "s"),   # swept alpha=0.3
     ("solve", "nim", "heaps=2", "--bound", "3", "--save", "x.npz", "--csv", "./x.npz"),  # the csv over the solution
     ("sweep", "q", "nim", "heaps=2", "--bound", "2", "--episodes", "10", "--points", "100", "--out", "s"),  # a point a game
+    ("alphazero", "nim", "heaps=2", "--bound", "3", "--hidden", "100000,100000,100000", "--out", "a"),  # torch's
+    ("alphazero", "nim", "heaps=2", "--bound", "3", "--simulations", "1000000000", "--out", "a"),  # MemoryError
 ])
 def test_probe_is_refused_in_one_line_before_any_work(argv):
     with hostile_folder() as folder:
@@ -238,3 +240,16 @@ def test_probe_compare_refuses_training_options_with_a_saved_table(tmp_path):
     with hostile_folder() as folder:
         outcome = run_case(("compare", "nim", "heaps=2", "--table", str(path), "--learner", "qnetwork"), folder, 30)
     assert outcome.code == 2 and "--learner" in outcome.err and not outcome.changed, outcome
+
+
+def test_probe_a_network_or_search_beyond_memory_is_refused_before_allocating():
+    """A fresh battery's probes: torch's allocation error (a traceback) for 3 layers of 100,000 units; 10^9
+    simulations allocated search trees until MemoryError."""
+    from games import make_game
+    from learners.alphazero.mcts import Forest
+    from learners.alphazero.network import build_network
+
+    with pytest.raises(ValueError, match="narrower layers"):
+        build_network("mlp", (3,), hidden=(10**5,) * 3)
+    with pytest.raises(ValueError, match="fewer simulations"):
+        Forest(make_game("nim", heaps=2), trees=64, simulations=10**9, width=6)
