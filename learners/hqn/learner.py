@@ -95,6 +95,24 @@ class HQN(Learner):
             raise ValueError(f"the HQN learns on a small board and is scored on a larger one (integer coordinates); "
                              f"{game!r} is a board game with one fixed universe")
 
+    def check_boards(self, game, bound: int, eval_bound: int) -> tuple[int, int]:
+        """``(bound, eval_bound)`` checked for ``game``, before any work: a game of integer coordinates, scored on
+        a board at least as large as the one it learns on.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> HQN().check_boards(make_game("wythoff"), 20, 5)
+        Traceback (most recent call last):
+        ...
+        ValueError: eval_bound (5) must be at least bound (20)
+        """
+        bound, eval_bound = positive_int(bound, "bound"), positive_int(eval_bound, "eval_bound")
+        if eval_bound < bound:
+            raise ValueError(f"eval_bound ({eval_bound}) must be at least bound ({bound})")
+        self.check_game(game)
+        return bound, eval_bound
+
     def budget(self, games: int | None, arena) -> dict:
         """Periods of 2,000 games (``games`` in all, by default 15 periods), models scored on ``arena``'s board."""
         per = 2000 if games is None else min(2000, int(games))
@@ -113,11 +131,8 @@ class HQN(Learner):
         ``solution``, the game solved on ``eval_bound``, is used only for the scores of ``history_``;
         ``value_table_`` holds the Q-agent's table over the evaluation board.
         """
-        bound, eval_bound = positive_int(bound, "bound"), positive_int(eval_bound, "eval_bound")
+        bound, eval_bound = self.check_boards(game, bound, eval_bound)
         periods, episodes = positive_int(periods, "periods"), positive_int(episodes, "episodes")
-        if eval_bound < bound:
-            raise ValueError(f"eval_bound ({eval_bound}) must be at least bound ({bound})")
-        self.check_game(game)
         builder = self._builder()
         arena = Arena(game, eval_bound, solution if solution is not None and solution.bound == eval_bound else None)
         rng = np.random.default_rng([self.random_state, len(getattr(self, "history_", []))])

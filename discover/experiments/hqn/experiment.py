@@ -138,6 +138,7 @@ def run(game, periods: int = 15, episodes: int = 2000, bound: int = 12, eval_bou
 
     if game.dims != 2:
         raise ValueError(f"the HQN experiments are on boards (games of two coordinates); {game!r} has {game.dims}")
+    HQN(random_state=seed).check_boards(game, bound, eval_bound)  # before the Q-agent's hours of play
     say = progress or (lambda message: None)
     clock = time.perf_counter()
     over_time = accuracy_over_time(game, periods, episodes, bound, eval_bound, seed, progress=say)

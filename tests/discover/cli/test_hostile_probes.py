@@ -48,6 +48,8 @@ from discover.cli.checks import hostile_folder, run_case
     ("sweep", "q", "nim", "heaps=2", "--bound", "2", "--episodes", "10", "--points", "100", "--out", "s"),  # a point a game
     ("alphazero", "nim", "heaps=2", "--bound", "3", "--hidden", "100000,100000,100000", "--out", "a"),  # torch's
     ("alphazero", "nim", "heaps=2", "--bound", "3", "--simulations", "1000000000", "--out", "a"),  # MemoryError
+    ("hqn", "wythoff", "--bound", "20", "--eval-bound", "5"),     # trained the Q-agent for minutes, then refused
+    ("hqn", "hex", "n=2"),                                          # the same, printing its progress first
 ])
 def test_probe_is_refused_in_one_line_before_any_work(argv):
     with hostile_folder() as folder:
