@@ -153,6 +153,8 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
     seeds = [int(s) for s in seeds]
     if not seeds or len(set(seeds)) != len(seeds):
         raise ValueError(f"seeds must be distinct integers, at least one, got {seeds!r}")
+    for variant in variants:  # every variant's parameters, before the first fit
+        make_variant(variant, seeds[0], **(learner or {})).check_params()
     clock = time.perf_counter()
     during, final, about = _measures(game, exact, curve_sample, final_sample, seeds[0])
     runs, total = [], len(variants) * len(seeds)

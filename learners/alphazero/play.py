@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgbase.memory import check_memory
 from learners.options import option_offsets, options_block
 
 __all__ = ["SearchMover", "PolicyMover", "RandomMover", "OptimalMover", "play_games", "self_play", "Replay",
@@ -224,6 +225,8 @@ class Replay:
 
     def __init__(self, game, capacity: int, width: int):
         self.game, self.capacity, self.width = game, int(capacity), int(width)
+        check_memory(self.capacity * (8.0 * game.dims + 12 + 4 * self.width),
+                     f"a replay queue of {self.capacity:,} samples", "use a smaller replay_size")
         self.positions = np.zeros((self.capacity, game.dims), dtype=np.int64)
         self.counts = np.zeros(self.capacity, dtype=np.int64)
         self.pi = np.zeros((self.capacity, self.width), dtype=np.float32)

@@ -16,6 +16,7 @@ import time
 
 import numpy as np
 
+from cgbase.memory import check_memory
 from cgbase.optional import torch_module
 from learners.arena import Arena
 from learners.alphazero.checkpoint import save_run
@@ -48,6 +49,9 @@ class Run:
         self.learner, self.game, self.settings = learner, game, settings
         games, simulations = settings.games_per_iteration, settings.simulations
         self.games_per_iteration, self.simulations = games, simulations
+        # each iteration's games hold a start and at least one sample (a position and its count) each, at once
+        check_memory(games * 16.0 * (game.dims + 1), f"the self-play of {games:,} games an iteration",
+                     "use fewer games per iteration")
         self.eval_every, self.eval_games = settings.eval_every, settings.eval_games
         self.eval_simulations = settings.eval_simulations
         self.random_openings, self.shards = settings.random_openings, settings.shards

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgbase.memory import check_memory
 from cgbase.optional import torch_module
 from learners.exploration.accuracy import ExactMeasure
 from learners.exploration.agent import QAgent
@@ -220,6 +221,18 @@ class BoardQLearner(Learner):
                 "start": "the empty board", "bound": universe.bound}
         return ValueTable(game, universe, graph.indptr, targets, q, np.zeros(targets.size), terminal, meta)
 
+    def check_params(self) -> None:
+        """Raise a ``ValueError`` naming a parameter the learner cannot use (a network beyond memory among them).
+
+        Examples
+        --------
+        >>> BoardQLearner(width=10**9).check_params()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: a network of 4 layers of width 1,000,000,000 needs about ...
+        """
+        self._check()
+
     def _check(self) -> None:
         for name, allowed in (("backup", BACKUPS), ("exploration", EXPLORATIONS)):
             if getattr(self, name) not in allowed:
@@ -237,6 +250,11 @@ class BoardQLearner(Learner):
         seed(self.random_state)
         if self.head_layers >= self.layers:
             raise ValueError(f"head_layers ({self.head_layers}) must be fewer than layers ({self.layers})")
+        # at least: 3 x 3 convolutions of width x width filters after the first layer, and the first and the output
+        # layers' width weights each; a float32 weight, its gradient and Adam's two moments
+        weights = (self.layers - 1) * 9 * self.width ** 2 + 2 * self.width
+        check_memory(16.0 * weights, f"a network of {self.layers} layers of width {self.width:,}",
+                     "use fewer layers or a smaller width")
         if self.first_diameter not in (1, 3, 5, 7, 9):
             raise ValueError(f"first_diameter must be an odd filter diameter from 1 to 9, got {self.first_diameter!r}")
         if self.replay_size < self.batch_size:

@@ -50,6 +50,10 @@ from discover.cli.checks import hostile_folder, run_case
     ("alphazero", "nim", "heaps=2", "--bound", "3", "--simulations", "1000000000", "--out", "a"),  # MemoryError
     ("hqn", "wythoff", "--bound", "20", "--eval-bound", "5"),     # trained the Q-agent for minutes, then refused
     ("hqn", "hex", "n=2"),                                          # the same, printing its progress first
+    ("explore", "hex", "n=2", "--learner", "layers=0", "--out", "e"),  # refused after printing 'fit 1 of 15'
+    ("explore", "hex", "n=2", "--learner", "width=1000000000", "--out", "e"),  # torch's allocation error
+    ("alphazero", "nim", "heaps=2", "--bound", "3", "--replay-size", "1000000000000", "--out", "a"),  # MemoryError
+    ("alphazero", "nim", "heaps=2", "--bound", "3", "--games", "1000000000", "--out", "a"),  # killed by the kernel
 ])
 def test_probe_is_refused_in_one_line_before_any_work(argv):
     with hostile_folder() as folder:
