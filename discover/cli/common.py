@@ -19,7 +19,7 @@ from discover.cli.terminal import terminal_width, wrap
 __all__ = ["Integer", "Number", "Text", "GameName", "GameWord", "OutputFile", "OutputFolder", "InputFile", "BOUND",
            "SEED", "WORKERS", "REPEATS", "TEXT", "GAME", "GAME_WORD", "OUTPUT_FILE", "OUTPUT_FOLDER", "INPUT_FILE",
            "int_list", "name_list", "LearnerChoice", "RULE_COMMANDS", "game_arguments", "game_from_words", "load_game_file",
-           "typed_params", "say",
+           "typed_params", "given", "say",
            "print_rows", "spinner", "output_folder", "force_option", "check_output_file", "command_line", "parallel_options"]
 
 RULE_COMMANDS = ("rule", "report")  # the commands that fit a rule to the game's table
@@ -392,6 +392,14 @@ def typed_params(cls, words, what: str) -> dict:
         except ValueError:
             raise ValueError(f"{what}: {name} must be {kind}, got {value!r}") from None
     return params
+
+
+def given(*names: str) -> list[str]:
+    """The options among ``names`` (parameter names, such as ``"episodes"``) typed on the running command line,
+    as ``--episodes``: an option that the others make meaningless is refused, not silently ignored."""
+    ctx = click.get_current_context()
+    return [f"--{name.replace('_', '-')}" for name in names
+            if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
 
 
 def say(message: str) -> None:

@@ -17,8 +17,8 @@ import time
 import click
 
 from discover.cli.common import (BOUND, INPUT_FILE, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, LearnerChoice, Number,
-                                 check_output_file, force_option, game_arguments, game_from_words, int_list, name_list, output_folder,
-                                 say)
+                                 check_output_file, force_option, game_arguments, game_from_words, given, int_list,
+                                 name_list, output_folder, say)
 
 __all__ = ["learn_command", "compare_command", "tournament_command", "scenarios_command"]
 
@@ -154,9 +154,7 @@ def compare_command(game, params, learner, bound, episodes, opponent, start, see
     if plot_path is not None:
         check_output_file(plot_path, "--plot")
     if table_path is not None:
-        ctx = click.get_current_context()
-        ignored = [f"--{name.replace('_', '-')}" for name in ("learner", "bound", "episodes", "opponent", "start", "seed")
-                   if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+        ignored = given("learner", "bound", "episodes", "opponent", "start", "seed")
         if ignored:
             raise ValueError(f"{', '.join(ignored)} set how a learner is trained, and --table compares one already "
                              f"trained: leave out {', '.join(ignored)}, or --table")

@@ -18,7 +18,7 @@ import re
 import click
 
 from discover.cli.common import (BOUND, OUTPUT_FOLDER, REPEATS, SEED, TEXT, Integer, LearnerChoice, command_line,
-                                 game_arguments, game_from_words, parallel_options, say)
+                                 game_arguments, game_from_words, given, parallel_options, say)
 
 __all__ = ["sweep_command", "study_command"]
 
@@ -52,12 +52,17 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     from cgbase.parallel import Workers
     from discover.render.sweep import write
     from learners import sweep
+    from learners.registry import make_learner
     from learners.repeats import format_interval, metric_range, rank_settings
 
     game_obj = game_from_words(game, params)
     if rank is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", rank):
         raise ValueError(f"--rank takes the name of a final metric, such as optimal_move_rate_mean; got {rank!r}")
     grid_values = sweep.parse_grid(grid, learner)
+    if given("points") and not make_learner(learner).opponents:
+        raise ValueError(f"--points spaces a tabular learner's curve, and {learner} keeps its own: leave out --points")
+    if given("points") and episodes is None:
+        raise ValueError("--points spaces the curve over the --episodes games: give --episodes with --points")
     folder = folder if folder is not None else os.path.join("runs", f"{game_obj.slug()}-{learner}-sweep")
     sweep.check_folder(folder)
     with Workers(backend, workers, address).start() as pool:  # a bad Ray address is refused before any file

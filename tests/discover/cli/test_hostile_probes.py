@@ -46,6 +46,7 @@ from discover.cli.checks import hostile_folder, run_case
     ("sweep", "q", "nim", "--grid", "alpha=0.\u0663", "--out", "s"),   # swept alpha=0.3
     ("solve", "nim", "heaps=2", "--bound", "3", "--save", "x.npz", "--csv", "./x.npz"),  # the csv over the solution
     ("sweep", "q", "nim", "heaps=2", "--bound", "2", "--episodes", "10", "--points", "100", "--out", "s"),  # a point a game
+    ("sweep", "q", "nim", "heaps=2", "--points", "7", "--out", "s"),  # ignored: the default games kept their curve
     ("alphazero", "nim", "heaps=2", "--bound", "3", "--hidden", "100000,100000,100000", "--out", "a"),  # torch's
     ("alphazero", "nim", "heaps=2", "--bound", "3", "--simulations", "1000000000", "--out", "a"),  # MemoryError
     ("hqn", "wythoff", "--bound", "20", "--eval-bound", "5"),     # trained the Q-agent for minutes, then refused
