@@ -60,6 +60,10 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
     experiment = game == "notakto" and not params
     games_list = ([game_from_words("notakto", ["n=3"]), game_from_words("notakto", ["n=4"])] if experiment
                   else [game_from_words(game, params)])
+    boards = [g for g in games_list if g.universe_from_start]
+    if bound is not None and boards:
+        raise ValueError(f"--bound sets the box of a game on integer coordinates; {boards[0]!r} is played from the "
+                         "empty board: leave out --bound")
     if checkpoint is not None and experiment:
         raise ValueError("--checkpoint keeps one run: name the game's size, such as notakto n=4")
     fit = {k: v for k, v in (("iterations", iterations), ("games_per_iteration", games), ("simulations", simulations),

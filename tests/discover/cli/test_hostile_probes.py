@@ -38,6 +38,7 @@ from discover.cli.checks import hostile_folder, run_case
     ("notakto", "n=3", "boards=2"),
     # the command-line battery of issue 20: options the others make meaningless were silently ignored
     ("solve", "hex", "n=2", "--bound", "3"),                       # solved, the bound ignored
+    ("alphazero", "notakto", "n=3", "--bound", "3", "--out", "a"),  # trained, the bound ignored
     ("nim", "heaps=2", "--episodes", "10"),                         # --from solver: no learner plays
     ("nim", "heaps=2", "--confidence", "0.5"),                      # --from solver: exact values
     ("nim", "heaps=2", "--no-proof", "--proof-seconds", "5"),
