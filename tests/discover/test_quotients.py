@@ -102,6 +102,28 @@ def test_predictions_agree_with_the_sum_solver(code, largest, parts):
     assert rule.monoid.is_reduced() and rule.monoid.is_associative()
 
 
+def _partitions(total: int):
+    """Every sum of heaps (a partition, largest heap first) with ``total`` tokens."""
+    def parts(n, most):
+        if n == 0:
+            yield ()
+            return
+        for first in range(min(n, most), 0, -1):
+            yield from ((first, *rest) for rest in parts(n - first, first))
+    return parts(total, total)
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07"])
+def test_every_sum_of_few_tokens_agrees_with_brute_force(code):
+    """Any number of heaps (up to 20 heaps of one), every sum of at most 20 tokens, by the plain recursion."""
+    game = make_game("octal", code=code, misere=True)
+    rule = quotient_rule(HeapComponents(game, heaps=20))
+    brute = _brute_force(game)
+    sums = [p for total in range(21) for p in _partitions(total)]
+    assert len(sums) == 2714
+    assert [rule.is_p(s) for s in sums] == [brute(s) for s in sums]
+
+
 @pytest.mark.parametrize("name,params", [("subtraction", {"subtract": (1, 3, 4)}), ("lasker", {}),
                                          ("grundy_game", {}), ("hexadecimal", {"code": "0.7F"})])
 def test_other_heap_families_agree_with_the_sum_solver(name, params):
