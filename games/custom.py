@@ -64,17 +64,30 @@ class CustomGame(Game):
         points = list(map(tuple, np.asarray(positions, dtype=np.int64).reshape(-1, self.dims).tolist()))
         results = [self._call(p) for p in points]
         counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
-        flat = list(chain.from_iterable(results))
-        if not flat:
-            return counts, np.zeros((0, self.dims), dtype=np.int64)
-        if set(map(type, flat)) == {tuple} and set(map(len, flat)) == {self.dims} \
-                and set(map(type, chain.from_iterable(flat))) == {int}:
-            try:
-                return counts, np.array(flat, dtype=np.int64)
-            except OverflowError:  # a coordinate beyond 64 bits: the check below names it
-                pass
+        options = self._bulk(results, int(counts.sum()))
+        if options is not None:
+            return counts, options
         return counts, np.array([self._option(self._where(p), o) for p, result in zip(points, results) for o in result],
                                 dtype=np.int64).reshape(-1, self.dims)
+
+    def _bulk(self, results: list, total: int) -> np.ndarray | None:
+        """The options of ``results`` (lists of options) as a (total, dims) int64 array when all of them have the
+        common shape, tuples of ``dims`` Python ints within 64 bits; else None (each is then checked alone).
+
+        Each check is one pass in C over the options (their types and lengths) or their coordinates (types),
+        and the coordinates go to numpy as one flat list of ints: no tuple is converted one at a time."""
+        if not total:
+            return np.zeros((0, self.dims), dtype=np.int64)
+        if set(map(type, chain.from_iterable(results))) != {tuple} \
+                or set(map(len, chain.from_iterable(results))) != {self.dims}:
+            return None
+        coords = list(chain.from_iterable(chain.from_iterable(results)))
+        if set(map(type, coords)) != {int}:
+            return None
+        try:
+            return np.array(coords, dtype=np.int64).reshape(total, self.dims)
+        except OverflowError:  # a coordinate beyond 64 bits: the check one option at a time names it
+            return None
 
     def _where(self, position) -> str:
         return f"the moves function {getattr(self._moves, '__name__', 'moves')!r} of {self.name!r} at {position}"

@@ -4,7 +4,8 @@
 positions ``targets[j, :]`` (one column for ordinary games, ``game.parts`` columns for sums
 of heaps).  Built-in games fill it in numba from their move kernel; games defined in Python
 fill it from ``moves`` (``game.option_rows``: a block's options checked at once), a block of positions at a
-time into int64 ids, so that memory follows the edges (8 bytes each) and not Python's lists and tuples; on
+time into int32 ids (int64 past 2^31 positions), copied into the graph's rows as each block ends, so that memory
+follows the edges (8 bytes each in the graph) and not Python's lists and tuples; on
 local worker processes by default once the graph is large (``cgbase.parallel``: the graph is the same
 whatever the workers, since each position's options depend on the position alone).
 
@@ -25,6 +26,7 @@ import numpy as np
 
 from cgbase.memory import check_memory
 from games import Game, Universe
+from solvers.graph_store import kept_graph, remember_graph
 
 __all__ = ["Graph", "build_graph", "reachable_universe"]
 
@@ -137,10 +139,13 @@ def _outside(game: Game, universe: Universe, position, option) -> ValueError:
     )
 
 
-def _option_ids(game: Game, universe: Universe, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
-    """The option counts and option ids of positions ``lo`` to ``hi - 1`` under a Python ``moves`` (a job for
-    ``cgbase.parallel``), in batches holding about ``BATCH_MOVES`` options as Python objects at a time."""
+def _option_ids(game: Game, universe: Universe, lo: int, hi: int) -> list:
+    """``[(counts, ids)]``: the option counts and option ids of positions ``lo`` to ``hi - 1`` under a Python
+    ``moves`` (a job for ``cgbase.parallel``), in batches holding about ``BATCH_MOVES`` options as Python objects
+    at a time; ids are int32 where every id fits (half the bytes to hold and to send back), else int64.  The one
+    pair comes in a list that the receiver empties (``_Rows.add``), so that no finished block stays behind."""
     counts, ids = [], []
+    kind = np.int32 if universe.size <= np.iinfo(np.int32).max else np.int64
     step = 256
     while lo < hi:
         positions = universe.positions(np.arange(lo, min(lo + step, hi)))
@@ -151,10 +156,38 @@ def _option_ids(game: Game, universe: Universe, lo: int, hi: int) -> tuple[np.nd
             raise _outside(game, universe, positions[int(np.searchsorted(np.cumsum(count), j, side="right"))],
                            options[j])
         counts.append(count)
-        ids.append(found)
+        ids.append(found.astype(kind))
         lo += len(positions)
         step = int(min(max(BATCH_MOVES * len(positions) // max(int(count.sum()), 1), 16), 1 << 16))
-    return np.concatenate(counts), np.concatenate(ids)
+    return [(np.concatenate(counts), np.concatenate(ids))]
+
+
+class _Rows:
+    """Compressed sparse rows filled with the blocks of ``_option_ids`` as they end (in any order), each copied
+    into place once the blocks before it are in and then let go: the peak is the graph and the blocks waiting.
+    The targets start at an estimate and grow (or shrink at the end) in place."""
+
+    def __init__(self, n: int, estimate: float):
+        self.indptr = np.zeros(n + 1, dtype=np.int64)
+        self.targets = np.empty((int(estimate) + 16, 1), dtype=np.int64)
+        self.waiting: dict = {}
+        self.block = self.row = self.edges = 0
+
+    def add(self, i: int, result: list) -> None:
+        self.waiting[i] = result.pop()
+        while self.block in self.waiting:
+            counts, ids = self.waiting.pop(self.block)
+            end = self.edges + ids.size
+            if end > self.targets.shape[0]:
+                self.targets.resize((max(end, int(1.25 * self.targets.shape[0])), 1), refcheck=False)
+            self.targets[self.edges:end, 0] = ids
+            np.cumsum(counts, out=self.indptr[self.row + 1: self.row + 1 + counts.size])
+            self.indptr[self.row + 1: self.row + 1 + counts.size] += self.edges
+            self.block, self.row, self.edges = self.block + 1, self.row + counts.size, end
+
+    def graph(self) -> Graph:
+        self.targets.resize((self.edges, 1), refcheck=False)
+        return Graph(self.indptr, self.targets)
 
 
 def _python_pool(game: Game, moves: float, workers):
@@ -176,28 +209,22 @@ def _python_pool(game: Game, moves: float, workers):
 
 
 def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
-    """The graph of a game without a kernel, from ``game.option_rows``: int64 ids per block of positions (the
-    options' Python objects live one batch at a time), joined into compressed sparse rows."""
+    """The graph of a game without a kernel, from ``game.option_rows``: ids per block of positions (the options'
+    Python objects live one batch at a time), copied into compressed sparse rows as the blocks end."""
     n = universe.size
     sample = universe.positions(np.unique(np.linspace(0, n - 1, min(256, n)).astype(np.int64)))
     moves = float(game.option_rows(sample)[0].mean()) * n
     check_memory(8.0 * (2 * n + 2 + moves * game.parts), f"the graph of {game!r} over {n:,} positions")
     pool = _python_pool(game, moves, workers)
+    rows = _Rows(n, 1.1 * moves)
     try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
         cuts = np.linspace(0, n, min(n, max(4 * pool.workers, 16)) + 1).astype(np.int64)
-        parts = pool.map(_option_ids, [(game, universe, int(lo), int(hi)) for lo, hi in zip(cuts[:-1], cuts[1:])])
+        pool.map(_option_ids, [(game, universe, int(lo), int(hi)) for lo, hi in zip(cuts[:-1], cuts[1:])],
+                 done=rows.add)
     finally:
         if pool is not workers:
             pool.close()
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.concatenate([counts for counts, _ in parts]), out=indptr[1:])
-    targets = np.empty((int(indptr[-1]), 1), dtype=np.int64)
-    at = 0
-    for i, (_, ids) in enumerate(parts):
-        targets[at: at + ids.size, 0] = ids
-        at += ids.size
-        parts[i] = None  # each block's ids are freed once copied: the peak is the graph and one block
-    return Graph(indptr, targets)
+    return rows.graph()
 
 
 def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
@@ -220,7 +247,9 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     ``workers`` (an int or a ``cgbase.parallel.Workers``) calls a game's Python ``moves`` on worker processes,
     blocks of positions at a time; by default (None) on one local worker per core when the graph has about
     ``PARALLEL_MOVES`` moves or more and there are two cores, else in this process (``Workers("serial")``
-    always).  Games with a compiled move kernel fill the graph in this process.
+    always).  Games with a compiled move kernel fill the graph in this process.  Inside
+    ``solvers.graph_store.keep_graphs()`` the graph of a game written in Python is kept, and the same universe,
+    or one inside a kept one, is answered from it without calling ``moves()`` again.
 
     Examples
     --------
@@ -230,7 +259,11 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     [0, 0, 1, 3, 5]
     """
     if game.kernel is None:
-        return _python_graph(game, universe, workers)
+        graph = kept_graph(game, universe)
+        if graph is None:
+            graph = _python_graph(game, universe, workers)
+            remember_graph(game, universe, graph)
+        return graph
     n = universe.size
     max_moves = game.max_moves(universe.limits)
     what = f"the graph of {game!r} over {n:,} positions"

@@ -1,0 +1,169 @@
+"""Graphs of games written in Python, kept while a discovery runs, so that ``moves()`` is called once per position.
+
+Inside ``keep_graphs()``, ``build_graph`` keeps the graph it builds for a game without a compiled move kernel
+(``game.kernel is None``: a ``custom_game``), and a later request for the same game (the same object) over the
+same universe, or over a universe inside a kept one (a smaller box), is answered from it: ``kept_graph`` cuts
+the smaller graph out of the larger one, rows and their options in the same order as ``moves()`` gave them.
+``kept_options`` reads the options of some positions from a kept graph, and ``has_edges`` tests moves against
+one, so that the strategy search and the relation check of a custom game call no ``moves()`` again.  Leaving
+the outermost ``keep_graphs()`` lets every kept graph go; outside it nothing is kept.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import numba as nb
+import numpy as np
+
+__all__ = ["keep_graphs", "kept_graph", "kept_options", "remember_graph", "has_edges"]
+
+CHUNK = 1 << 20  # options re-indexed at a time when a graph is cut out of a larger one
+
+_kept: list | None = None  # (game, universe, graph) while a keep_graphs() context is open, else None
+
+
+@contextmanager
+def keep_graphs():
+    """Keep the graphs ``build_graph`` makes for games written in Python until the outermost context ends.
+
+    Examples
+    --------
+    >>> from games import custom_game
+    >>> from solvers import build_graph
+    >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+    >>> with keep_graphs():
+    ...     big = build_graph(g, g.universe(9))
+    ...     kept_graph(g, g.universe(4)).indptr.tolist()
+    [0, 0, 1, 3, 5, 7]
+    >>> kept_graph(g, g.universe(9)) is None
+    True
+    """
+    global _kept
+    outermost = _kept is None
+    if outermost:
+        _kept = []
+    try:
+        yield
+    finally:
+        if outermost:
+            _kept = None
+
+
+def remember_graph(game, universe, graph) -> None:
+    """Keep ``graph`` (of ``game`` over ``universe``) while a ``keep_graphs()`` context is open; else nothing.
+
+    Examples
+    --------
+    >>> remember_graph(None, None, None)  # no context open: nothing is kept
+    """
+    if _kept is not None and game.kernel is None:
+        _kept.append((game, universe, graph))
+
+
+def kept_graph(game, universe):
+    """The graph of ``game`` over ``universe`` from the kept graphs (the same universe, or cut out of a kept one
+    that holds every position of ``universe``), or None: none kept, or a move of ``universe`` leaves it.
+
+    Examples
+    --------
+    >>> from games import custom_game
+    >>> kept_graph(custom_game("one", lambda p: [], dims=1), None) is None  # no context open
+    True
+    """
+    if not _kept:
+        return None
+    mine = [(u, g) for kept_game, u, g in _kept if kept_game is game]
+    for u, graph in mine:
+        if u == universe:
+            return graph
+    for u, graph in sorted(mine, key=lambda entry: entry[0].size):  # the smallest that holds it: the least to cut
+        if u.size > universe.size and u.dims == universe.dims:
+            cut = _cut(u, graph, universe)
+            if cut is not None:
+                _kept.append((game, universe, cut))
+                return cut
+    return None
+
+
+def _cut(big_universe, big, universe):
+    """The graph over ``universe`` cut out of ``big`` (over ``big_universe``), or None when ``universe`` is not
+    inside ``big_universe`` or a move leaves it."""
+    ids = big_universe.index(universe.positions(), strict=False)
+    if (ids < 0).any():
+        return None
+    starts = big.indptr[ids]
+    counts = big.indptr[ids + 1] - starts
+    indptr = np.zeros(universe.size + 1, dtype=np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    targets = np.empty((int(indptr[-1]), big.targets.shape[1]), dtype=big.targets.dtype)
+    step = max(1, CHUNK // max(1, int(counts.max(initial=1))))
+    for lo in range(0, universe.size, step):
+        hi = min(lo + step, universe.size)
+        edges = _ranges(starts[lo:hi], counts[lo:hi])
+        old = big.targets[edges]
+        new = universe.index(big_universe.positions(old.ravel()), strict=False).reshape(old.shape)
+        if (new < 0).any():
+            return None
+        targets[indptr[lo]:indptr[hi]] = new
+    return type(big)(indptr, targets)
+
+
+def _ranges(starts, counts) -> np.ndarray:
+    """``concatenate([arange(s, s + c) for s, c in zip(starts, counts)])``, vectorised."""
+    total = int(counts.sum())
+    offsets = np.zeros(len(counts), dtype=np.int64)
+    np.cumsum(counts[:-1], out=offsets[1:])
+    return np.repeat(starts - offsets, counts) + np.arange(total, dtype=np.int64)
+
+
+def kept_options(game, universe, positions):
+    """``(counts, options)`` of an (n, dims) array of positions of ``universe`` read from a kept graph (as
+    ``game.option_rows`` gives them), or None when no kept graph covers the universe.
+
+    Examples
+    --------
+    >>> from games import custom_game
+    >>> from solvers import build_graph
+    >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+    >>> with keep_graphs():
+    ...     _ = build_graph(g, g.universe(9))
+    ...     counts, options = kept_options(g, g.universe(9), np.array([[0], [5]]))
+    >>> counts.tolist(), options.ravel().tolist()
+    ([0, 2], [4, 3])
+    """
+    graph = kept_graph(game, universe)
+    if graph is None:
+        return None
+    ids = universe.index(positions)
+    counts = graph.indptr[ids + 1] - graph.indptr[ids]
+    return counts, universe.positions(graph.targets[_ranges(graph.indptr[ids], counts), 0])
+
+
+@nb.njit(cache=True, nogil=True)
+def _among(indptr, targets, sources, options):
+    out = np.zeros(sources.size, dtype=np.bool_)
+    for r in range(sources.size):
+        s, t = sources[r], options[r]
+        if s < 0 or t < 0:
+            continue
+        for j in range(indptr[s], indptr[s + 1]):
+            if targets[j, 0] == t:
+                out[r] = True
+                break
+    return out
+
+
+def has_edges(graph, sources, options) -> np.ndarray:
+    """Whether each ``options[r]`` is among the options of ``sources[r]`` (ids; -1 is no position: False).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from solvers import build_graph
+    >>> g = make_game("subtraction", subtract=(1, 2))
+    >>> has_edges(build_graph(g, g.universe(4)), np.array([3, 3, -1]), np.array([1, 0, 2])).tolist()
+    [True, False, False]
+    """
+    return _among(graph.indptr, graph.targets, np.asarray(sources, dtype=np.int64),
+                  np.asarray(options, dtype=np.int64))
