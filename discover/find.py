@@ -36,6 +36,7 @@ from cgbase.memory import check_memory
 from cgbase.version import __version__
 from games import Game
 from solvers import solve
+from solvers.graph_store import keep_graphs
 from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_break_rules
 
 __all__ = ["Discovery", "FindSettings", "find_rule", "check_rule_game", "default_bound", "default_verify_bound", "rules_from"]
@@ -336,43 +337,44 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     timings: dict[str, float] = {}
     notes: list[str] = []
 
-    grown, earlier = False, None  # a two-heap table is grown once, to where its periods in each coordinate settle
-    while True:
-        verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)
-        if verify < bound:
-            raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
-        check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
-        growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
-        grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
-                    and game.universe(bound).is_box)
-        # while a one-heap table can still grow, only the sequence engine runs: a longer
-        # sequence is cheaper than the whole portfolio on a table too short to show a period
-        now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
-        found = _search(game, bound, verify, now, settings, table, target, say, timings)
-        if found.status != "verified" and grows_2d:
-            limit = growth_limit_2d(game, settings.verify_bound)
-            settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
-            if settled is not None:  # one more table, for the engine that reads periods in each coordinate
-                notes += [n for n in found.notes if n not in notes]
-                earlier, bound, names, grown = found, settled, ["periods2d"], True
-                _check_training_size(game, bound)
-                say(f"periods in each coordinate settle on bound {bound}: training the periods2d engine there")
-                continue
-            found.notes.append(f"no periods in each coordinate settled on tables of up to {limit:,} positions")
-        if grown and found.status == "none":  # the grown table gave no candidate: the first table's record stands
-            found = earlier
-        if found.status == "verified" or not growable:
-            found.timings = timings
-            found.notes = notes + [n for n in found.notes if n not in notes]
-            return _with_proof(found, settings, say)
-        notes += [n for n in found.notes if n not in notes]
-        bound *= 4
-        if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
-            settled = settled_bound(game, bound, target, say)
-            if settled is None:
-                notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
-            bound = settled or bound
-        say(f"no verified rule on this data: training again on bound {bound}")
+    with keep_graphs():  # a custom game's graphs are built once (one moves() call a position), reused to the proof
+        grown, earlier = False, None  # a two-heap table is grown once, to where its periods in each coordinate settle
+        while True:
+            verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)
+            if verify < bound:
+                raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
+            check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
+            growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
+            grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
+                        and game.universe(bound).is_box)
+            # while a one-heap table can still grow, only the sequence engine runs: a longer
+            # sequence is cheaper than the whole portfolio on a table too short to show a period
+            now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
+            found = _search(game, bound, verify, now, settings, table, target, say, timings)
+            if found.status != "verified" and grows_2d:
+                limit = growth_limit_2d(game, settings.verify_bound)
+                settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
+                if settled is not None:  # one more table, for the engine that reads periods in each coordinate
+                    notes += [n for n in found.notes if n not in notes]
+                    earlier, bound, names, grown = found, settled, ["periods2d"], True
+                    _check_training_size(game, bound)
+                    say(f"periods in each coordinate settle on bound {bound}: training the periods2d engine there")
+                    continue
+                found.notes.append(f"no periods in each coordinate settled on tables of up to {limit:,} positions")
+            if grown and found.status == "none":  # the grown table gave no candidate: the first table's record stands
+                found = earlier
+            if found.status == "verified" or not growable:
+                found.timings = timings
+                found.notes = notes + [n for n in found.notes if n not in notes]
+                return _with_proof(found, settings, say)
+            notes += [n for n in found.notes if n not in notes]
+            bound *= 4
+            if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
+                settled = settled_bound(game, bound, target, say)
+                if settled is None:
+                    notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
+                bound = settled or bound
+            say(f"no verified rule on this data: training again on bound {bound}")
 
 
 def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:

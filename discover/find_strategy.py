@@ -81,10 +81,12 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     game : Game
         A game whose options are single positions.  Candidate moves are legal by its ``move_relation()``, or,
         for a custom game that states none, by its own ``moves()`` (``MovesOf``: the strategy is then checked on a
-        bound of at most ``CHECK_PYTHON_POSITIONS`` positions, and nothing is proved from it).
+        bound of at most ``CHECK_PYTHON_POSITIONS`` positions unless ``bound`` is given, and nothing is proved
+        from it; where the graph over the check bound is kept, ``solvers.graph_store``, as ``find_rule`` keeps
+        the verification's, moves are read from it and ``moves()`` is not called again).
     bound : int, optional
         The check bound (default: the largest up to ten times the training bound whose universe
-        has at most two million positions).
+        has at most two million positions, or ``CHECK_PYTHON_POSITIONS`` for a custom game without a relation).
     train_bound : int, optional
         The bound of the search (default: the largest with at most 4096 positions, up to 30).
     time_cap : float
@@ -135,10 +137,10 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
         raise ValueError("find_strategy needs a P rule on a game whose options are single positions")
     relation = game.move_relation()
     stated = relation is not None
-    relation = relation if stated else MovesOf(game)
     start = time.perf_counter()
     train = train_bound or _largest_bound(game, TRAIN_POSITIONS, 30)
     check = bound or _largest_bound(game, CHECK_POSITIONS if stated else CHECK_PYTHON_POSITIONS, 10 * train)
+    relation = relation if stated else MovesOf(game, game.universe(check))
     search = _Search(rule, game, relation, seed, start + time_cap)
     search.add_positions(game.universe(train).positions())
     branches: list[Branch] = []
@@ -181,12 +183,21 @@ class _Search:
         kept = [self.positions]
         for lo in range(0, len(positions), 512):  # the options of a block at a time (a custom game: its moves())
             block = positions[lo:lo + 512]
-            counts, out = self.game.option_block(block)
+            counts, options = self._option_rows(block)
+            wins = self.rule.predicate(options) if len(options) else np.zeros(0, dtype=bool)
+            ends = np.cumsum(counts)
             for r in np.flatnonzero(counts):
-                self.wins.append(out[r, :counts[r]][self.rule.predicate(out[r, :counts[r]])])
+                self.wins.append(options[ends[r] - counts[r]:ends[r]][wins[ends[r] - counts[r]:ends[r]]])
             kept.append(block[counts > 0])
         self.positions = np.concatenate(kept)
         self.open = np.concatenate([self.open, np.ones(len(self.positions) - len(self.open), dtype=bool)])
+
+    def _option_rows(self, block) -> tuple[np.ndarray, np.ndarray]:
+        """``(counts, options)`` of a block of positions: a custom game's from ``MovesOf`` (its kept graph)."""
+        if isinstance(self.relation, MovesOf):
+            return self.relation.option_rows(block)
+        counts, out = self.game.option_block(block)
+        return counts, out[np.arange(out.shape[1])[None, :] < counts[:, None]]
 
     def uncovered(self) -> int:
         return int(self.open.sum())

@@ -32,6 +32,7 @@ from discover.expr.text import rule_text
 from discover.expr.tree import from_tree, to_tree
 from discover.rule import Rule
 from games.symbolic import MoveRelation, Steps, TakeFromSome, relation_from_record
+from solvers.graph_store import has_edges, kept_graph, kept_options
 
 __all__ = ["Branch", "Strategy", "HEAP", "MovesOf"]
 
@@ -64,7 +65,10 @@ class MovesOf(MoveRelation):
     custom game stated without a symbolic relation can be played and checked on a bound, but nothing is proved
     from it (``discover.proofs`` never receives one).
 
-    The options of up to ``CACHE`` positions are kept, so the strategy search asks ``moves()`` once per position.
+    Positions of ``universe`` are looked up in the game's graph over it while one is kept
+    (``solvers.graph_store``: inside ``find_rule``, the verification's), with no call of ``moves()``; the
+    options of other positions come from ``moves()``, those of up to ``CACHE`` positions kept, so the strategy
+    search asks ``moves()`` once per position.
 
     Examples
     --------
@@ -76,9 +80,29 @@ class MovesOf(MoveRelation):
 
     CACHE = 1 << 16
 
-    def __init__(self, game):
+    def __init__(self, game, universe=None):
         self.game = game
+        self.universe = universe
         self._known: dict[bytes, set] = {}
+
+    def _graph(self):
+        return None if self.universe is None else kept_graph(self.game, self.universe)
+
+    def option_rows(self, positions) -> tuple[np.ndarray, np.ndarray]:
+        """``(counts, options)`` of an (n, dims) array of positions, as ``game.option_rows`` gives them (read from
+        the kept graph when every position is in ``universe``).
+
+        Examples
+        --------
+        >>> from games import custom_game
+        >>> take12 = MovesOf(custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1))
+        >>> take12.option_rows(np.array([[2]]))[1].ravel().tolist()
+        [1, 0]
+        """
+        positions = np.asarray(positions, dtype=np.int64).reshape(-1, self.game.dims)
+        if self._graph() is not None and self.universe.contains(positions).all():
+            return kept_options(self.game, self.universe, positions)
+        return self.game.option_rows(positions)
 
     def allows(self, before, after) -> np.ndarray:
         before = np.ascontiguousarray(before, dtype=np.int64)
@@ -86,6 +110,20 @@ class MovesOf(MoveRelation):
         if before.ndim != 2 or before.shape != after.shape:
             raise ValueError(f"before and after must be (n, dims) arrays of one shape, got {before.shape} "
                              f"and {after.shape}")
+        out = np.zeros(len(before), dtype=bool)
+        rest = np.arange(len(before))
+        graph = self._graph()
+        if graph is not None:
+            ids = self.universe.index(before, strict=False)
+            inside = ids >= 0
+            out[inside] = has_edges(graph, ids[inside], self.universe.index(after[inside], strict=False))
+            rest = np.flatnonzero(~inside)
+        if rest.size:
+            out[rest] = self._asked(before[rest], after[rest])
+        return out
+
+    def _asked(self, before, after) -> np.ndarray:
+        """``allows`` from ``moves()`` (the options of up to ``CACHE`` positions kept)."""
         keys = [row.tobytes() for row in before]
         todo = {k: i for i, k in enumerate(keys) if k not in self._known}
         fresh: dict[bytes, set] = {}

@@ -22,7 +22,8 @@ STRATEGY_SECONDS = 300.0  # the strategy search's safety cap (its budget is coun
 def winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list, say, verify: int):
     """A winning-move strategy of a P rule, or None (with a note); a game with no symbolic move relation gets one
     checked on a bound over its own ``moves()`` (with a note: it cannot serve a proof). A one-heap strategy is
-    checked on the whole verification bound (a long period's moves show only there); ``timings["strategy"]`` counts
+    checked on the whole verification bound (a long period's moves show only there), and so is a custom game's without
+    a relation (its moves read from the graph ``find_rule`` keeps); ``timings["strategy"]`` counts
     the search's seconds.
 
     Examples
@@ -43,7 +44,8 @@ def winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list,
 
     say(f"looking for a winning-move strategy for {rule.text()}")
     clock = time.perf_counter()
-    strategy = find_strategy(rule, game, bound=verify if game.dims == 1 else None, seed=seed,
+    python = game.kernel is None and game.move_relation() is None  # checked on the verification's kept graph
+    strategy = find_strategy(rule, game, bound=verify if game.dims == 1 or python else None, seed=seed,
                              time_cap=STRATEGY_SECONDS)
     seconds = time.perf_counter() - clock
     timings["strategy"] = timings.get("strategy", 0.0) + seconds

@@ -57,8 +57,13 @@ def remember_graph(game, universe, graph) -> None:
     --------
     >>> remember_graph(None, None, None)  # no context open: nothing is kept
     """
-    if _kept is not None and game.kernel is None:
+    if _kept is not None and game.kernel is None:  # a kept box inside this one is let go: cut again when asked
+        _kept[:] = [entry for entry in _kept if not (entry[0] is game and _box_inside(entry[1], universe))]
         _kept.append((game, universe, graph))
+
+
+def _box_inside(small, big) -> bool:
+    return small.is_box and big.is_box and small.dims == big.dims and bool((small.limits <= big.limits).all())
 
 
 def kept_graph(game, universe):

@@ -6,9 +6,9 @@ relation is the user's word (``games.custom.custom_game(..., relation=...)``), s
 rests on the agreement checked here, and says up to which bound it was checked.
 
 Two directions: every move ``moves()`` gives is one the relation allows (checked on every position of the
-bound: one call of ``moves()`` per position, as the solver makes), and every move the relation allows
-between positions of the box is one ``moves()`` gives (every pair of positions: on the largest box within
-the bound whose pairs fit ``PAIRS``).
+bound: read from the graph ``find_rule`` keeps, else one call of ``moves()`` per position), and every move
+the relation allows between positions of the box is one ``moves()`` gives (every pair of positions: on the
+largest box within the bound whose pairs fit ``PAIRS``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from games import Game
+from solvers.graph_store import kept_options
 
 __all__ = ["relation_agrees", "relation_agreement", "PAIRS"]
 
@@ -31,18 +32,28 @@ def _largest_bound(game: Game, positions: int, top: int | None = None) -> int:
     return bound
 
 
+def _option_rows(game: Game, universe, block) -> tuple[np.ndarray, np.ndarray]:
+    """``game.option_rows(block)``, read from the graph over ``universe`` when one is kept (``solvers.graph_store``:
+    ``find_rule`` keeps a custom game's, so its ``moves()`` is not called a second time)."""
+    kept = kept_options(game, universe, block)
+    return kept if kept is not None else game.option_rows(block)
+
+
 def _pairs_differ(game: Game, bound: int) -> dict | None:
     """The first position of ``game.universe(bound)`` whose options within the box differ from the relation's."""
     relation = game.move_relation()
-    points = game.universe(bound).positions()
+    universe = game.universe(bound)
+    points = universe.positions()
     n = len(points)
     inside = {tuple(int(x) for x in q) for q in points}
     rows = max(1, CHUNK // max(n, 1))
     for lo in range(0, n, rows):
         block = points[lo:lo + rows]
         claimed = relation.allows(np.repeat(block, n, axis=0), np.tile(points, (len(block), 1))).reshape(len(block), n)
-        for p, allowed in zip(block, claimed):
-            given = {tuple(o) for o in game.moves(p)} & inside  # a move out of the box is the other check's
+        counts, options = _option_rows(game, universe, block)
+        ends = np.cumsum(counts)
+        for p, allowed, end, count in zip(block, claimed, ends, counts):
+            given = set(map(tuple, options[end - count:end].tolist())) & inside  # one out of the box: the other check
             stated = {tuple(int(x) for x in q) for q in points[allowed]}
             if given != stated:
                 return _difference(p, given, stated)
@@ -98,10 +109,11 @@ def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | Non
     differs = _pairs_differ(game, pairs_bound)
     if differs is not None or pairs_bound == bound:
         return differs, pairs_bound
-    points = game.universe(bound).positions()
+    universe = game.universe(bound)
+    points = universe.positions()
     for lo in range(0, len(points), CHUNK // 16):
         block = points[lo:lo + CHUNK // 16]
-        counts, after = game.option_rows(block)  # a block's options checked at once, no tuple per option kept
+        counts, after = _option_rows(game, universe, block)  # a block's options at once, no tuple per option kept
         if not counts.sum():
             continue
         before = np.repeat(block, counts, axis=0)
