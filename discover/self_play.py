@@ -60,9 +60,11 @@ def optimal_player(solution):
     return choose
 
 
-def play_batched(game, first, second, starts, seed: int = 0) -> dict:
+def play_batched(game, first, second, starts, seed: int = 0, option_block=None) -> dict:
     """``first`` moves first from every start against ``second``; counts of wins, losses and draws of
-    ``first`` and the first start it lost from (as ``learners.play.match`` returns).
+    ``first`` and the first start it lost from (as ``learners.play.match`` returns).  ``option_block`` (a function
+    of an (n, dims) array of positions returning what ``game.option_block`` does, which it defaults to) gives each
+    ply's options.
 
     Examples
     --------
@@ -73,6 +75,7 @@ def play_batched(game, first, second, starts, seed: int = 0) -> dict:
     4
     """
     rng = np.random.default_rng(seed)
+    option_block = option_block or game.option_block
     X = np.array(starts, dtype=np.int64).reshape(len(starts), game.dims)
     winner = np.full(len(X), -1)
     alive = np.arange(len(X))
@@ -80,7 +83,7 @@ def play_batched(game, first, second, starts, seed: int = 0) -> dict:
         if not alive.size:
             break
         here = X[alive]
-        counts, options = game.option_block(here)
+        counts, options = option_block(here)
         mover = ply % 2  # 0: first
         stuck = counts == 0
         if stuck.any():

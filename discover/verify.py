@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
 from discover.self_play import hypothesis_player, optimal_player, play_batched, random_player, strategy_player
 from solvers import closure_counterexample, mex_counterexample, solve
+from solvers.graph_store import graph_options
 
 __all__ = ["Check", "verify_rule", "rule_values", "self_play"]
 
@@ -114,8 +116,11 @@ def self_play(rule, game, solution, games: int = 100, seed: int = 0, strategy=No
     opponents = (("random", random_player), ("optimal", optimal_player(solution)), ("itself", me))
     starts = solution.universe.positions(np.sort(picked))  # every game side by side (game.option_block)
     results = {}
+    block = None  # a custom game's options are read from the solver's graph: no moves() call again
+    if game.kernel is None and getattr(solution, "graph", None) is not None:
+        block = partial(graph_options, solution.graph, solution.universe, padded=True)
     for name, opponent in opponents:
-        results[name] = play_batched(game, me, opponent, starts, seed)
+        results[name] = play_batched(game, me, opponent, starts, seed, block)
         if results[name]["losses"] or results[name]["draws"]:
             lost = results[name]
             return Check(

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import numba as nb
 import numpy as np
 
-__all__ = ["keep_graphs", "kept_graph", "kept_options", "remember_graph", "has_edges"]
+__all__ = ["keep_graphs", "kept_graph", "kept_options", "graph_options", "remember_graph", "has_edges"]
 
 CHUNK = 1 << 20  # options re-indexed at a time when a graph is cut out of a larger one
 
@@ -138,11 +138,31 @@ def kept_options(game, universe, positions):
     ([0, 2], [4, 3])
     """
     graph = kept_graph(game, universe)
-    if graph is None:
-        return None
+    return None if graph is None else graph_options(graph, universe, positions)
+
+
+def graph_options(graph, universe, positions, padded: bool = False):
+    """The options of an (n, dims) array of positions of ``universe`` read from its ``graph`` (of a game whose
+    options are single positions): ``(counts, options)`` one after another as ``game.option_rows`` lays them out,
+    or, ``padded``, as ``game.option_block`` does (row r's in ``out[r, :counts[r]]``).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from solvers import build_graph
+    >>> g = make_game("subtraction", subtract=(1, 2))
+    >>> counts, out = graph_options(build_graph(g, g.universe(4)), g.universe(4), np.array([[1], [4]]), padded=True)
+    >>> counts.tolist(), out[1].ravel().tolist()
+    ([1, 2], [3, 2])
+    """
     ids = universe.index(positions)
     counts = graph.indptr[ids + 1] - graph.indptr[ids]
-    return counts, universe.positions(graph.targets[_ranges(graph.indptr[ids], counts), 0])
+    options = universe.positions(graph.targets[_ranges(graph.indptr[ids], counts), 0])
+    if not padded:
+        return counts, options
+    out = np.zeros((len(counts), max(1, int(counts.max(initial=0))), universe.dims), dtype=np.int64)
+    out[np.arange(out.shape[1])[None, :] < counts[:, None]] = options
+    return counts, out
 
 
 @nb.njit(cache=True, nogil=True)
