@@ -85,7 +85,7 @@ class CustomGame(Game):
         if set(map(type, coords)) != {int}:
             return None
         try:
-            return np.array(coords, dtype=np.int64).reshape(total, self.dims)
+            return np.fromiter(coords, dtype=np.int64, count=len(coords)).reshape(total, self.dims)
         except OverflowError:  # a coordinate beyond 64 bits: the check one option at a time names it
             return None
 
