@@ -103,17 +103,23 @@ class Steps(MoveRelation):
 
     def allows(self, before, after):
         before, after = _pair(before, after)
-        taken = before - after
+        taken = [before[:, i] - after[:, i] for i in range(before.shape[1])]  # by columns: no (n, dims) temporaries
         ok = np.zeros(len(before), dtype=bool)
         for v in self.vectors:
-            v = np.array(v, dtype=np.int64)
-            lead = int(np.flatnonzero(v)[0])
-            t, rest = np.divmod(taken[:, lead], v[lead])
-            hit = (rest == 0) & (t >= 1) & (taken == t[:, None] * v).all(axis=1)
+            lead = next(i for i, k in enumerate(v) if k)
+            t = taken[lead] * v[lead] if abs(v[lead]) == 1 else taken[lead] // v[lead]
+            hit = t >= 1
+            if abs(v[lead]) != 1:
+                hit &= t * v[lead] == taken[lead]
+            for i, k in enumerate(v):
+                if i != lead:
+                    hit &= taken[i] == t * k if k else taken[i] == 0
             if self.amounts is not None:
                 hit &= np.isin(t, self.amounts)
             ok |= hit
-        return ok & (after >= 0).all(axis=1)
+        for column in after.T:
+            ok &= column >= 0
+        return ok
 
     def words(self) -> str:
         amount = "any t ≥ 1" if self.amounts is None else "t in {" + ", ".join(map(str, self.amounts)) + "}"
