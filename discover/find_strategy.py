@@ -1,21 +1,24 @@
 """``find_strategy``: discover a winning-move function for a rule, then check it exactly on a bound.
 
-The search runs over the game's own moves.  On a small training universe every N position's
-winning moves (options the rule calls P) are listed and grouped by their shape: a change of one
+First the moves the theorems' proofs construct (``discover.proofs.theorem_moves``: the nim-sum move, Bouton's
+misère move, Wythoff's pairs, Moore's pair moves, Euclid's remainders), where a theorem fits the game: each
+candidate is pruned on a small bound and checked exactly on every N position of the check bound, a block of
+positions at a time (one numpy pass per candidate move and block, stopping at the first gap).
+
+Only when no theorem's moves hold does the search run, over the game's own moves.  On a small training universe
+every N position's winning moves (options the rule calls P) are listed and grouped by their shape: a change of one
 heap (a heap move h_j -> V), a step along one of the relation's vectors (amount t; not fitted when every
 vector is a unit vector: such a step is a heap move, already fitted), or a change of a set of coordinates
 (one new value each).  The enumeration engine, with the rule grammar, fits V,
-t or the new values as expressions of the position's features (plus h); for finite subtraction
-sets each amount is a candidate too, and for Moore's Nim_2 on 3 or 4 heaps the pair construction
-of Moore's proof is.  Candidates are then chosen greedily, each time the one that gives a winning
-move from the most positions still uncovered, until every N position is covered; branches the
-others make redundant are dropped, and the strategy is checked on every N position of a larger
-bound, positions it misses there going back into the search.
+t or the new values as expressions of the position's features (plus h), within a work budget proportional to
+the check bound's positions; for finite subtraction sets each amount is a candidate too.  Candidates are then
+chosen greedily, each time the one that gives a winning move from the most positions still uncovered, until every
+N position is covered; branches the others make redundant are dropped, and the strategy is checked on every N
+position of a larger bound, positions it misses there going back into the search.
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import numpy as np
@@ -23,7 +26,7 @@ import sympy as sp
 
 from discover.engines.enumeration import EnumerationEngine
 from discover.expr.features import derived_names, feature_columns
-from discover.expr.nodes import BitAnd, BitOr, BitXor
+from discover.proofs.theorem_moves import theorem_strategies
 from discover.strategy import HEAP, Branch, MovesOf, Strategy
 from games import Game
 from games.symbolic import Steps, TakeFromSome
@@ -33,7 +36,11 @@ __all__ = ["find_strategy", "check_strategy"]
 TRAIN_POSITIONS = 4096
 CHECK_POSITIONS = 2_000_000
 CHECK_PYTHON_POSITIONS = 200_000  # without a symbolic relation every move is checked by calling moves()
-FIT_WORK = 3e8  # element operations per fit: a larger budget reaches larger partial fits first (misère Nim: "h ⊕ u mod s")
+CHECK_BLOCK = 1 << 16  # positions checked at a time (the candidates' arrays stay small; a gap ends the check early)
+OPTION_BLOCK = 512  # positions whose options are listed at a time
+FIT_WORK = 3e8  # element operations per fit at most: a larger budget reaches larger partial fits first
+FIT_WORK_PER_POSITION = 100  # a fit's budget per position of the check bound (the search costs about the check)
+FIT_WORK_LEAST = 1e7  # the least budget of a fit (a one-heap game checks only a few hundred positions)
 FIT_SIZE = 6  # nodes of a fitted value: the catalogue's strategies need at most 5 (⌊φ·a⌋ + 1), and 7 takes Wythoff twice as long
 
 
@@ -47,10 +54,25 @@ def _largest_bound(game: Game, limit: int, most: int) -> int:
     return bound
 
 
+def _playable(game: Game, relation, positions, most: int | None = None) -> np.ndarray:
+    """The positions that have at least one option (a terminal N position, in misère play, needs no move): the
+    first ``most`` of them (all by default); a custom game's options from ``MovesOf`` (its kept graph)."""
+    kept, count = [positions[:0]], 0
+    for lo in range(0, len(positions), OPTION_BLOCK):
+        if most is not None and count >= most:
+            break
+        block = positions[lo:lo + OPTION_BLOCK]
+        counts = relation.option_rows(block)[0] if isinstance(relation, MovesOf) else game.option_block(block)[0]
+        kept.append(block[counts > 0])
+        count += len(kept[-1])
+    return np.concatenate(kept)[:most]
+
+
 def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000) -> np.ndarray:
     """The N positions (by the rule) of ``game.universe(bound)`` where the strategy has no winning
     move (the first ``most`` of them), as an (n, dims) array: empty when the strategy holds on the
-    whole bound.
+    whole bound.  The universe is checked a block of positions at a time, and the check stops once ``most``
+    gaps are found.
 
     Examples
     --------
@@ -62,15 +84,47 @@ def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000)
     >>> len(check_strategy(strategy, game, 100))
     0
     """
-    positions = game.universe(bound).positions()
-    todo = positions[~strategy.rule.predicate(positions)]
-    missed = todo[(strategy.moves(todo) < 0).any(axis=1)]
-    has_moves = [len(game.options(p)) > 0 for p in missed[: 4 * most]]  # a terminal N position (misere) needs no move
-    return missed[: len(has_moves)][np.array(has_moves, dtype=bool)][:most]
+    universe = game.universe(bound)
+    missed, count = [], 0
+    for lo in range(0, universe.size, CHECK_BLOCK):
+        positions = universe.positions(np.arange(lo, min(lo + CHECK_BLOCK, universe.size)))
+        todo = positions[~strategy.rule.predicate(positions)]
+        gaps = _playable(game, strategy.relation, todo[(strategy.moves(todo) < 0).any(axis=1)], most - count)
+        missed.append(gaps)
+        count += len(gaps)
+        if count >= most:
+            break
+    return np.concatenate(missed) if missed else np.zeros((0, game.dims), np.int64)
+
+
+def _prune(rule, relation, branches, positions) -> list:
+    """Drop branches the others make redundant on every one of ``positions`` (greedy picks can be)."""
+    kept = list(branches)
+    for branch in list(kept):
+        rest = [b for b in kept if b is not branch]
+        if rest and (Strategy(rule, relation, rest).moves(positions) >= 0).all():
+            kept = rest
+    return kept
+
+
+def _from_theorems(rule, game, relation, sample, check):
+    """The first theorem's strategy that holds on every N position up to ``check`` (pruned on ``sample``'s
+    N positions when the pruned one holds too), as (its theorem's name, its branches); None when none holds."""
+    candidates = theorem_strategies(rule, game, relation, sample)
+    playable = _playable(game, relation, sample[~rule.predicate(sample)]) if candidates else sample[:0]
+    for name, branches in candidates:
+        if ((Strategy(rule, relation, branches).moves(playable) < 0).any(axis=1)).any():
+            continue  # a gap already on the small bound
+        pruned = _prune(rule, relation, branches, playable)
+        for tried in [pruned] + ([branches] if len(pruned) < len(branches) else []):
+            if not len(check_strategy(Strategy(rule, relation, tried), game, check, most=1)):
+                return name, tried
+    return None
 
 
 def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: int | None = None,
-                  time_cap: float = 300.0, max_branches: int = 12, seed: int = 0) -> Strategy | None:
+                  verified_bound: int | None = None, time_cap: float = 300.0, max_branches: int = 12,
+                  seed: int = 0) -> Strategy | None:
     """A strategy for ``rule`` found over ``game``'s moves and checked on every N position up to
     ``bound``, or None when none is found within the budget.
 
@@ -85,10 +139,14 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
         from it; where the graph over the check bound is kept, ``solvers.graph_store``, as ``find_rule`` keeps
         the verification's, moves are read from it and ``moves()`` is not called again).
     bound : int, optional
-        The check bound (default: the largest up to ten times the training bound whose universe
-        has at most two million positions, or ``CHECK_PYTHON_POSITIONS`` for a custom game without a relation).
+        The check bound (default: the largest up to ten times the training bound, and up to
+        ``verified_bound``, whose universe has at most two million positions, or ``CHECK_PYTHON_POSITIONS`` for a
+        custom game without a relation).
     train_bound : int, optional
         The bound of the search (default: the largest with at most 4096 positions, up to 30).
+    verified_bound : int, optional
+        The bound the rule was verified on: the default check bound is at most this (a strategy is not
+        checked where its rule was not).
     time_cap : float
         Seconds after which the search gives up anyway: a safety net far above the usual search, which is
         bounded by counts (``max_branches``, the engines' own work budgets), so that the same rule and game
@@ -111,9 +169,11 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
 
     Notes
     -----
-    The strategies it finds are the classical ones where they exist: Nim's move to a zero nim-sum
-    (take h_j - (h_j xor s) from a heap with h_j xor s < h_j) [1]_, Wythoff's moves into the pairs
-    (floor(k phi), floor(k phi^2)) [2]_, and the moves of Moore's Nim_k [3]_; ``prove_rule`` then
+    The moves the classical theorems' proofs construct are tried first (``discover.proofs.theorem_moves``):
+    Nim's move to a zero nim-sum (take h_j - (h_j xor s) from a heap with h_j xor s < h_j) [1]_ and its misère
+    variant, Wythoff's moves into the pairs (floor(k phi), floor(k phi^2)) [2]_, the pair moves of Moore's
+    Nim_2 [3]_ and Euclid's remainders; each is checked exactly like a searched strategy, the search runs only
+    when none holds, and ``provenance["theorem"]`` names the theorem whose moves held.  ``prove_rule`` then
     proves the rule with the strategy.
 
     References
@@ -139,16 +199,23 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     stated = relation is not None
     start = time.perf_counter()
     train = train_bound or _largest_bound(game, TRAIN_POSITIONS, 30)
-    check = bound or _largest_bound(game, CHECK_POSITIONS if stated else CHECK_PYTHON_POSITIONS, 10 * train)
+    check = bound or _largest_bound(game, CHECK_POSITIONS if stated else CHECK_PYTHON_POSITIONS,
+                                    min(10 * train, verified_bound or 10 * train))
     relation = relation if stated else MovesOf(game, game.universe(check))
-    search = _Search(rule, game, relation, seed, start + time_cap)
-    search.add_positions(game.universe(train).positions())
+    sample = game.universe(train).positions()
+    found = _from_theorems(rule, game, relation, sample, check)
+    if found is not None:
+        return Strategy(rule, relation, found[1], checked_bound=check,
+                        provenance={"theorem": found[0], "seconds": time.perf_counter() - start})
+    work = min(FIT_WORK, max(FIT_WORK_LEAST, FIT_WORK_PER_POSITION * game.universe(check).size))
+    search = _Search(rule, game, relation, seed, start + time_cap, work)
+    search.add_positions(sample)
     branches: list[Branch] = []
     while time.perf_counter() < search.deadline:
         if not search.uncovered():
             if not branches:
                 return None
-            branches = search.prune(branches)
+            branches = _prune(rule, relation, branches, search.positions)
             missed = check_strategy(Strategy(rule, relation, branches), game, check)
             if not len(missed):
                 return Strategy(rule, relation, branches, checked_bound=check,
@@ -168,8 +235,9 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
 class _Search:
     """Winning moves of the positions in play, and candidate branches fitted to them."""
 
-    def __init__(self, rule, game, relation, seed, deadline):
-        self.rule, self.game, self.relation, self.seed, self.deadline = rule, game, relation, seed, deadline
+    def __init__(self, rule, game, relation, seed, deadline, work):
+        self.rule, self.game, self.relation, self.seed = rule, game, relation, seed
+        self.deadline, self.work = deadline, work
         self.names = list(game.feature_names)
         self.dims = game.dims
         self.features = self.names + derived_names(self.dims)
@@ -205,15 +273,6 @@ class _Search:
     def cover(self, strategy: Strategy):
         self.open &= (strategy.moves(self.positions) < 0).any(axis=1)
 
-    def prune(self, branches) -> list:
-        """Drop branches the others make redundant on every position in play (greedy picks can be)."""
-        kept = list(branches)
-        for branch in list(kept):
-            rest = [b for b in kept if b is not branch]
-            if rest and (Strategy(self.rule, self.relation, rest).moves(self.positions) >= 0).all():
-                kept = rest
-        return kept
-
     # -- candidates --------------------------------------------------------------------
     def best_branch(self, chosen) -> Branch | None:
         rows = np.flatnonzero(self.open)
@@ -236,8 +295,6 @@ class _Search:
 
     def _candidates(self, rows):
         """Groups of candidate branches (each group fitted only when the earlier ones left rows open)."""
-        if isinstance(self.relation, TakeFromSome) and self.relation.k == 2 and self.dims in (3, 4):
-            yield _moore_pairs(self.names)
         if self.dims >= 2 and (isinstance(self.relation, TakeFromSome) or
                                (isinstance(self.relation, Steps) and _unit_vectors(self.relation))):
             yield [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
@@ -260,7 +317,7 @@ class _Search:
         columns.update(extra)
         names = list(columns)
         X = np.stack([columns[n] for n in names], axis=1)
-        engine = EnumerationEngine(max_size=FIT_SIZE, work_budget=FIT_WORK, n_partial=3, random_state=self.seed)
+        engine = EnumerationEngine(max_size=FIT_SIZE, work_budget=self.work, n_partial=3, random_state=self.seed)
         engine.fit(X, y, feature_names=names, target="grundy")
         return [c.expr for c in engine.candidates_[:4]]
 
@@ -324,22 +381,3 @@ class _Search:
 
 def _unit_vectors(relation: Steps) -> bool:
     return all(sum(v) == 1 and min(v) == 0 for v in relation.vectors)
-
-
-def _moore_pairs(names) -> list[Branch]:
-    """Moore's pair moves for Nim_2: heaps i, j go to the values that make every binary column sum
-    divisible by 3 given the other heaps; on 4 heaps, with u, w the others, (u ⊕ w) ⊕ S and
-    (u | w) ⊕ S where S = u & w & h_i (the split of the columns where u and w both have a 1)."""
-    coords = [sp.Symbol(n) for n in names]
-    out = []
-    for i, j in itertools.permutations(range(len(coords)), 2):
-        others = [x for k, x in enumerate(coords) if k not in (i, j)]
-        values = list(coords)
-        if len(others) == 1:
-            values[i] = values[j] = others[0]
-        else:
-            u, w = others
-            split = BitAnd(u, w, coords[i])
-            values[i], values[j] = BitXor(u, w, split), BitXor(BitOr(u, w), split)
-        out.append(Branch(tuple(values)))
-    return out

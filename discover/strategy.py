@@ -195,45 +195,46 @@ class Strategy:
 
     # -- playing -----------------------------------------------------------------------
     def _value(self, expr, positions, heap=None) -> np.ndarray:
-        key = sp.srepr(expr)
-        if key not in self._compiled:
-            self._compiled[key] = compile_expr(expr)
-        names = sorted(s.name for s in expr.free_symbols if s != HEAP)
+        if expr not in self._compiled:  # compiled once per expression (the check calls this per block of rows)
+            self._compiled[expr] = (compile_expr(expr), sorted(s.name for s in expr.free_symbols if s != HEAP))
+        run, names = self._compiled[expr]
         columns = feature_columns(names, self.coordinates, positions)
         if heap is not None:
             columns["h"] = heap
-        values = self._compiled[key](columns) if columns else self._compiled[key]({"_": np.zeros(len(positions))})
+        values = run(columns) if columns else run({"_": np.zeros(len(positions))})
         return np.broadcast_to(np.asarray(values, dtype=np.int64), (len(positions),))
 
-    def candidates(self, positions) -> list[np.ndarray]:
-        """The new positions each branch instance proposes, in the order they are tried."""
-        positions = np.asarray(positions, dtype=np.int64)
-        out = []
+    def _proposals(self):
+        """One function per branch instance (a per-heap branch: one per heap), in the order they are tried, each
+        giving the new positions it proposes from an (n, dims) array of positions."""
         for branch in self.branches:
             if branch.per_heap:
-                for j in range(positions.shape[1]):
-                    q = positions.copy()
-                    q[:, j] = self._value(branch.values[0], positions, heap=positions[:, j])
-                    out.append(q)
+                for j in range(len(self.coordinates)):
+                    yield lambda p, j=j, v=branch.values[0]: _with_column(p, j, self._value(v, p, heap=p[:, j]))
             else:
-                out.append(np.stack([self._value(v, positions) for v in branch.values], axis=1))
-        return out
+                yield lambda p, vs=branch.values: np.stack([self._value(v, p) for v in vs], axis=1)
 
     def moves(self, positions) -> np.ndarray:
         """The strategy's move from each of an (n, dims) array of positions; -1 rows where no
-        candidate is a legal move into a P position (a P or terminal position, or a strategy gap)."""
+        candidate is a legal move into a P position (a P or terminal position, or a strategy gap).
+
+        Each candidate is computed, checked against the relation and judged by the rule only on the rows no
+        earlier candidate took."""
         positions = np.asarray(positions, dtype=np.int64)
         if positions.ndim != 2 or positions.shape[1] != len(self.coordinates):
             raise ValueError(f"positions must have shape (n, {len(self.coordinates)}), got {positions.shape}")
         result = np.full_like(positions, -1)
         open_rows = np.arange(len(positions))
-        for q in self.candidates(positions):
+        for propose in self._proposals():
             if not len(open_rows):
                 break
-            rows = open_rows[self.relation.allows(positions[open_rows], q[open_rows])]
-            done = rows[self.rule.predicate(q[rows])] if len(rows) else rows
-            result[done] = q[done]
-            open_rows = np.setdiff1d(open_rows, done, assume_unique=True)
+            here = positions if len(open_rows) == len(positions) else positions[open_rows]
+            q = propose(here)
+            done = self.relation.allows(here, q)
+            if done.any():
+                done[done] = self.rule.predicate(q[done])
+            result[open_rows[done]] = q[done]
+            open_rows = open_rows[~done]
         return result
 
     def move(self, position) -> tuple[int, ...]:
@@ -264,6 +265,8 @@ class Strategy:
                 isinstance(self.relation, Steps) and all(min(v) >= 0 and sum(v) == 1 for v in self.relation.vectors))
             if latex:
                 return rf"h_{{j}} \to {value}"
+            if takes and branch.values[0].is_Integer:
+                return "empty a heap j" if branch.values[0] == 0 else f"leave {value} in a heap j where {value} < h_j"
             if takes:
                 taken = value if branch.values[0].is_Atom else f"({value})"
                 return f"take h_j - {taken} from a heap j where {value} < h_j"
@@ -329,6 +332,13 @@ class Strategy:
                        None if bound is None else int(bound), dict(record.get("provenance", {})))
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a strategy record: {err}") from None
+
+
+def _with_column(positions, j, values) -> np.ndarray:
+    """``positions`` with column ``j`` replaced by ``values`` (a copy)."""
+    out = positions.copy()
+    out[:, j] = values
+    return out
 
 
 def _relation(record: dict, game) -> MoveRelation:

@@ -62,6 +62,8 @@ def _discover_options(func):
         click.option("--seconds", type=Number(0, low_open=True), default=None, metavar="S",
                      help="Take-and-break games: stop computing after about S seconds (default 540, so that the "
                      "run ends within about ten minutes)."),
+        click.option("--no-strategy", is_flag=True,
+                     help="No winning-move strategy search (a proof, when attempted, goes without a strategy)."),
         click.option("--no-proof", is_flag=True,
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
         click.option("--proof-seconds", type=Number(0, low_open=True), default=None, show_default="30.0",
@@ -233,6 +235,7 @@ def rule_command(ctx, as_json, **options):
     discover grundy_game --heaps 2097152 (no period up to n = 2,097,151; about a minute)
     discover nim heaps=4 --no-proof      (the verified rule only: no strategy, no proof)
     discover octal code=0.77 misere=true (misère Kayles: its misère quotient, heap by heap)
+    discover nim heaps=4 --no-strategy   (the rule and its proof, without a winning-move strategy)
 
     One-heap take-and-break games (octal, hexadecimal, grundy_game) are computed by the
     take-and-break engine until the periodicity theorem proves a period, within --heaps and

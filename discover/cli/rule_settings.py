@@ -40,6 +40,8 @@ class RuleSettings:
         refused with the solver).
     heaps, seconds : optional
         The take-and-break engine's budget.
+    no_strategy : bool
+        No winning-move strategy search (a proof, when attempted, goes without a strategy).
     no_proof : bool
         Stop at the verified rule (no strategy search, no proof attempt).
     proof_seconds : float, optional
@@ -56,6 +58,8 @@ class RuleSettings:
     Traceback (most recent call last):
     ...
     ValueError: --episodes sets how long a learner plays, and --from solver trains none: leave out --episodes, or give --from a learner
+    >>> RuleSettings(game="nim", no_strategy=True).find_settings(learned=False).strategy
+    False
     >>> RuleSettings(game="nim", source="oracle")
     Traceback (most recent call last):
     ...
@@ -73,6 +77,7 @@ class RuleSettings:
     confidence: float | None = None
     heaps: int | None = None
     seconds: float | None = None
+    no_strategy: bool = False
     no_proof: bool = False
     proof_seconds: float | None = None
 
@@ -123,5 +128,5 @@ class RuleSettings:
 
         return FindSettings(bound=None if learned else self.bound, verify_bound=self.verify_bound,
                             engines=self.engine_names, seed=self.seed, min_accuracy=0.95 if learned else 1.0,
-                            heaps=self.heaps, seconds=self.seconds, strategy=not self.no_proof,
+                            heaps=self.heaps, seconds=self.seconds, strategy=not (self.no_proof or self.no_strategy),
                             prove=not self.no_proof, proof_seconds=self.proof_seconds)
