@@ -190,9 +190,9 @@ def test_strategy_agent_weights_pick_the_strategy_move():
 
 @pytest.mark.slow
 def test_unit_step_games_fit_heap_moves_only(monkeypatch):
-    """Misère Nim on 3 heaps (`discover nim heaps=3 misere=true --bound 5`): its steps are unit vectors, so a step
-    along one is a heap move the pooled heap fit already covers; the per-vector step fits (most of the search's time
-    before) are skipped and the classical strategy is still found."""
+    """Misère Nim on 3 heaps (`discover nim heaps=3 misere=true --bound 5`) searched without the theorems' moves:
+    its steps are unit vectors, so a step along one is a heap move the pooled heap fit already covers; the
+    per-vector step fits (most of the search's time before) are skipped and a strategy is still found."""
     import discover.find_strategy as module
     from discover import find_rule
 
@@ -200,8 +200,95 @@ def test_unit_step_games_fit_heap_moves_only(monkeypatch):
         raise AssertionError("a per-vector step fit ran for a game whose steps are unit vectors")
 
     monkeypatch.setattr(module._Search, "_fit_steps", refuse)
+    monkeypatch.setattr(module, "theorem_strategies", lambda *args: [])
     found = find_rule(make_game("nim", heaps=3, misere=True), bound=5, prove=False)
-    assert found.strategy is not None
-    assert found.strategy.text() == ("the first legal move into a P position among: (1) take h_j - (h_j ⊕ t) from a "
-                                     "heap j where h_j ⊕ t < h_j; (2) take h_j - (s mod 2) from a heap j where "
-                                     "s mod 2 < h_j, s = #{non-zero}, t = a ⊕ b ⊕ c")
+    assert found.strategy is not None and "theorem" not in found.strategy.provenance
+    assert found.strategy.text().startswith("the first legal move into a P position among: (1) take h_j - (h_j ⊕ t)")
+    assert_wins_against_the_solver(found.strategy, found.game, found.strategy.checked_bound + 4)
+
+
+def assert_wins_against_the_solver(strategy, game, bound):
+    """From every N position of the solver's up to ``bound``, the strategy's move is legal and lands in a
+    solver-P position."""
+    solution = solve(game, bound=bound)
+    positions = solution.universe.positions()
+    n_positions = _playable(game, positions[solution.outcome_table == 1])
+    moved = strategy.moves(n_positions)
+    assert (moved >= 0).all()
+    assert game.move_relation().allows(n_positions, moved).all()
+    assert (solution.outcome(moved) == -1).all()
+
+
+def _playable(game, positions):
+    counts, _ = game.option_block(positions)
+    return positions[counts > 0]
+
+
+WYTHOFF = sp.Eq(S("min_all"), sp.floor(sp.GoldenRatio * S("spread")))
+MISERE_WYTHOFF = sp.Piecewise((sp.Ne(S("min_all"), S("spread")), sp.Eq(S("max_all"), S("nonzero"))), (WYTHOFF, True))
+MISERE_NIM = sp.Piecewise((sp.Eq(S("xor_all"), 1), S("max_all") <= 1), (sp.Eq(S("xor_all"), 0), True))
+EUCLID = sp.Piecewise((True, sp.Eq(S("min_all"), 0)), (False, sp.Eq(S("spread"), 0)),
+                      (S("max_all") <= sp.floor(sp.GoldenRatio * S("min_all")), True))
+
+
+@pytest.mark.parametrize("name, params, expr, theorem, branches, bound", [
+    ("nim", {"heaps": 3}, sp.Eq(S("xor_all"), 0), "the nim-sum move", 1, 20),
+    ("nim", {"heaps": 2}, sp.Eq(S("spread"), 0), "the nim-sum move", 1, 30),
+    ("nim", {"heaps": 3, "misere": True}, MISERE_NIM, "Bouton's misère Nim move", 3, 20),
+    ("nim", {"heaps": 4, "misere": True}, MISERE_NIM, "Bouton's misère Nim move", 3, 9),
+    ("staircase", {"stairs": 3}, sp.Eq(S("s1"), S("s3")), "the nim-sum move", 2, 10),
+    ("wythoff", {}, WYTHOFF, "Wythoff's pairs", 5, 60),
+    ("wythoff", {"misere": True}, MISERE_WYTHOFF, "Wythoff's pairs", 8, 60),
+    ("moore", {"heaps": 3, "k": 2}, sp.Eq(S("spread"), 0), "Moore's pair moves", 3, 12),
+    ("moore", {"heaps": 4, "k": 2}, sp.Eq(S("dsum3_all"), 0), "Moore's pair moves", 12, 7),
+    ("euclid", {}, EUCLID, "Euclid's remainder moves", 4, 60),
+])
+def test_the_theorems_moves_win_against_the_solver(name, params, expr, theorem, branches, bound):
+    game = make_game(name, **params)
+    strategy = find_strategy(Rule(expr, game.feature_names), game, bound=bound, train_bound=min(bound, 6))
+    assert strategy.provenance["theorem"].startswith(theorem) and len(strategy.branches) == branches
+    assert strategy.checked_bound == bound
+    assert_wins_against_the_solver(strategy, game, bound + bound // 2)  # beyond the check bound
+
+
+def test_misere_nim_in_bouton_s_words():
+    game = make_game("nim", heaps=3, misere=True)
+    strategy = find_strategy(Rule(MISERE_NIM, game.feature_names), game, bound=12, train_bound=5)
+    assert strategy.text() == ("the first legal move into a P position among: (1) take h_j - (h_j ⊕ s) from a heap j "
+                               "where h_j ⊕ s < h_j; (2) empty a heap j; (3) leave 1 in a heap j where 1 < h_j, "
+                               "s = a ⊕ b ⊕ c")
+
+
+def test_a_theorem_s_moves_that_fail_are_never_claimed(monkeypatch):
+    """Moves that are legal but miss P positions somewhere (heap to 0, then heap to 1) are checked and refused; the
+    search then finds a strategy that holds, and no false winning strategy is reported."""
+    import discover.find_strategy as module
+
+    wrong = [Branch((0,), per_heap=True), Branch((1,), per_heap=True)]
+    monkeypatch.setattr(module, "theorem_strategies", lambda *args: [("a wrong theorem", wrong)])
+    game = make_game("nim", heaps=2)
+    strategy = find_strategy(Rule(sp.Eq(S("spread"), 0), game.feature_names), game, bound=20, train_bound=6)
+    assert strategy is not None and "theorem" not in strategy.provenance
+    assert strategy.branches != wrong
+    assert_wins_against_the_solver(strategy, game, 30)
+    only_wrong = Strategy(Rule(sp.Eq(S("spread"), 0), game.feature_names), game.move_relation(), wrong)
+    assert len(check_strategy(only_wrong, game, 20)) > 0
+
+
+def test_the_check_stops_at_the_first_gaps_and_skips_terminal_positions():
+    game = make_game("subtraction", subtract=(1, 2, 3))
+    rule = Rule(sp.Eq(sp.Mod(S("n"), 4), 0), ("n",))
+    only_one = Strategy(rule, game.move_relation(), [Branch((S("n") - 1,))])
+    assert check_strategy(only_one, game, 400, most=1)[:, 0].tolist() == [2]
+    assert check_strategy(only_one, game, 400, most=3)[:, 0].tolist() == [2, 3, 6]
+    misere = make_game("nim", heaps=2, misere=True)  # (0, 0): N in misère play, and no move is needed there
+    never = Strategy(Rule(MISERE_NIM, misere.feature_names), misere.move_relation(), [Branch((S("a") + 1, S("b")))])
+    gaps = check_strategy(never, misere, 3).tolist()
+    assert len(gaps) == 16 - 4 - 1 and [0, 0] not in gaps  # P: (0, 1), (1, 0), (2, 2), (3, 3); (0, 0) is terminal
+    assert check_strategy(never, misere, 3, most=1).tolist() == gaps[:1]
+
+
+def test_the_strategy_check_bound_stays_within_the_verified_bound():
+    game = make_game("nim", heaps=3)
+    strategy = find_strategy(Rule(sp.Eq(S("xor_all"), 0), game.feature_names), game, verified_bound=40)
+    assert strategy.checked_bound == 40

@@ -3,6 +3,7 @@ showing, routing a game name to ``rule``, and one stderr line with exit status 2
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -47,6 +48,10 @@ def test_game_name_first_finds_and_verifies_the_rule(cli):
     code, out, _ = cli("nim", "heaps=2", "misere=true", "--bound", "5", "--engines", "decision_list", "--no-proof")
     assert code == 0 and "nim(heaps=2, misere=True)" in out and "verified on bound 50" in out
     assert "Strategy:" not in out and "proof" not in out
+    code, out, _ = cli("wythoff", "--no-strategy", "--json")  # the proof without a strategy: Wythoff's theorem
+    record = json.loads(out)
+    assert code == 0 and record["strategy"] is None and record["proof"]["status"] == "proved"
+    assert "strategy" not in record["timings"]
 
 
 def test_default_bound_shrinks_with_dimensions():
