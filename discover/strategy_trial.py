@@ -46,8 +46,7 @@ def winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list,
     clock = time.perf_counter()
     python = game.kernel is None and game.move_relation() is None  # checked on the verification's kept graph
     strategy = find_strategy(rule, game, bound=verify if game.dims == 1 or python else None, verified_bound=verify,
-                             seed=seed,
-                             time_cap=STRATEGY_SECONDS)
+                             seed=seed, time_cap=STRATEGY_SECONDS)
     seconds = time.perf_counter() - clock
     timings["strategy"] = timings.get("strategy", 0.0) + seconds
     if strategy is None:
