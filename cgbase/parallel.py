@@ -267,12 +267,37 @@ def _probe(address: str, host: str, port: int) -> None:
     """Refuse, within ``PROBE_SECONDS``, an address where nothing accepts a connection (Ray itself retries for
     minutes, logging a warning every few seconds)."""
     try:
-        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+        with socket.create_connection((host, port), timeout=PROBE_SECONDS) as connection:
+            reply = _grpc_reply(connection)
     except OSError as err:
         why = "no answer within {:.0f} s".format(PROBE_SECONDS) if isinstance(err, TimeoutError) else \
             (err.strerror or type(err).__name__).lower()
         raise ValueError(f"no Ray cluster answers at {address!r} ({why}): start one there ('ray start --head') or "
                          "give the right --address") from None
+    if not reply:  # something else listens there: Ray would retry for minutes, logging all the while
+        raise ValueError(f"{address!r} answers, but not as a Ray cluster (no gRPC reply within {PROBE_SECONDS:.0f} "
+                         "s): give the address of a Ray head node ('ray start --head' prints it)")
+
+
+#: an HTTP/2 client's preface and an empty SETTINGS frame: a gRPC server (a Ray head, a Ray client server)
+#: answers with a SETTINGS frame of its own
+_HTTP2_HELLO = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _grpc_reply(connection: socket.socket) -> bool:
+    """True when the server on ``connection`` answers an HTTP/2 preface with a SETTINGS frame (as gRPC does)."""
+    connection.settimeout(PROBE_SECONDS)
+    try:
+        connection.sendall(_HTTP2_HELLO)
+        head = b""
+        while len(head) < 9:
+            part = connection.recv(9 - len(head))
+            if not part:
+                break
+            head += part
+    except OSError:
+        return False
+    return len(head) == 9 and head[3] == 4
 
 
 def _ray():

@@ -29,7 +29,7 @@ import numpy as np
 import sympy as sp
 
 from cgbase.reading import load_json
-from discover.expr.features import feature_columns
+from discover.expr.features import DERIVED, feature_columns
 from discover.expr.latex import rule_latex
 from discover.expr.nodes import complexity
 from discover.expr.numeric import compile_expr
@@ -39,7 +39,9 @@ from discover.expr.text import rule_text
 from discover.periodic_values import PeriodicValues
 from games import coordinate_names
 
-__all__ = ["Rule"]
+__all__ = ["Rule", "MAX_FEATURES"]
+
+MAX_FEATURES = 4096  # feature names a rule record may list (a board of 64 x 64 cells)
 
 
 @dataclass
@@ -213,11 +215,16 @@ class Rule:
                 if record.get("expr") is not None:
                     raise ValueError("a periodic rule's expr must be null (its values are the rule)")
                 sequence = PeriodicValues.from_record(record)
-            expr = as_expression(record["expr"]) if sequence is None else None
             names = record["feature_names"]
-            if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.isidentifier()
-                                                                    for n in names):
-                raise ValueError(f"feature_names must be a list of names, got {names!r}")
+            if not isinstance(names, list) or not 0 < len(names) <= MAX_FEATURES or not all(
+                    isinstance(n, str) and n.isidentifier() for n in names):
+                raise ValueError(f"feature_names must be a list of 1 to {MAX_FEATURES} names, got "
+                                 f"{str(names)[:80]}")
+            expr = as_expression(record["expr"]) if sequence is None else None
+            unknown = sorted(str(s) for s in getattr(expr, "free_symbols", ()) if str(s) not in names
+                             and str(s) not in DERIVED)
+            if unknown:
+                raise ValueError(f"expr uses {', '.join(unknown)}, neither a feature name nor a derived feature")
             accuracy = record.get("train_accuracy")
             if accuracy is not None and (isinstance(accuracy, bool) or not isinstance(accuracy, (int, float))
                                          or not 0 <= accuracy <= 1):

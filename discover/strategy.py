@@ -328,6 +328,8 @@ class Strategy:
             branches = [Branch(tuple(from_tree(v) for v in b["values"]), bool(b["per_heap"]))
                         for b in record["branches"]]
             bound = record.get("checked_bound")
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
+                raise ValueError(f"checked_bound must be a non-negative integer or null, got {bound!r}")
             return cls(rule, _relation(record["relation"], game), branches,
                        None if bound is None else int(bound), dict(record.get("provenance", {})))
         except (KeyError, TypeError, AttributeError) as err:

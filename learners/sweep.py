@@ -27,7 +27,7 @@ from pathlib import Path
 from cgbase.machine import machine
 from cgbase.validation import at_most
 
-__all__ = ["run", "parse_grid", "check_grid", "grid_points", "fit_run", "check_folder", "folder_markers",
+__all__ = ["run", "parse_grid", "check_grid", "grid_points", "fit_run", "final_metrics", "check_run", "check_folder", "folder_markers",
            "sweep_json", "default_rank", "check_rank", "OPPONENTS", "JOURNAL", "MARKERS", "COPY_SEED", "MAX_RUNS"]
 
 JOURNAL = "runs.jsonl"  # the runs of a sweep under way, one line each
@@ -201,13 +201,54 @@ def fit_run(learner: str, params: dict, game, bound: int, episodes: int | None, 
     names = [k for k in dict.fromkeys(k for record in history for k in record)
              if k not in TIMINGS and all(_is_number(record.get(k)) for record in history)]
     curve = {k: [_rounded(record[k]) for record in history] for k in names}
+    final = final_metrics(curve)
+    if hasattr(fitted, "episodes_to_optimal_"):
+        final["episodes_to_optimal"] = fitted.episodes_to_optimal_
+    return {"final": final, "curve": curve}
+
+
+def final_metrics(curve: dict) -> dict:
+    """A run's final metrics from its curve (NaN or None where a point had no value): each column's last value
+    and, where the curve has optimal-move rates, their mean (``optimal_move_rate_mean``).
+
+    Examples
+    --------
+    >>> final_metrics({"episode": [10, 20], "deviations": [3, 0], "optimal_move_rate": [0.5, None]})
+    {'deviations': 0, 'optimal_move_rate': nan, 'optimal_move_rate_mean': 0.5}
+    """
+    curve = {k: [math.nan if x is None else x for x in column] for k, column in curve.items()}
     final = {k: column[-1] for k, column in curve.items() if k not in ("episode", "iteration")}
     if "optimal_move_rate" in curve:
         rates = [x for x in curve["optimal_move_rate"] if not math.isnan(x)]
         final["optimal_move_rate_mean"] = _rounded(sum(rates) / len(rates)) if rates else math.nan
-    if hasattr(fitted, "episodes_to_optimal_"):
-        final["episodes_to_optimal"] = fitted.episodes_to_optimal_
-    return {"final": final, "curve": curve}
+    return final
+
+
+def check_run(record: dict, source) -> dict:
+    """``record`` (a run read back from a journal or ``sweep.json``) when its curve is columns of numbers of one
+    length and its final metrics are the ones its curve gives (``final_metrics``); ``ValueError`` naming
+    ``source`` otherwise.
+
+    Examples
+    --------
+    >>> check_run({"final": {"deviations": 5}, "curve": {"episode": [10], "deviations": [0]}}, "runs.jsonl")
+    Traceback (most recent call last):
+    ...
+    ValueError: runs.jsonl: field final does not follow from the run's curve (changed after it was written)
+    """
+    from cgbase.files import json_ready
+
+    curve, final = record["curve"], record["final"]
+    lengths = {len(column) if isinstance(column, list) else -1 for column in curve.values()}
+    if len(lengths) != 1 or min(lengths) < 1 or not all(
+            x is None or _is_number(x) and abs(x) <= 2**53 for column in curve.values() for x in column):
+        raise ValueError(f"{source}: field curve is not columns of numbers of one length")
+    expected = json_ready(final_metrics(curve))
+    kept = {k: v for k, v in final.items() if k != "episodes_to_optimal"}
+    optimal = final.get("episodes_to_optimal")
+    if kept != expected or not (optimal is None or _is_number(optimal) and isinstance(optimal, int) and optimal >= 0):
+        raise ValueError(f"{source}: field final does not follow from the run's curve (changed after it was written)")
+    return record
 
 
 def check_rank(learner: str, game, rank: str, *, params: dict | None = None, bound: int | None = None,
@@ -376,12 +417,12 @@ def _finished(folder, identity: dict) -> dict:
             saved = read_json(folder / "sweep.json", "sweep record", saved_schema)
         except ValueError as err:
             raise ValueError(f"{err}: give a new folder") from None
-        found.append((saved["sweep"], saved["runs"]))
+        found.append((saved["sweep"], saved["runs"], folder / "sweep.json"))
     records = read_records(folder / JOURNAL, "sweep journal", {"sweep": Field("object")}, run)
     if records:
-        found.append((records[0].get("sweep"), records[1:]))
+        found.append((records[0].get("sweep"), records[1:], folder / JOURNAL))
     runs = {}
-    for settings, records in found:
+    for settings, records, source in found:
         if not isinstance(settings, dict) or not isinstance(records, list):
             raise ValueError(f"{folder} holds no sweep's settings: give a new folder")
         differ = [k for k in identity if settings.get(k) != identity[k]]
@@ -389,6 +430,10 @@ def _finished(folder, identity: dict) -> dict:
             raise ValueError(f"{folder} holds a sweep with other settings ({', '.join(f'{k} {settings.get(k)!r}' for k in differ)}): "
                              f"give a new folder, or the same settings to resume it")
         for record in records:
+            try:
+                check_run(record, source)
+            except ValueError as err:
+                raise ValueError(f"{err}: give a new folder") from None
             runs[_key(record["params"], record["seed"])] = record
     return runs
 

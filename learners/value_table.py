@@ -147,6 +147,11 @@ class ValueTable:
         graph = build_graph(game, universe)
         if not (np.array_equal(graph.indptr, indptr) and np.array_equal(graph.targets[:, 0], targets)):
             raise ValueError(f"{path} is corrupt: its moves are not the moves of {game!r}")
+        ends = np.flatnonzero(np.diff(indptr) == 0)  # the terminal outcomes are re-derived, like the moves
+        expected = np.zeros(universe.size, dtype=np.int8)
+        expected[ends] = game.terminal_values(universe.positions(ends))
+        if not np.array_equal(terminal, expected):
+            raise ValueError(f"{path} is corrupt: its terminal outcomes are not those of {game!r}")
         return cls(game, universe, indptr, targets, q, visits, terminal, meta.get("learner"), value)
 
     def __repr__(self) -> str:
@@ -159,10 +164,10 @@ def _check_arrays(path, n: int, indptr, targets, q, visits, terminal, value) -> 
         if not np.issubdtype(array.dtype, np.integer):
             raise ValueError(f"{path} is corrupt: {name} holds {array.dtype}, not integers")
     for name, array in (("q", q), ("visits", visits), ("value", value)):
-        if array is not None and (not np.issubdtype(array.dtype, np.number) or not np.isfinite(array).all()):
-            raise ValueError(f"{path} is corrupt: {name} must hold finite numbers")
+        if array is not None and (array.dtype.kind != "f" or not np.isfinite(array).all()):
+            raise ValueError(f"{path} is corrupt: {name} must hold finite floats, not {array.dtype}")
     if indptr[0] != 0 or (np.diff(indptr) < 0).any() or (targets.size and (targets.min() < 0 or targets.max() >= n)):
         raise ValueError(f"{path} is corrupt: its move graph does not fit {n} positions")
     if (np.abs(q) > 1 + 1e-9).any() or (value is not None and (np.abs(value) > 1 + 1e-9).any()) \
-            or (visits < 0).any() or not np.isin(terminal, (-1, 0, 1)).all():
-        raise ValueError(f"{path} is corrupt: values must lie in [-1, 1], visits be non-negative, terminals -1, 0 or 1")
+            or (visits < 0).any() or (visits > MAX_EPISODES).any() or not np.isin(terminal, (-1, 0, 1)).all():
+        raise ValueError(f"{path} is corrupt: values must lie in [-1, 1], visits in [0, 2**53], terminals -1, 0 or 1")

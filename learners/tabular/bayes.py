@@ -17,6 +17,7 @@ import numpy as np
 
 from learners.episodes import BAYES, HYPER
 from learners.tabular.learner import TabularLearner
+from learners.value_table import MAX_EPISODES
 
 __all__ = ["BayesLearner"]
 
@@ -68,3 +69,9 @@ class BayesLearner(TabularLearner):
         table = np.zeros((self.rows, edges))
         table[0], table[2], table[3], table[4] = self.prior_mean, self.prior_precision, self.prior_shape, self.prior_rate
         return table
+
+    def _limits(self) -> list:
+        """The mean lies between the prior's and the rewards' [-1, 1]; visits count; precision, shape, rate > 0."""
+        positive = (np.finfo(float).tiny, np.inf)
+        return [(min(-1.0, self.prior_mean), max(1.0, self.prior_mean)), (0.0, float(MAX_EPISODES)),
+                positive, positive, positive]

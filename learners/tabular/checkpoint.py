@@ -52,6 +52,8 @@ class Checkpoint:
                              f"remove it or pass another path")
         history = [{k: math.nan if v is None else v for k, v in record.items()} for record in meta["history"]]
         run.history, run.episodes = history, meta["episodes"]
+        if any(a["episode"] >= b["episode"] for a, b in zip(history, history[1:])):
+            raise ValueError(f"{run.path} is corrupt: field history's episodes do not increase")
         if run.episodes != (history[-1]["episode"] if history else 0):
             raise ValueError(f"{run.path} is corrupt: field episodes is {run.episodes}, but its history ends at "
                              f"{history[-1]['episode'] if history else 0}")
@@ -62,7 +64,12 @@ class Checkpoint:
                                   ("opponent_table", run.opponent_table, shape if two_tables else None)):
             if want is not None and (array is None or array.shape != want or array.dtype.kind not in "iuf"):
                 raise ValueError(f"{run.path} is corrupt: array {name} is not {want} numbers: it does not fit this run")
-        run.state = run.state.astype(np.uint64)
+        if run.state.dtype.kind != "u":
+            raise ValueError(f"{run.path} is corrupt: array state holds {run.state.dtype}, not unsigned integers")
+        for row, (low, high) in zip(run.table, learner._limits()):  # the learner's own table (not an opponent's)
+            if not ((row >= low - 1e-9) & (row <= high + 1e-9)).all():
+                raise ValueError(f"{run.path} is corrupt: array table holds values outside [{low}, {high}], where "
+                                 f"{type(learner).__name__} never goes")
         run.found = True
         return run
 

@@ -52,6 +52,10 @@ class TabularLearner(Learner):
         """A fresh ``(rows, edges)`` table."""
         raise NotImplementedError
 
+    def _limits(self) -> list:
+        """Each row's ``(low, high)``: where a table this learner fits stays (a checkpoint outside is refused)."""
+        raise NotImplementedError
+
     def check_params(self) -> None:
         """Raise a ``ValueError`` naming a parameter the learner cannot use."""
         self._hyper()

@@ -19,6 +19,7 @@ import numpy as np
 
 from learners.episodes import HYPER, NEGAMAX, Q, REPLY
 from learners.tabular.learner import TabularLearner
+from learners.value_table import MAX_EPISODES
 
 __all__ = ["QLearner"]
 
@@ -95,6 +96,9 @@ class QLearner(TabularLearner):
 
     def _prior(self, edges: int) -> np.ndarray:
         return np.zeros((self.rows, edges))
+
+    def _limits(self) -> list:
+        return [(-1.0, 1.0), (0.0, float(MAX_EPISODES))]  # Q of rewards in [-1, 1], times each move was learned
 
     def _extra_record(self, done) -> dict:
         if self.exploration == "epsilon" and self.eta > 0:

@@ -127,3 +127,34 @@ def test_a_sweep_killed_at_any_byte_of_its_journal_resumes_to_the_same_bytes(tmp
             again = (folder / sweep.JOURNAL).read_bytes()
             (folder / sweep.JOURNAL).write_bytes(again[:len(again) - 40])
             assert sweep.sweep_json(_tiny(folder)) == text, cut
+
+
+def _resumed_with(folder, journal: bytes, change):
+    """The journal with its last run replaced by ``change(run)``, written with a recomputed check."""
+    import json
+
+    lines = journal.split(b"\n")[:-1]
+    settings, runs = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    for record in (settings, *runs):
+        record.pop("sha256")
+    folder.mkdir()
+    start_journal(folder / sweep.JOURNAL, settings)
+    for run in runs[:-1] + [change(runs[-1])]:
+        append_record(folder / sweep.JOURNAL, run)
+
+
+@pytest.mark.parametrize("change", [
+    lambda r: {**r, "final": {**r["final"], "deviations": "many"}},
+    lambda r: {**r, "final": {**r["final"], "deviations": 1e300}},
+    lambda r: {**r, "final": {}},
+    lambda r: {**r, "curve": {"episode": [1]}},
+    lambda r: {**r, "curve": {k: ["x"] * len(v) for k, v in r["curve"].items()}},
+    lambda r: {**r, "final": {**r["final"], "optimal_move_rate_mean": 1.0}},
+], ids=["a metric a string", "a metric 1e300", "no metrics", "a curve cut short", "a curve of strings",
+        "a mean that is not the curve's"])
+def test_a_run_changed_with_its_check_recomputed_is_refused_from_its_curve(tmp_path, uninterrupted, change):
+    """The line check guards against a torn or edited line; a run rewritten whole with a fresh check is caught by
+    re-deriving its final metrics from its curve (cheap), so no made-up metric reaches sweep.json."""
+    _resumed_with(tmp_path / "s", uninterrupted[1], change)
+    with pytest.raises(ValueError, match=f"{tmp_path / 's' / sweep.JOURNAL}: field (final|curve)"):
+        _tiny(tmp_path / "s")

@@ -96,3 +96,29 @@ def test_an_unreachable_ray_address_answers_in_one_line(tmp_path):
         "discover: no Ray cluster answers at '127.0.0.1:1' (connection refused): start one there ('ray start "
         "--head') or give the right --address"]
     assert not out.exists()
+
+
+def test_an_address_where_something_else_listens_is_refused_not_waited_on(monkeypatch):
+    """A server that accepts but is no Ray head (here: one that never answers) would keep ray.init retrying for
+    minutes; the probe asks for a gRPC reply first. A gRPC server passes the probe."""
+    import socket
+    from concurrent import futures
+
+    from cgbase import parallel
+
+    grpc = pytest.importorskip("grpc")  # installed with Ray
+
+    monkeypatch.setattr(parallel, "PROBE_SECONDS", 0.5)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)
+        port = silent.getsockname()[1]
+        with pytest.raises(ValueError, match=f"'127.0.0.1:{port}' answers, but not as a Ray cluster"):
+            parallel._probe(f"127.0.0.1:{port}", "127.0.0.1", port)
+    server = grpc.server(futures.ThreadPoolExecutor(1))
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    try:
+        parallel._probe(f"127.0.0.1:{port}", "127.0.0.1", port)
+    finally:
+        server.stop(None)

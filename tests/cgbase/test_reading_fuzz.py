@@ -209,3 +209,71 @@ def test_the_toolkit_never_writes_nan(tmp_path):
     text = sweep.sweep_json({"sweep": {"learner": "q"}, "runs": [{"final": {"rate": float("nan")},
                                                                   "curve": {"x": [float("inf")]}}]})
     assert "NaN" not in text and "Infinity" not in text and json.loads(text)["runs"][0]["final"]["rate"] is None
+
+
+# -- changed with the checksum recomputed: what is cheap to re-derive or bound is checked, not trusted ---------
+def _resave(path, change):
+    """Rewrite the archive after ``change(arrays, meta)``, with a fresh checksum (a tamper that knows the format)."""
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files if name != "checksum"}
+    meta = json.loads(str(arrays.pop("meta")))
+    change(arrays, meta)
+    atomic_savez(path, {**arrays, "meta": np.array(json.dumps(meta))})
+
+
+def _set(name, value):
+    return lambda arrays, meta: arrays.update({name: value(arrays[name])})
+
+
+RESAVED = [
+    ("value table", lambda arrays, meta: meta["game"]["params"].update(misere=True), "terminal outcomes"),
+    ("value table", _set("q", lambda q: q.astype(complex)), "finite floats"),
+    ("value table", _set("q", lambda q: q.astype(np.int64)), "finite floats"),
+    ("value table", _set("visits", lambda v: v + 1e300), "visits"),
+    ("checkpoint", _set("table", lambda t: t * 1000), "outside"),
+    ("checkpoint", _set("table", lambda t: t * 0 + 1e300), "outside"),
+    ("checkpoint", _set("state", lambda s: np.array([-1])), "unsigned"),
+    ("checkpoint", lambda arrays, meta: meta["history"][0].update(episode=meta["history"][-1]["episode"]),
+     "do not increase"),
+]
+
+
+@pytest.mark.parametrize("kind, change, message", RESAVED)
+def test_a_file_changed_with_its_checksum_recomputed_is_refused(tmp_path, kind, change, message):
+    path = tmp_path / "file.npz"
+    load = BINARY[kind](path)
+    _resave(path, change)
+    with pytest.raises(ValueError, match=message) as err:
+        load()
+    assert str(path) in str(err.value)
+
+
+@pytest.mark.parametrize("suffix, text", [(".json", "[" * 10_000 + "]" * 10_000),
+                                          (".toml", "x = " + "[" * 10_000 + "]" * 10_000 + "\n"),
+                                          (".toml", "x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n"),
+                                          (".json", '{"name": "x", "heaps": NaN}')])
+def test_a_deeply_nested_game_spec_is_refused_in_one_value_error(tmp_path, suffix, text):
+    from games.declared import read_game_spec
+
+    path = tmp_path / f"spec{suffix}"
+    path.write_text(text)
+    with pytest.raises(ValueError) as err:
+        read_game_spec(path)
+    assert str(path) in str(err.value)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"expr": "Eq(Symbol('zz'), Integer(0))"}, "zz, neither a feature name"),
+    ({"feature_names": [f"x{i}" for i in range(100_000)]}, "1 to 4096 names"),
+])
+def test_a_rule_record_naming_what_it_cannot_evaluate_is_refused(rule_text, change, message):
+    with pytest.raises(ValueError, match=message):
+        Rule.from_json(json.dumps({**json.loads(rule_text), **change}))
+
+
+def test_a_strategy_record_with_a_negative_checked_bound_is_refused():
+    from discover.strategy import Strategy
+
+    text = find_rule(NIM2, bound=6, verify_bound=12, games=5, prove=False).strategy.to_json()
+    with pytest.raises(ValueError, match="checked_bound"):
+        Strategy.from_json(json.dumps({**json.loads(text), "checked_bound": -5}), NIM2)
