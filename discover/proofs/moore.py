@@ -16,7 +16,8 @@ import sympy as sp
 from discover.expr.features import expand_features
 from discover.expr.text import rule_text
 from discover.expr.nodes import BitXor, DigitSum
-from games.symbolic import TakeFromSome
+from discover.expr.walker import Unsupported
+from games.symbolic import Steps, TakeFromSome
 
 __all__ = ["moore_hypotheses", "MOORE_METHOD"]
 
@@ -33,19 +34,34 @@ def moore_hypotheses(rule, game) -> tuple[bool, list[str]]:
     >>> game = make_game("moore", heaps=4, k=2)
     >>> moore_hypotheses(Rule(sp.Eq(sp.Symbol("dsum3_all"), 0), game.feature_names), game)[0]
     True
+    >>> nim = make_game("nim", heaps=3)
+    >>> moore_hypotheses(Rule(sp.Eq(sp.Symbol("xor_all"), 0), nim.feature_names), nim)[0]
+    True
     """
     relation = game.move_relation()
-    if not isinstance(relation, TakeFromSome):
+    if _is_nim(relation, game.dims):
+        k, said = 1, ["the moves are Nim's, Moore's Nim_1: a positive amount from one heap (Bouton's theorem)"]
+    elif isinstance(relation, TakeFromSome):
+        k = relation.k
+        said = [f"the moves are Moore's Nim_{k}: a positive amount from each of 1 to {k} heaps"]
+    else:
         return False, ["the moves are not Moore's (a positive amount from each of 1 to k heaps)"]
-    k = relation.k
-    said = [f"the moves are Moore's Nim_{k}: a positive amount from each of 1 to {k} heaps"]
     if game.misere or rule.target != "P":
         return False, said + ["the theorem is for normal play and a P rule"]
     said.append("normal play")
     coords = [sp.Symbol(n) for n in rule.feature_names]
     claimed = sp.Eq(BitXor(*coords) if k == 1 else DigitSum(k + 1, *coords), 0)
-    expr = expand_features(rule.expr, rule.feature_names)
+    try:
+        expr = expand_features(rule.expr, rule.feature_names)
+    except Unsupported:  # an order statistic: not of the theorem's form
+        return False, said + [f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"]
     if expr != claimed and not (isinstance(expr, sp.Eq) and sp.Eq(expr.rhs, expr.lhs, evaluate=False) == claimed):
         return False, said + [f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"]
     said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}: every binary column's count of ones divisible by {k + 1}")
     return True, said
+
+
+def _is_nim(relation, dims: int) -> bool:
+    """Nim's moves as steps: any amount t >= 1 along each unit vector, nothing else."""
+    units = {tuple(int(i == j) for j in range(dims)) for i in range(dims)}
+    return isinstance(relation, Steps) and relation.amounts is None and set(relation.vectors) == units

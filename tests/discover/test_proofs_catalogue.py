@@ -24,7 +24,7 @@ _spec.loader.exec_module(proofs)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case, method", [
-    ("nim3", "bit-vectors, with the strategy"),
+    ("nim3", "theorem: Moore's Nim_k"),  # Bouton's theorem, Moore's for k = 1
     ("misere_nim3", "bit-vectors, with the strategy"),
     ("sub134", "theorem: periodicity of subtraction games"),
     ("staircase3", "linear integer arithmetic, with the strategy"),

@@ -51,7 +51,7 @@ def test_linear_rules_are_proved_in_unbounded_integers(name, params, expr):
 def test_nim_with_its_strategy_is_proved_in_64_bit_vectors(heaps):
     game = make_game("nim", heaps=heaps)
     rule, strategy = nim_strategy(game)
-    proof = prove_rule(rule, game, strategy, time_budget=120)
+    proof = prove_rule(rule, game, strategy, time_budget=120, methods=("z3",))  # Bouton's theorem aside
     assert proof.status == "proved", proof
     assert "bit-vectors, with the strategy" in proof.method
     assert proof.statement == "for every position with every coordinate < 2^64"
@@ -123,5 +123,10 @@ def test_moore_by_moores_theorem_and_a_wrong_base_is_not():
     wrong = prove_rule(Rule(sp.Eq(S("dsum4_all"), 0), game.feature_names), game, time_budget=20)
     assert wrong.status in ("disproved", "unknown") and not wrong.method.startswith("theorem")
     assert prove_rule(Rule(sp.Eq(S("dsum3_all"), 0), game.feature_names), game, methods=("theorem",)).status == "proved"
-    only_theorem = prove_rule(Rule(sp.Eq(S("xor_all"), 0), ("a", "b", "c")), make_game("nim"), methods=("theorem",))
+    bouton = prove_rule(Rule(sp.Eq(S("xor_all"), 0), ("a", "b", "c")), make_game("nim"), methods=("theorem",))
+    assert bouton.status == "proved" and "Bouton" in bouton.reason  # Nim is Moore's Nim_1
+    misere = prove_rule(Rule(sp.Eq(S("xor_all"), 0), ("a", "b", "c")), make_game("nim", misere=True), time_budget=20)
+    assert misere.status != "proved"  # the nim-sum rule is false in misère play: (1, 0, 0) is P
+    only_theorem = prove_rule(Rule(sp.Eq(S("xor_all"), 0), ("a", "b", "c")), make_game("staircase", stairs=3),
+                              methods=("theorem",))
     assert only_theorem.status == "unknown" and "not asked for" in only_theorem.reason
