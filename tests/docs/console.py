@@ -1,6 +1,6 @@
 """The README's console samples, run and compared with what the tool prints: a sample that drifts fails the suite.
 
-Sybil (the root ``conftest.py``) collects ``README.md`` with ``CONSOLE``: every fenced block whose info string is
+Sybil (the root ``conftest.py``) collects ``README.md`` with ``ConsoleBlockParser``: every fenced block whose info string is
 ``console`` holds ``$ discover ...`` lines, each followed by its output as the command prints it (stdout, then
 stderr). Each block runs in a fresh temporary folder holding the README's file blocks (a fenced block whose info
 string names its file, as ```` ```python file=my_game.py ````), one ``python -m discover ...`` a line; only
@@ -21,10 +21,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sybil import Sybil
-from sybil.parsers.markdown import CodeBlockParser, SkipParser
+from sybil.parsers.markdown import CodeBlockParser
 
-__all__ = ["run_sample", "matches", "CONSOLE"]
+__all__ = ["run_sample", "matches", "ConsoleBlockParser"]
 
 FILE_BLOCK = re.compile(r"^```\w+ file=([\w.-]+)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 TIMING = re.compile(r"\d+(?:\.\d+)?(?= s\b)")
@@ -90,6 +89,3 @@ class ConsoleBlockParser(CodeBlockParser):
 
     def evaluate(self, example) -> str | None:
         return run_sample(example.parsed, example.document.text)
-
-
-CONSOLE = Sybil(parsers=[ConsoleBlockParser(), SkipParser()], patterns=["README.md"])
