@@ -76,8 +76,8 @@ def run_sample(source: str, document_text: str) -> str | None:
                                   text=True, timeout=TIMEOUT, env=env)
             actual = done.stdout + done.stderr
             if not matches("\n".join(expected), actual):
-                diff = difflib.unified_diff(expected, actual.rstrip("\n").split("\n"), "README", "printed",
-                                            lineterm="")
+                diff = difflib.unified_diff(_normal("\n".join(expected)), _normal(actual), "README (timings T)",
+                                            "printed (timings T)", lineterm="")
                 failures.append(f"$ {command}\n" + "\n".join(diff))
     return "\n\n".join(failures) or None
 
