@@ -38,63 +38,23 @@ import platform  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
 
 import numpy as np  # noqa: E402
 
 from discover.find import find_rule  # noqa: E402
 from discover.table import build_table, table_from_solution  # noqa: E402
-from games import make_game  # noqa: E402
 from solvers import solve  # noqa: E402
 
-__all__ = ["Case", "CASES", "gplearn_functions", "main"]
+sys.path.append(_HERE)  # the catalogue, once the packages are imported
+from catalogue import CASES, Case, catalogue  # noqa: E402
+
+__all__ = ["gplearn_functions", "main"]
 
 PHI = (1 + 5 ** 0.5) / 2
 BIG = 2.0 ** 40  # gplearn values are clipped to this before rounding to int64
 CHUNK = 500_000  # verification rows scored at a time
 
 
-@dataclass(frozen=True)
-class Case:
-    """One catalogue game: a key for ``--cases``, a label, the game and the rule to expect."""
-
-    key: str
-    label: str
-    game: str
-    params: dict = field(default_factory=dict)
-    expect: str = ""
-    control: bool = False  # a negative control: no rule should verify
-    budget: dict = field(default_factory=dict)  # find_rule's take-and-break budget (heaps), a CLI option too
-
-    def make(self):
-        return make_game(self.game, **self.params)
-
-
-CASES = [
-    Case("nim2", "Nim, 2 heaps", "nim", {"heaps": 2}, "a xor b = 0"),
-    Case("nim3", "Nim, 3 heaps", "nim", {"heaps": 3}, "xor of all = 0"),
-    Case("nim4", "Nim, 4 heaps", "nim", {"heaps": 4}, "xor of all = 0"),
-    Case("nim5", "Nim, 5 heaps", "nim", {"heaps": 5}, "xor of all = 0"),
-    Case("misere3", "misere Nim, 3 heaps", "nim", {"heaps": 3, "misere": True},
-         "if max <= 1: xor = 1, else xor = 0"),
-    Case("wythoff", "Wythoff", "wythoff", {}, "min(a, b) = floor(phi |a - b|)"),
-    Case("euclid", "Euclid", "euclid", {}, "a zero coordinate, or a != b and max <= floor(phi min)"),
-    Case("sub123", "subtraction {1,2,3}", "subtraction", {"subtract": (1, 2, 3)}, "n mod 4 = 0"),
-    Case("sub134", "subtraction {1,3,4}", "subtraction", {"subtract": (1, 3, 4)}, "n mod 7 in {0, 2}"),
-    Case("sub237", "subtraction {2,3,7}", "subtraction", {"subtract": (2, 3, 7)}, "n mod 5 in {0, 1}"),
-    Case("kayles", "Kayles (octal 0.77), Grundy", "octal", {"code": "0.77"},
-         "period 12 from n = 71, exceptions listed"),
-    Case("lasker", "Lasker's Nim, Grundy", "lasker", {}, "n - 1 / n / n / n + 1 by n mod 4"),
-    Case("chomp2", "Chomp, 2 rows", "chomp", {"rows": 2}, "a = b + 1"),
-    Case("moore3", "STRETCH Moore Nim_2, 3 heaps", "moore", {"heaps": 3, "k": 2},
-         "digit sums mod 3 = 0, i.e. all heaps equal on 3 heaps"),
-    Case("moore4", "STRETCH Moore Nim_2, 4 heaps", "moore", {"heaps": 4, "k": 2},
-         "every binary digit column sum divisible by 3"),
-    Case("grundy_game", "CONTROL Grundy's game", "grundy_game", {}, "no rule known: none may verify",
-         control=True, budget={"heaps": 1 << 17}),  # the default budget runs 540 s
-    Case("wythoff_nd3", "CONTROL Wythoff, 3 heaps", "wythoff_nd", {"heaps": 3},
-         "no rule known: none may verify", control=True),
-]
 QUICK_CASES = ("nim3", "wythoff", "sub134", "lasker", "wythoff_nd3")
 FULL = {"population": 1000, "generations": 20, "repeats": 2}
 QUICK = {"population": 100, "generations": 3, "repeats": 1}
@@ -245,11 +205,9 @@ def _short(text: str, width: int = 58) -> str:
 def command_wall(case: Case) -> float:
     """Wall time of the whole command ``discover GAME ... --json --no-proof`` in a fresh process (imports,
     numba's cache, printing included)."""
-    words = [f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else str(v).lower()}" for k, v in case.params.items()]
-    options = [word for k, v in case.budget.items() for word in (f"--{k}", str(v))]
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "discover", case.game, *words, *options, "--json", "--no-proof"],
-                   check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "discover", *case.words(), "--json", "--no-proof"], check=True,
+                   capture_output=True)
     return time.perf_counter() - start
 
 
@@ -310,16 +268,16 @@ def print_table(rows: list[dict]) -> None:
         print(f"| {case.key} | {_status(case, found)} | {rule} | {secs(ours['command'])} |"
               f" {secs(ours['find'] + ours['solve_verify'])} | {secs(ours['find'])} | {secs(ours['verify'])} |"
               f" {secs(gp['seconds'])} | {gp['train_rate']:.4f} ({gp['majority']:.4f}) | {exact} | {ratio} |")
-    catalogue = [r for r in rows if not r["case"].control and not r["case"].label.startswith("STRETCH")]
-    if catalogue:
-        under = sum(r["ours"]["find"] < 2.0 and r["ours"]["found"].status == "verified" for r in catalogue)
-        ratios = [r["ratio"] for r in catalogue if r["ratio"] is not None]
-        print(f"\ncatalogue cases verified with find < 2 s: {under} of {len(catalogue)}")
+    catalogue_rows = [r for r in rows if catalogue(r["case"])]
+    if catalogue_rows:
+        under = sum(r["ours"]["find"] < 2.0 and r["ours"]["found"].status == "verified" for r in catalogue_rows)
+        ratios = [r["ratio"] for r in catalogue_rows if r["ratio"] is not None]
+        print(f"\ncatalogue cases verified with find < 2 s: {under} of {len(catalogue_rows)}")
         if ratios:
             print(f"ratio gplearn / ours find over verified catalogue cases: median {times(np.median(ratios))},"
                   f" min {times(min(ratios))}")
-        print(f"gplearn exact on the verification bound: {sum(r['gplearn']['verify_wrong'] == 0 for r in catalogue)}"
-              f" of {len(catalogue)} catalogue cases")
+        print(f"gplearn exact on the verification bound: {sum(r['gplearn']['verify_wrong'] == 0 for r in catalogue_rows)}"
+              f" of {len(catalogue_rows)} catalogue cases")
     print("(!) marks a status that is not the expected one (verified for catalogue cases, not verified for controls)")
 
 

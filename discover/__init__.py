@@ -20,8 +20,8 @@ __all__ = [
 ]
 
 _HOMES = {
-    "find_rule": "discover.find", "Discovery": "discover.find", "default_bound": "discover.find",
-    "default_verify_bound": "discover.find", "Rule": "discover.rule", "Table": "discover.table",
+    "find_rule": "discover.find", "Discovery": "discover.find", "default_bound": "discover.bounds",
+    "default_verify_bound": "discover.bounds", "Rule": "discover.rule", "Table": "discover.table",
     "build_table": "discover.table", "table_from_solution": "discover.table", "verify_rule": "discover.verify",
     "Check": "discover.verify", "prove_rule": "discover.proofs.prove", "Proof": "discover.proofs.prove",
     "Strategy": "discover.strategy", "find_strategy": "discover.find_strategy",

@@ -21,8 +21,9 @@ import math
 import time
 from dataclasses import dataclass, field
 
-import numpy as np
 
+from discover.bounds import (check_rule_game, check_training_size, default_bound, default_verify_bound,
+                             take_and_break_verify_bound)
 from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.find_settings import FindSettings
 from discover.period_growth import GROWTH_POSITIONS, growth_limit_2d, settled_bound
@@ -41,10 +42,6 @@ from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_bre
 
 __all__ = ["Discovery", "FindSettings", "find_rule", "check_rule_game", "default_bound", "default_verify_bound", "rules_from"]
 
-TRAIN_POSITIONS = 4096  # largest training table the default bound allows
-MAX_TRAIN_POSITIONS = 10**6  # largest training table a given bound may ask for
-VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
-VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
 REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the last grown until a period settles
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 RARE_LISTED = 1000  # rare heaps listed in a record
@@ -119,47 +116,6 @@ def _sequence_record(sequence: GrundySequence) -> dict:
     }
 
 
-def _check_training_size(game: Game, bound: int) -> None:
-    """Refuse, before any work, a training table larger than the engines take."""
-    size = game.universe(bound).size
-    if size > MAX_TRAIN_POSITIONS:
-        raise ValueError(f"training on the {size:,} positions of {game!r} at bound {bound} is more than the engines "
-                         f"take (at most {MAX_TRAIN_POSITIONS:,} positions; the default bound gives at most "
-                         f"{TRAIN_POSITIONS:,}): use a smaller --bound, and --verify-bound for a larger trial")
-
-
-def default_bound(game: Game) -> int:
-    """The largest bound <= 30 whose training table has at most 4096 positions and whose
-    tenfold bound fits the verification budget."""
-    d = game.dims
-    bound = 30
-    while bound > 1 and ((bound + 1) ** d > TRAIN_POSITIONS or (10 * bound + 1) ** d > VERIFY_POSITIONS):
-        bound -= 1
-    return bound
-
-
-def default_verify_bound(game: Game, bound: int) -> int:
-    """Ten times the training bound, lowered until the universe and its moves fit the budget.
-
-    Universe sizes are scaled from the training universe as ((verify + 1) / (bound + 1)) ** dims
-    (exact for boxes, whose side holds bound + 1 values)."""
-    base = game.universe(bound).size
-    verify = 10 * bound
-    while verify > bound:
-        universe_size = base * ((verify + 1) / (bound + 1)) ** game.dims
-        edges = 0 if game.line_directions is not None else universe_size * _mean_options(game, verify)
-        if universe_size <= VERIFY_POSITIONS and edges <= VERIFY_EDGES:
-            break
-        verify = int(verify * 0.8)
-    return max(verify, bound)
-
-
-def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
-    rng = np.random.default_rng(0)
-    points = rng.integers(0, bound + 1, size=(sample, game.dims))
-    return float(game.option_block(points)[0].mean())
-
-
 def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
     rules = []
     for c in candidates:
@@ -175,28 +131,6 @@ def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> 
             provenance["learned"] = table.provenance["learned"]
         rules.append(Rule(c.expr, tuple(table.coordinate_names), target, c.accuracy, provenance, c.words))
     return rules
-
-
-def check_rule_game(game: Game, again: str | None = None) -> None:
-    """Refuse, before any work, a board game: rule discovery fits formulas over integer coordinates and verifies
-    them on a larger bound, and bitboard positions have neither (their universe is every reachable board, which
-    for a large board does not fit in memory). ``again`` is the command that solves the game instead.
-
-    Examples
-    --------
-    >>> from games import make_game
-    >>> check_rule_game(make_game("notakto", n=3, boards=2))
-    Traceback (most recent call last):
-    ...
-    ValueError: notakto(n=3, k=3, boards=2) is an impartial board game: rule discovery fits formulas over integer coordinates and verifies them on a larger bound, and bitboard positions have neither; solve it exactly with solvers.solve or openings
-    """
-    if game.universe_from_start:
-        kind = "an impartial" if game.impartial else "a partisan"
-        raise ValueError(
-            f"{game!r} is {kind} board game: rule discovery fits formulas over integer coordinates and verifies "
-            f"them on a larger bound, and bitboard positions have neither; solve it exactly with "
-            f"{again or 'solvers.solve or openings'}"
-        )
 
 
 def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
@@ -332,7 +266,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
                          f"and Grundy's game when no bound, engines or table is given; {game!r} with these "
                          f"settings trains on a table instead: leave out heaps and seconds")
     if table is None:
-        _check_training_size(game, bound)
+        check_training_size(game, bound)
     names = list(settings.engines or DEFAULT_ENGINES)
     timings: dict[str, float] = {}
     notes: list[str] = []
@@ -465,16 +399,6 @@ def _is_take_and_break(game: Game) -> bool:
     return True
 
 
-def _take_and_break_verify_bound(game: Game, heaps: int) -> int:
-    """Ten times the heaps the engine computed, lowered until the graph solver's universe and moves fit
-    the budget (the moves counted from ``max_moves``, an upper bound)."""
-    verify = 10 * heaps
-    while verify > 1 and (verify + 1 > VERIFY_POSITIONS or
-                          (verify + 1) * game.max_moves(np.array([verify])) / 2 > VERIFY_EDGES):
-        verify = int(verify * 0.8)
-    return verify
-
-
 def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
     """Grundy values by ``solvers.take_and_break``; a proved period becomes a periodic rule, put on trial."""
     games, seed = settings.games, settings.seed
@@ -493,7 +417,7 @@ def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
               if value is not None}
     sequence = grundy_sequence(game, progress=report, **budget)  # the engine's defaults end within ten minutes
     timings = {"take-and-break engine": sequence.seconds}
-    verify = verify or _take_and_break_verify_bound(game, sequence.heaps)
+    verify = verify or take_and_break_verify_bound(game, sequence.heaps)
     check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
     common = {"train_bound": sequence.heaps - 1, "verify_bound": verify, "timings": timings,
               "source": "take_and_break", "sequence": sequence}

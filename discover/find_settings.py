@@ -22,7 +22,7 @@ class FindSettings:
     Parameters
     ----------
     bound : int, optional
-        Training bound (default: ``discover.find.default_bound(game)``, at most 30 per coordinate).
+        Training bound (default: ``discover.bounds.default_bound(game)``, at most 30 per coordinate).
     verify_bound : int, optional
         Bound of the verification (default: ten times the training bound, within budget).
     engines : tuple of str, optional
@@ -66,8 +66,6 @@ class FindSettings:
     proof_seconds: float = 30.0
 
     def __post_init__(self):
-        from discover.engines import make_engine
-
         def put(name, value):
             object.__setattr__(self, name, value)
 
@@ -89,6 +87,8 @@ class FindSettings:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.engines is not None:
+            from discover.engines import make_engine
+
             if isinstance(self.engines, str):
                 raise ValueError(f"engines must be a list of engine names, got the text {self.engines!r}: "
                                  f"write [{self.engines!r}]")

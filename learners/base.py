@@ -1,12 +1,12 @@
 """The contract every learner follows, in the manner of scikit-learn.
 
-A learner is a ``sklearn.base.BaseEstimator``: its constructor takes keyword arguments only and
-stores them unchanged (with ``random_state``), so ``get_params``, ``set_params`` and
-``sklearn.base.clone`` work; ``fit(game, ...)`` returns the learner; fitted results end in ``_``
+A learner is an estimator in scikit-learn's manner (``cgbase.estimator.Estimator``): its constructor
+takes keyword arguments only and stores them unchanged (with ``random_state``), so ``get_params``,
+``set_params`` and ``sklearn.base.clone`` work; ``fit(game, ...)`` returns the learner; fitted results end in ``_``
 (``history_``, learning-curve records, each with ``episode``, the games played so far;
 ``episodes_``, the games played; ``value_table_``, a ``ValueTable`` over the game's universe, for
 learners that keep one); ``policy()`` is the fitted player as an ``Agent``. Before ``fit``, ``policy()``
-and reading any fitted result raise ``cgbase.fitted.NotFittedError`` (scikit-learn's: a ``ValueError``
+and reading any fitted result raise ``cgbase.fitted.NotFittedError`` (as scikit-learn's: a ``ValueError``
 and an ``AttributeError``).
 
 A learner declares what it needs instead of being special-cased by name:
@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import inspect
 
-from sklearn.base import BaseEstimator
-
-from cgbase.fitted import FittedAttributes, check_is_fitted
+from cgbase.estimator import Estimator
+from cgbase.fitted import check_is_fitted
 
 __all__ = ["Learner"]
 
 
-class Learner(FittedAttributes, BaseEstimator):
+class Learner(Estimator):
     """Base class of every learner (see the module docstring).
 
     Examples
@@ -95,7 +94,7 @@ class Learner(FittedAttributes, BaseEstimator):
         >>> from learners import QLearner
         >>> QLearner().check_fitted("value_table_")
         Traceback (most recent call last):
-        sklearn.exceptions.NotFittedError: fit the QLearner first: it has no value_table_ yet
+        cgbase.fitted.NotFittedError: fit the QLearner first: it has no value_table_ yet
         """
         check_is_fitted(self, attribute, msg=f"fit the %(name)s first: it has no {attribute} yet")
 
@@ -109,5 +108,5 @@ class Learner(FittedAttributes, BaseEstimator):
         names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
         return {name: getattr(self, name) for name in names}
 
-    def __repr__(self, N_CHAR_MAX=700) -> str:
+    def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.ordered_params().items())})"

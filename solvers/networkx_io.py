@@ -1,14 +1,18 @@
-"""networkx at the boundary: solve any DiGraph, and export a game graph or a solution."""
+"""networkx at the boundary: solve any DiGraph, and export a game graph or a solution.
+
+networkx is imported by the functions that build a graph: a caller who has a ``DiGraph`` imported it already.
+"""
 
 from __future__ import annotations
 
-import networkx as nx
+import sys
+
 import numpy as np
 
 from games import Game, Universe
 from solvers.graph import build_graph
 
-__all__ = ["GraphGame", "to_networkx"]
+__all__ = ["GraphGame", "to_networkx", "is_digraph"]
 
 
 class GraphGame(Game):
@@ -17,8 +21,8 @@ class GraphGame(Game):
     name = "graph"
     dims = 1
 
-    def __init__(self, graph: nx.DiGraph, misere: bool = False):
-        if not isinstance(graph, nx.DiGraph) or graph.number_of_nodes() == 0:
+    def __init__(self, graph, misere: bool = False):
+        if not is_digraph(graph) or graph.number_of_nodes() == 0:
             raise ValueError("solve() takes a non-empty networkx.DiGraph")
         super().__init__()
         self.misere = bool(misere)
@@ -36,7 +40,20 @@ class GraphGame(Game):
         return {"name": "graph", "params": {"nodes": len(self.nodes)}, "custom": True}
 
 
-def to_networkx(source, bound: int | None = None) -> nx.DiGraph:
+def is_digraph(obj) -> bool:
+    """Whether ``obj`` is a ``networkx.DiGraph`` (without importing networkx: no DiGraph exists before it is).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> is_digraph(nx.DiGraph([(0, 1)])), is_digraph([(0, 1)])
+    (True, False)
+    """
+    networkx = sys.modules.get("networkx")
+    return networkx is not None and isinstance(obj, networkx.DiGraph)
+
+
+def to_networkx(source, bound: int | None = None):
     """A DiGraph of a game over ``game.universe(bound)``, or of a ``Solution`` with its values
     as node attributes (``outcome``, and ``grundy`` / ``remoteness`` when computed).
 
@@ -61,6 +78,8 @@ def to_networkx(source, bound: int | None = None) -> nx.DiGraph:
         raise ValueError("a sum-of-heaps game has no single graph: its options are sums")
     graph = build_graph(game, universe)
     labels = getattr(game, "nodes", None) or [tuple(int(x) for x in p) for p in universe.positions()]
+    import networkx as nx
+
     result = nx.DiGraph()
     for i, label in enumerate(labels):
         result.add_node(label, **{name: int(table[i]) for name, table in tables.items()})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import networkx as nx
 import numpy as np
 
 from games import Game
@@ -10,7 +9,7 @@ from cgbase.validation import positive_int
 from solvers.graph import build_graph, reachable_universe
 from solvers.grundy import grundy_values
 from solvers.lines import line_grundy, line_outcome
-from solvers.networkx_io import GraphGame
+from solvers.networkx_io import GraphGame, is_digraph
 from solvers.retrograde import outcome_ascending, outcome_descending, retrograde, terminal_values
 from solvers.solution import Solution
 
@@ -76,7 +75,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
     >>> solve(make_game("tictactoe")).outcome([[0, 0]]).tolist()  # a draw
     [0]
     """
-    if isinstance(game, nx.DiGraph):
+    if is_digraph(game):
         game = GraphGame(game)
         bound = None if starts is not None else len(game.nodes) - 1
     if not isinstance(game, Game):

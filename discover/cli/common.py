@@ -347,7 +347,7 @@ def game_from_words(name: str | None, words, required: bool = True) -> object:
     else:
         game = make_game(name, **parse_params(name, words))
     if ctx is not None and ctx.info_name in RULE_COMMANDS:
-        from discover.find import check_rule_game
+        from discover.bounds import check_rule_game
 
         again = ["--game-spec", game_spec] if game_spec else ["--game-file", game_file] if game_file else [name, *words]
         check_rule_game(game, "'" + " ".join(["discover solve", *again]) + "'")

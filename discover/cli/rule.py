@@ -88,15 +88,16 @@ def _misere_heap_game(ctx, settings):
 
 def _find(ctx, settings):
     """Resolve the game, fit the learner ``--from`` names (if any) and run ``find_rule`` as ``settings`` (a
-    ``RuleSettings``) ask."""
-    from discover.find import find_rule
-
+    ``RuleSettings``) ask; the discovery library is imported once the game is known (a bad game is one line,
+    at once)."""
     source = settings.source
     start = time.perf_counter()
     table, timings = None, {}
     if settings.table_file is not None:
         return _find_on_file(ctx, settings, start)
     game_obj = _resolve_game(ctx, settings)
+    from discover.find import find_rule
+
     if source != "solver":
         from discover.learned import table_from_values
         from learners.registry import fit_learner
@@ -118,15 +119,16 @@ def _find(ctx, settings):
 def _find_on_file(ctx, settings, start: float):
     """``find_rule`` on the value table file ``--from`` names (``learners.ValueTable.load``: checked, never trusted),
     of the game given, else of the game the file records; the table's provenance names the file."""
-    from discover.find import find_rule
-    from discover.learned import table_from_values
     from learners import ValueTable
 
     game_obj = _resolve_game(ctx, settings, required=False)
+    from discover.find import find_rule
+    from discover.learned import table_from_values
+
     clock = time.perf_counter()
     values = ValueTable.load(settings.table_file, game_obj)
     if game_obj is None:
-        from discover.find import check_rule_game
+        from discover.bounds import check_rule_game
 
         check_rule_game(values.game)
     table = table_from_values(values, settings.confidence)

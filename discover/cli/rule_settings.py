@@ -83,10 +83,10 @@ class RuleSettings:
 
     def __post_init__(self):
         object.__setattr__(self, "params", tuple(self.params))
-        from learners.registry import learner_names
-
-        learner = self.source in learner_names(value_table=True)
+        learner = self._from_learner
         if self.source != "solver" and not learner and self.table_file is None:
+            from learners.registry import learner_names
+
             raise ValueError(f"--from takes solver, a learner ({', '.join(learner_names(value_table=True))}) or a "
                              f"value table saved by 'discover learn'; got {self.source!r}, neither a learner nor a file")
         # an option that the other options make meaningless is refused, not silently ignored
@@ -108,11 +108,19 @@ class RuleSettings:
         """The value table file ``--from`` names (a regular file that is not a learner's name), or None."""
         import os
 
-        from learners.registry import learner_names
-
-        if self.source == "solver" or self.source in learner_names(value_table=True):
+        if self.source == "solver" or self._from_learner:
             return None
         return self.source if os.path.isfile(self.source) else None
+
+    @property
+    def _from_learner(self) -> bool:
+        """``--from`` names a registered learner that leaves a value table (the learners are imported only when
+        ``--from`` is not the solver)."""
+        if self.source == "solver":
+            return False
+        from learners.registry import learner_names
+
+        return self.source in learner_names(value_table=True)
 
     @property
     def engine_names(self) -> tuple[str, ...] | None:

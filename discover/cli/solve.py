@@ -244,7 +244,7 @@ def solve_command(game, params, bound, save_path, grundy, remoteness, plot_path,
     discover solve hex n=5 --plot hex5.png
     discover solve subtraction subtract=1,3,4 --bound 100 --grundy --save s.npz --csv s.csv
     """
-    from discover.find import default_bound
+    from discover.bounds import default_bound
 
     game_obj = game_from_words(game, params)
     if bound is not None and game_obj.universe_from_start:

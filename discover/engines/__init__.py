@@ -1,15 +1,14 @@
 """Discovery engines: a portfolio of estimators proposing symbolic rules from a labelled table.
 
 Engines are imported only when asked for, so an optional backend (PySR, gplearn) costs nothing
-until it is used.
+until it is used; ``Candidate`` and ``Engine`` (``discover.engines.base``, with sympy) load on first use too,
+so an unknown engine name is refused without them.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
-
-from discover.engines.base import Candidate, Engine
 
 __all__ = ["Candidate", "Engine", "ENGINES", "DEFAULT_ENGINES", "make_engine"]
 
@@ -26,7 +25,13 @@ ENGINES = {
 DEFAULT_ENGINES = ("sequence", "decision_list", "residues", "periods2d", "enumeration", "operon")
 
 
-def make_engine(name: str, random_state: int = 0) -> Engine:
+def __getattr__(name: str):
+    if name in ("Candidate", "Engine"):
+        return getattr(importlib.import_module("discover.engines.base"), name)
+    raise AttributeError(f"module 'discover.engines' has no attribute {name!r}")
+
+
+def make_engine(name: str, random_state: int = 0):
     """An engine by name, seeded.
 
     Examples

@@ -7,9 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
-from sklearn.base import BaseEstimator
-
-from cgbase.fitted import FittedAttributes
+from cgbase.estimator import Estimator
 from discover.expr.nodes import complexity
 from discover.expr.numeric import evaluate
 
@@ -81,8 +79,8 @@ def weighted_accuracy(predicted, y, sample_weight=None) -> float:
     return float(np.sum(w * (predicted == y)) / np.sum(w)) if len(y) else 0.0
 
 
-class Engine(FittedAttributes, BaseEstimator):
-    """Base class of discovery engines: a ``sklearn.base.BaseEstimator``.
+class Engine(Estimator):
+    """Base class of discovery engines: an estimator in scikit-learn's manner (``cgbase.estimator.Estimator``).
 
     The constructor's signature names the parameters, and the constructor stores each unchanged
     under its name (so ``get_params``, ``set_params`` and ``sklearn.base.clone`` work).
@@ -100,7 +98,7 @@ class Engine(FittedAttributes, BaseEstimator):
     {'limit': 2, 'margin': 4, 'max_period': None, 'random_state': None}
     >>> engine.notes_
     Traceback (most recent call last):
-    sklearn.exceptions.NotFittedError: this PeriodicEngine is not fitted yet: call fit(...) before reading notes_
+    cgbase.fitted.NotFittedError: this PeriodicEngine is not fitted yet: call fit(...) before reading notes_
     """
 
     name = "engine"

@@ -1,0 +1,125 @@
+"""The bounds of a rule search: the default training and verification bounds, the largest training table, and
+the games rule discovery takes (integer coordinates; board games are refused).
+
+Apart from ``discover.find`` so that the commands that only need a bound (``discover solve``) or a refusal
+(``discover hex``) import neither the engines nor sympy.
+"""
+
+from __future__ import annotations
+
+from games import Game
+
+__all__ = ["TRAIN_POSITIONS", "MAX_TRAIN_POSITIONS", "VERIFY_POSITIONS", "VERIFY_EDGES", "default_bound",
+           "default_verify_bound", "take_and_break_verify_bound", "check_training_size", "check_rule_game"]
+
+TRAIN_POSITIONS = 4096  # largest training table the default bound allows
+MAX_TRAIN_POSITIONS = 10**6  # largest training table a given bound may ask for
+VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
+VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
+
+
+def default_bound(game: Game) -> int:
+    """The largest bound <= 30 whose training table has at most 4096 positions and whose
+    tenfold bound fits the verification budget.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> [default_bound(make_game("nim", heaps=k)) for k in (1, 2, 3)]
+    [30, 30, 15]
+    """
+    d = game.dims
+    bound = 30
+    while bound > 1 and ((bound + 1) ** d > TRAIN_POSITIONS or (10 * bound + 1) ** d > VERIFY_POSITIONS):
+        bound -= 1
+    return bound
+
+
+def default_verify_bound(game: Game, bound: int) -> int:
+    """Ten times the training bound, lowered until the universe and its moves fit the budget.
+
+    Universe sizes are scaled from the training universe as ((verify + 1) / (bound + 1)) ** dims
+    (exact for boxes, whose side holds bound + 1 values).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> default_verify_bound(make_game("wythoff"), 30)
+    300
+    """
+    base = game.universe(bound).size
+    verify = 10 * bound
+    while verify > bound:
+        universe_size = base * ((verify + 1) / (bound + 1)) ** game.dims
+        edges = 0 if game.line_directions is not None else universe_size * _mean_options(game, verify)
+        if universe_size <= VERIFY_POSITIONS and edges <= VERIFY_EDGES:
+            break
+        verify = int(verify * 0.8)
+    return max(verify, bound)
+
+
+def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    points = rng.integers(0, bound + 1, size=(sample, game.dims))
+    return float(game.option_block(points)[0].mean())
+
+
+def take_and_break_verify_bound(game: Game, heaps: int) -> int:
+    """Ten times the heaps the take-and-break engine computed, lowered until the graph solver's universe and moves
+    fit the budget (the moves counted from ``max_moves``, an upper bound).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> take_and_break_verify_bound(make_game("octal", code="0.77"), 100)
+    1000
+    """
+    import numpy as np
+
+    verify = 10 * heaps
+    while verify > 1 and (verify + 1 > VERIFY_POSITIONS or
+                          (verify + 1) * game.max_moves(np.array([verify])) / 2 > VERIFY_EDGES):
+        verify = int(verify * 0.8)
+    return verify
+
+
+def check_training_size(game: Game, bound: int) -> None:
+    """Refuse, before any work, a training table larger than the engines take.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> check_training_size(make_game("nim", heaps=3), 200)
+    Traceback (most recent call last):
+    ...
+    ValueError: training on the 8,120,601 positions of nim(heaps=3, misere=False) at bound 200 is more than the engines take (at most 1,000,000 positions; the default bound gives at most 4,096): use a smaller --bound, and --verify-bound for a larger trial
+    """
+    size = game.universe(bound).size
+    if size > MAX_TRAIN_POSITIONS:
+        raise ValueError(f"training on the {size:,} positions of {game!r} at bound {bound} is more than the engines "
+                         f"take (at most {MAX_TRAIN_POSITIONS:,} positions; the default bound gives at most "
+                         f"{TRAIN_POSITIONS:,}): use a smaller --bound, and --verify-bound for a larger trial")
+
+
+def check_rule_game(game: Game, again: str | None = None) -> None:
+    """Refuse, before any work, a board game: rule discovery fits formulas over integer coordinates and verifies
+    them on a larger bound, and bitboard positions have neither (their universe is every reachable board, which
+    for a large board does not fit in memory). ``again`` is the command that solves the game instead.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> check_rule_game(make_game("notakto", n=3, boards=2))
+    Traceback (most recent call last):
+    ...
+    ValueError: notakto(n=3, k=3, boards=2) is an impartial board game: rule discovery fits formulas over integer coordinates and verifies them on a larger bound, and bitboard positions have neither; solve it exactly with solvers.solve or openings
+    """
+    if game.universe_from_start:
+        kind = "an impartial" if game.impartial else "a partisan"
+        raise ValueError(
+            f"{game!r} is {kind} board game: rule discovery fits formulas over integer coordinates and verifies "
+            f"them on a larger bound, and bitboard positions have neither; solve it exactly with "
+            f"{again or 'solvers.solve or openings'}"
+        )
