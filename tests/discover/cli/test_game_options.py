@@ -51,16 +51,6 @@ def test_without_a_relation_a_strategy_and_proof_unknown(cli, take12):
     assert "Strategy: a → a - a mod 3" in out and "proof: unknown" in out
 
 
-@pytest.mark.slow
-def test_the_readme_game_file_example_runs(cli, tmp_path):
-    readme = (Path(__file__).parents[3] / "README.md").read_text()
-    source = re.search(r"```python\n(# my_game\.py.*?)```", readme, re.S).group(1)
-    path = tmp_path / "my_game.py"
-    path.write_text(source)
-    code, out, err = cli("--game-file", str(path))
-    assert code == 0 and err == "" and out.startswith("custom_game('take-or-halve', dims=1)")
-
-
 @pytest.mark.parametrize("option", ["--game-file", "--game-spec"])
 def test_solve_takes_a_game_file_or_spec(cli, take12, spec, option):
     code, out, err = cli("solve", option, take12(True) if option == "--game-file" else spec, "--bound", "12")
