@@ -16,7 +16,7 @@ from games import Game
 from cgbase.memory import check_memory
 from solvers.retrograde import outcome_descending
 
-__all__ = ["CanonicalSolution"]
+__all__ = ["CanonicalSolution", "MAX_POSITIONS"]
 
 MAX_POSITIONS = 20_000_000  # canonical positions at most (about 1 GB of options while they are built)
 

@@ -11,7 +11,10 @@ One idea per module:
 - ``rule``: ``QuotientRule`` (P iff the product lies in the P-portion) and ``quotient_rule``;
 - ``plain``: the plain construction from the solver's outcomes (baseline and independent check);
 - ``check``: the rule's predictions against the solver on every sum of up to k components;
-- ``discovery``: ``discover_quotient``, a heap game's quotient heap by heap until its period is proved, checked.
+- ``discovery``: ``discover_quotient``, a heap game's quotient heap by heap until its period is proved, checked;
+- ``boards``: ``NotaktoBoards``, the live Notakto boards up to symmetry as components;
+- ``board_discovery``: ``discover_board_quotient``, Notakto's rule over boards, proved and checked;
+- ``published``: Plambeck and Whitehead's Notakto quotient and ``compare_published``.
 
 Examples
 --------
@@ -22,6 +25,8 @@ Examples
 (6, True, True)
 """
 
+from discover.quotients.board_discovery import BoardQuotientDiscovery, discover_board_quotient, is_board_sum_game
+from discover.quotients.boards import NotaktoBoards
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
 from discover.quotients.construct import QuotientBuilder
@@ -30,8 +35,11 @@ from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.period import HeapPeriod, heap_period
 from discover.quotients.plain import PlainQuotient, plain_quotient
 from discover.quotients.presentation import Presentation, presentation
+from discover.quotients.published import PLAMBECK_WHITEHEAD, Comparison, compare_published
 from discover.quotients.rule import QuotientRule, quotient_rule
 
 __all__ = ["HeapComponents", "BipartiteMonoid", "QuotientBuilder", "Presentation", "presentation", "HeapPeriod",
            "heap_period", "QuotientRule", "quotient_rule", "PlainQuotient", "plain_quotient", "SumCheck",
-           "check_sums", "QuotientDiscovery", "discover_quotient", "is_misere_heap_game"]
+           "check_sums", "QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "NotaktoBoards",
+           "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "PLAMBECK_WHITEHEAD", "Comparison",
+           "compare_published"]

@@ -13,11 +13,13 @@ positions up to symmetry (``solvers.canonical``).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from games import make_game
 from games.boards import has_line
-from solvers.canonical import CanonicalSolution
+from solvers.canonical import MAX_POSITIONS, CanonicalSolution
 
 __all__ = ["NotaktoBoards"]
 
@@ -86,9 +88,24 @@ class NotaktoBoards:
         canon = self.game.canonical(p.reshape(-1, 1))[:, 0]
         return tuple(sorted(int(x) for x in canon if not self._dead(x)))
 
+    @property
+    def cells(self) -> int:
+        """Cells of one board."""
+        return self.game.cells
+
     def solution(self, boards: int) -> CanonicalSolution:
-        """The solver's outcomes of every position of ``boards`` boards up to symmetry (computed once)."""
+        """The solver's outcomes of every position of ``boards`` boards up to symmetry (computed once).
+
+        Raises
+        ------
+        ValueError
+            If those positions would be more than ``solvers.canonical.MAX_POSITIONS`` (estimated from one board's).
+        """
         if boards not in self._solutions:
+            one = len(self.solution(1)) if boards > 1 else 1
+            if math.comb(one + boards - 1, boards) > MAX_POSITIONS:
+                raise ValueError(f"{boards} boards of {self.n} x {self.n} have about {math.comb(one + boards - 1, boards):,} "
+                                 f"positions up to symmetry, more than the solver's {MAX_POSITIONS:,}")
             self._solutions[boards] = CanonicalSolution(make_game("notakto", n=self.n, k=self.k, boards=boards))
         return self._solutions[boards]
 

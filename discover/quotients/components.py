@@ -17,8 +17,8 @@ components is given by an object with:
 ``label(c)``
     The component in words ("heap 5").
 
-``HeapComponents`` is this for the heaps of a one-heap game (a Notakto board set can follow the same four
-methods).
+``HeapComponents`` is this for the heaps of a one-heap game; ``discover.quotients.boards.NotaktoBoards`` for the
+live boards of Notakto.
 """
 
 from __future__ import annotations

@@ -1,0 +1,219 @@
+"""Notakto's rule over boards: the misère quotient of its live boards, checked against the solver, proved.
+
+``discover_board_quotient(game)`` adds the live boards of ``game``'s size (``NotaktoBoards``: up to symmetry,
+most marks first) to a ``QuotientBuilder`` until all are added or the seconds run out.  The boards are finitely
+many, so once all are added the construction's proof (every (element, transition set) state of every sum
+consistent) covers every sum of any number of boards: the rule is *proved* for Notakto with any number of
+boards of that size.  Stopped early, the quotient is proved for sums of the boards added (those with at least
+some number of marks, a set closed under moves) and nothing is claimed for the empty boards.  Independently of
+the proof, the rule's predictions are compared with the solver: on every position of the universe of 1 (and 2)
+boards that ``solve`` builds, and on every sum of up to ``boards`` live boards up to symmetry
+(``solvers.canonical``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from discover.quotients.boards import NotaktoBoards
+from discover.quotients.check import SumCheck, check_sums
+from discover.quotients.construct import QuotientBuilder
+from discover.quotients.rule import QuotientRule
+
+__all__ = ["BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "universe_check",
+           "UNIVERSE_BITS"]
+
+UNIVERSE_BITS = 18  # the universes ``solve`` builds to check the rule on every position: 2^18 bitboards at most
+DEFAULT_SECONDS = 120.0
+
+
+def is_board_sum_game(game) -> bool:
+    """True for Notakto: a position is the misère sum of its boards, so its rule is a misère quotient.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> is_board_sum_game(make_game("notakto", n=3, boards=2)), is_board_sum_game(make_game("hex", n=3))
+    (True, False)
+    """
+    return getattr(game, "name", None) == "notakto"
+
+
+@dataclass
+class UniverseCheck:
+    """The rule against ``solve`` on every position of a universe of ``boards`` boards."""
+
+    boards: int
+    sums: int
+    disagreement: tuple | None
+
+    @property
+    def passed(self) -> bool:
+        """True when every position agreed."""
+        return self.disagreement is None
+
+    def line(self) -> str:
+        """One line in the project's wording."""
+        where = f"every position of {self.boards} board{'s' * (self.boards > 1)} ({self.sums:,}, the solver's universe)"
+        return f"verified on {where}" if self.passed else f"refuted on {where}: {self.disagreement} disagrees"
+
+
+def universe_check(rule: QuotientRule, boards: NotaktoBoards, count: int) -> UniverseCheck:
+    """Compare the rule with ``solve`` on every position of the ``count``-board game's universe.
+
+    Examples
+    --------
+    >>> from discover.quotients.rule import quotient_rule
+    >>> three = NotaktoBoards(3)
+    >>> universe_check(quotient_rule(three), three, 1).line()
+    "verified on every position of 1 board (450, the solver's universe)"
+    """
+    from games import make_game
+    from solvers import solve
+
+    solution = solve(make_game("notakto", n=boards.n, k=boards.k, boards=count))
+    P = solution.universe.positions()
+    values, inverse = np.unique(P, return_inverse=True)
+    element = np.array([rule.product(boards.sum_of((int(v),))) for v in values], dtype=np.int64)
+    x = np.zeros(len(P), dtype=np.int64)
+    for q, column in enumerate(inverse.reshape(P.shape).T):
+        x = rule.monoid.table[x, element[column]]
+    predicted = np.where(rule.monoid.p_portion[x], -1, 1)
+    bad = np.flatnonzero(predicted != solution.outcome_table)
+    return UniverseCheck(count, len(P), None if not len(bad) else tuple(P[bad[0]].tolist()))
+
+
+@dataclass
+class BoardQuotientDiscovery:
+    """What ``discover_board_quotient`` found: the rule over boards, how it grew, its checks and status."""
+
+    game: object
+    components: NotaktoBoards
+    rule: QuotientRule
+    added: int
+    growth: list
+    checks: list = field(default_factory=list)
+    unchecked: list = field(default_factory=list)
+    seconds: float = 0.0
+    stopped: str = ""
+
+    @property
+    def complete(self) -> bool:
+        """True when every live board was added (the quotient is then that of all sums of boards)."""
+        return self.added == len(self.components.ids())
+
+    @property
+    def status(self) -> str:
+        """"proved" (every board added, every check passed), "partial" (stopped early) or "refuted"."""
+        if any(not c.passed for c in self.checks):
+            return "refuted"
+        return "proved" if self.complete else "partial"
+
+    def statement(self) -> str:
+        """The proof status in one sentence."""
+        n, total = self.components.n, len(self.components.ids())
+        if self.complete:
+            return (f"proved for every position of any number of {n} x {n} boards: all {total} live boards up to "
+                    "symmetry were added, and Plambeck and Siegel's construction proves the quotient of all their sums "
+                    "(every (element, transition set) state consistent)")
+        fewest = min(bin(c).count("1") for c in self.rule.element) if self.rule.element else n * n
+        return (f"not complete: {self.added} of the {total} live boards up to symmetry were added (those with at least "
+                f"{fewest} marks) before {self.stopped}; the quotient is proved for sums of those boards only, and "
+                "positions with emptier boards are not decided")
+
+    def start_element(self) -> str | None:
+        """The element of the game's start (empty boards) as a word, or None if the empty board was not reached."""
+        if 0 not in self.rule.element:
+            return None
+        return self.rule.presentation.element_name(self.rule.product((0,) * self.game.dims))
+
+    def to_record(self) -> dict:
+        """Plain data: the game, the rule (``QuotientRule.to_record``), status, statement, checks and timing."""
+        return {"game": self.game.spec(), "rule": self.rule.to_record(), "status": self.status,
+                "statement": self.statement(), "boards_added": self.added,
+                "boards_live": len(self.components.ids()), "growth": [[c, o] for c, o in self.growth],
+                "checks": [c.line() for c in self.checks], "unchecked": list(self.unchecked),
+                "start_element": self.start_element(), "seconds": self.seconds, "stopped": self.stopped}
+
+
+class BoardSumCheck(SumCheck):
+    """``check_sums``'s result worded for boards."""
+
+    def line(self) -> str:
+        """One line in the project's wording."""
+        where = (f"every sum of 1 to {self.parts} of the live boards computed, up to symmetry ({self.sums:,} "
+                 f"positions, the solver's outcomes)")
+        return f"verified on {where}" if self.passed else f"refuted on {where}: {self.disagreement} disagrees"
+
+
+def _check_all(rule, components, parts: int, added: list, universe_boards: int):
+    checks, unchecked = [], []
+    if 0 in rule.element:  # every board has an element: check whole universes of the solver
+        for count in range(1, universe_boards + 1):
+            if components.cells * count > UNIVERSE_BITS:
+                unchecked.append(f"the universe of {count} boards: more than 2^{UNIVERSE_BITS} bitboards")
+                break
+            checks.append(universe_check(rule, components, count))
+    for k in range(parts, 0, -1):
+        try:
+            components.solution(k)
+        except ValueError as err:  # the canonical universe of that many boards is too large
+            unchecked.append(f"sums of {k} boards: {err}")
+            continue
+        result = check_sums(rule, components, added, k)
+        checks.append(BoardSumCheck(result.sums, result.parts, result.largest, result.disagreement))
+        break
+    return checks, unchecked
+
+
+def discover_board_quotient(game, seconds: float | None = None, parts: int | None = None,
+                            progress=None) -> BoardQuotientDiscovery:
+    """The misère quotient of Notakto boards of ``game``'s size, proved, checked on sums of up to ``parts`` boards.
+
+    Parameters
+    ----------
+    game : notakto
+        ``make_game("notakto", n=..., k=..., boards=B)``.
+    seconds : float, optional
+        Stop adding boards after about this many seconds (default 120).
+    parts : int, optional
+        Check every sum of up to this many live boards against the solver (default: the game's boards).
+    progress : callable, optional
+        Called with a line now and then.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> found = discover_board_quotient(make_game("notakto", n=3, boards=2))
+    >>> found.status, found.rule.monoid.order, found.start_element(), [c.sums for c in found.checks]
+    ('proved', 18, 'c²', [450, 202500, 1127])
+    """
+    if not is_board_sum_game(game):
+        raise ValueError(f"{game!r} is not Notakto: the rule over boards is computed for notakto games")
+    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    parts = game.dims if parts is None else parts
+    say = progress or (lambda line: None)
+    start = time.perf_counter()
+    components = NotaktoBoards(game.n, game.k)
+    builder = QuotientBuilder(components.options)
+    stopped = "every live board"
+    for i, c in enumerate(components.ids()):
+        try:
+            builder.add(c)
+        except ValueError as err:
+            stopped = f"{components.label(c)}, where {err}"
+            break
+        if i % 100 == 0:
+            say(f"{i + 1} boards: quotient of order {builder.monoid.order}")
+        if time.perf_counter() - start > seconds and i + 1 < len(components.ids()):
+            stopped = f"{seconds:g} seconds"
+            break
+    added = list(builder.ids)
+    rule = QuotientRule(builder.monoid, {c: builder.element[c] for c in added}, None, game.spec())
+    say("checking the rule against the solver ...")
+    checks, unchecked = _check_all(rule, components, parts, added, min(2, game.dims))
+    return BoardQuotientDiscovery(game, components, rule, len(added), list(builder.growth), checks, unchecked,
+                                  time.perf_counter() - start, stopped)
