@@ -1,8 +1,10 @@
-"""``discover GAME misere=true`` for heap games: the misère quotient found, checked and (where it can be) proved.
+"""``discover GAME misere=true`` for heap games and ``discover notakto boards=B``: the misère quotient found,
+checked and (where it can be) proved.
 
 The ``rule`` command hands a one-heap game in misère play here (``discover.quotients.is_misere_heap_game``) when
 it trains on no table (no ``--bound``, ``--engines`` or ``--from``): ``--heaps`` and ``--seconds`` budget the
-construction, ``--json`` prints its record.
+construction, ``--json`` prints its record.  Notakto (``discover.quotients.is_board_sum_game``) comes here the
+same way: its rule over boards, within ``--seconds``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import click
 
 from discover.cli.common import spinner
 
-__all__ = ["run_quotient", "print_quotient", "example_move"]
+__all__ = ["run_quotient", "print_quotient", "example_move", "run_board_quotient", "print_board_quotient", "board_move"]
 
 
 def example_move(found, parts: int = 3):
@@ -86,4 +88,78 @@ def run_quotient(game, heaps, seconds, as_json: bool) -> str:
         click.echo(json.dumps(found.to_record()))
     else:
         print_quotient(found)
+    return found.status
+
+
+def board_move(found):
+    """The rule's winning move from the start of a Notakto game: ``(board, row, column)`` (0-based), or None when
+    the start is a P-position (or its boards were not all computed)."""
+    components, rule, game = found.components, found.rule, found.game
+    if 0 not in rule.element or rule.is_p((0,) * game.dims):
+        return None
+    i, replacement = rule.winning_move((0,) * game.dims, components.options)
+    start = tuple(int(x) for x in game.start)
+    for option in game.moves(start):
+        if components.sum_of((option[i],)) == tuple(replacement):
+            cell = (option[i] ^ start[i]).bit_length() - 1
+            return i, cell // game.n, cell % game.n
+    return None
+
+
+def print_board_quotient(found) -> None:
+    """Print what ``discover_board_quotient`` found: order, P-portion, presentation, the start's element, the
+    comparison with Plambeck and Whitehead (3 x 3), the proof status, the checks and a winning move."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from discover.quotients.published import compare_published
+
+    rule, game, components = found.rule, found.game, found.components
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(Text(f"{game!r}: {game.title()}", style="bold"))
+    grew = ", ".join(f"{components.label(c)} (order {o})" for c, o in found.growth)
+    out.print(Text(f"misère quotient of {found.added} of the {len(components.ids())} live {game.n} x {game.n} boards "
+                   f"(up to symmetry) by Plambeck and Siegel's construction in {found.seconds:.2f} s; it grew at "
+                   f"{grew}"))
+    style = {"proved": "bold green", "partial": "bold yellow", "refuted": "bold red"}[found.status]
+    out.print(Text(f"\nRule ({found.status}): a position is P iff the product of its live boards' elements lies in "
+                   "the P-portion (a dead board is the identity)", style=style))
+    out.print(Text(f"  order {rule.monoid.order}, P-portion ({int(rule.monoid.p_portion.sum())} elements): "
+                   f"{{{', '.join(rule.p_names())}}}"))
+    out.print(Text(f"  presentation: {rule.presentation.text()}"))
+    start = found.start_element()
+    if start is not None:
+        side = "P: the second player wins" if rule.is_p((0,) * game.dims) else "N: the first player wins"
+        out.print(Text(f"  {game.dims} empty board{'s' * (game.dims > 1)}: element {start}, {side}"))
+    if game.n == 3 and game.k == 3 and found.complete:
+        comparison = compare_published(rule, components)
+        out.print(Text(f"  {comparison.line()}"))
+        if comparison.matches:
+            names = ", ".join(f"{rule.presentation.element_name(x)} = {comparison.mapping[x]}"
+                              for x in range(rule.monoid.order))
+            out.print(Text(f"  in their names: {names}"))
+    out.print(Text(f"  LaTeX: {rule.latex()}"))
+    out.print(Text(f"\n{found.statement()}", style=style))
+    out.print(Text("\nVerification", style="bold"))
+    for check in found.checks:
+        out.print(Text(f"  {check.line()}"))
+    for line in found.unchecked:
+        out.print(Text(f"  not checked: {line}"))
+    move = board_move(found)
+    if move is not None:
+        board, row, column = move
+        out.print(Text(f"\nWinning move from the start: X on board {board + 1}, row {row + 1}, column {column + 1} "
+                       "(leaves a P-position)", style="bold"))
+
+
+def run_board_quotient(game, seconds, as_json: bool) -> str:
+    """Find, check and print (or print as JSON) Notakto's rule over boards; return its status."""
+    from discover.quotients.board_discovery import discover_board_quotient
+
+    with spinner(f"computing the misère quotient of {game!r}'s boards ...") as update:
+        found = discover_board_quotient(game, seconds=seconds, progress=update)
+    if as_json:
+        click.echo(json.dumps(found.to_record()))
+    else:
+        print_board_quotient(found)
     return found.status

@@ -75,15 +75,20 @@ def _discover_options(func):
 
 
 def _misere_heap_game(ctx, settings):
-    """The game when it is a heap game in misère play trained on no table (its rule is its misère quotient)."""
+    """The game when it is a heap game in misère play, or Notakto, trained on no table (its rule is its misère
+    quotient)."""
     if settings.source != "solver" or settings.bound is not None or settings.engines is not None:
         return None
     if settings.game is None:
         return None
+    from discover.quotients.board_discovery import is_board_sum_game
     from discover.quotients.discovery import is_misere_heap_game
 
     game = _resolve_game(ctx, settings)
-    return game if is_misere_heap_game(game) else None
+    if is_board_sum_game(game) and settings.heaps is not None:
+        raise ValueError("--heaps is for heap games; Notakto's quotient takes every live board (budget it with "
+                         "--seconds)")
+    return game if is_misere_heap_game(game) or is_board_sum_game(game) else None
 
 
 def _find(ctx, settings):
@@ -238,13 +243,15 @@ def rule_command(ctx, as_json, **options):
     discover nim heaps=4 --no-proof      (the verified rule only: no strategy, no proof)
     discover octal code=0.77 misere=true (misère Kayles: its misère quotient, heap by heap)
     discover nim heaps=4 --no-strategy   (the rule and its proof, without a winning-move strategy)
+    discover notakto n=3 boards=3        (Notakto's rule over boards: its misère quotient, proved)
 
     One-heap take-and-break games (octal, hexadecimal, grundy_game) are computed by the
     take-and-break engine until the periodicity theorem proves a period, within --heaps and
     --seconds; --bound, --engines or --from trains the engines on a table instead.  Heap games
     with misere=true (octal, hexadecimal, subtraction, lasker, grundy_game) get their misère
     quotient instead (Plambeck and Siegel's construction), heap by heap within --heaps and
-    --seconds, until the periodicity theorem proves its heap-to-element period.
+    --seconds, until the periodicity theorem proves its heap-to-element period.  Notakto gets
+    its rule over boards: the misère quotient of its live boards, within --seconds.
 
     Exit status: 0 with a verified rule, 1 when no rule is verified (the output says what came
     closest and what to try; --json has every candidate and check), 2 for bad input.
@@ -254,9 +261,13 @@ def rule_command(ctx, as_json, **options):
     settings = RuleSettings(**options)
     game = _misere_heap_game(ctx, settings)
     if game is not None:
-        from discover.cli.quotient import run_quotient
+        from discover.cli.quotient import run_board_quotient, run_quotient
+        from discover.quotients.board_discovery import is_board_sum_game
 
-        status = run_quotient(game, settings.heaps, settings.seconds, as_json)
+        if is_board_sum_game(game):
+            status = run_board_quotient(game, settings.seconds, as_json)
+        else:
+            status = run_quotient(game, settings.heaps, settings.seconds, as_json)
         return EXIT_NO_RULE if status == "refuted" else 0
     found = _find(ctx, settings)
     if as_json:
