@@ -111,11 +111,14 @@ def check_rule_game(game: Game, again: str | None = None) -> None:
     Examples
     --------
     >>> from games import make_game
-    >>> check_rule_game(make_game("notakto", n=3, boards=2))
+    >>> check_rule_game(make_game("hex", n=3))
     Traceback (most recent call last):
     ...
-    ValueError: notakto(n=3, k=3, boards=2) is an impartial board game: rule discovery fits formulas over integer coordinates and verifies them on a larger bound, and bitboard positions have neither; solve it exactly with solvers.solve or openings
+    ValueError: hex(n=3) is a partisan board game: rule discovery fits formulas over integer coordinates and verifies them on a larger bound, and bitboard positions have neither; solve it exactly with solvers.solve or openings
     """
+    if game.name == "notakto":
+        raise ValueError(f"{game!r}: Notakto's rule is its misère quotient over boards, found without a training "
+                         "table: run `discover notakto n=... boards=...` without --bound, --engines or --from")
     if game.universe_from_start:
         kind = "an impartial" if game.impartial else "a partisan"
         raise ValueError(

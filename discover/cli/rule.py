@@ -277,12 +277,34 @@ def rule_command(ctx, as_json, **options):
     return 0 if found.status == "verified" else EXIT_NO_RULE
 
 
+def _quotient_report(game, settings, folder) -> int:
+    """``discover report`` for a misère heap game or Notakto: the quotient found, printed and reported."""
+    from discover.cli.quotient import print_board_quotient, print_quotient
+    from discover.quotients import discover_board_quotient, discover_quotient, is_board_sum_game
+    from discover.render.quotient import write_quotient_report
+
+    boards = is_board_sum_game(game)
+    with spinner(f"computing the misère quotient of {game!r} ...") as update:
+        if boards:
+            found = discover_board_quotient(game, seconds=settings.seconds, progress=update)
+        else:
+            found = discover_quotient(game, heaps=settings.heaps, seconds=settings.seconds, progress=update)
+    with spinner("writing the report ..."):
+        path = write_quotient_report(found, folder)
+    (print_board_quotient if boards else print_quotient)(found)
+    say(f"\nwrote {path}")
+    return EXIT_NO_RULE if found.status == "refuted" else 0
+
+
 @click.command("report")
 @_discover_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write (default: reports/<game>/).")
 def report_command(ctx, folder, **options):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON.
+
+    A misère heap game or Notakto gets its misère quotient's report, with the multiplication
+    table drawn (multiplication.png) and each component's element.
 
     Exit status: 0 with a verified rule, 1 when no rule is verified (the report is written all the
     same and says what came closest), 2 for bad input.
@@ -293,6 +315,9 @@ def report_command(ctx, folder, **options):
     settings = RuleSettings(**options)
     if folder is not None:
         check_report_folder(folder)
+    game = _misere_heap_game(ctx, settings)
+    if game is not None:
+        return _quotient_report(game, settings, folder)
     found = _find(ctx, settings)
     with spinner("writing the report ..."):
         path = write_report(found, folder)
