@@ -23,7 +23,7 @@ from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.rule import QuotientRule
 
-__all__ = ["BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "universe_check",
+__all__ = ["BoardRule", "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "universe_check",
            "UNIVERSE_BITS"]
 
 UNIVERSE_BITS = 18  # the universes ``solve`` builds to check the rule on every position: 2^18 bitboards at most
@@ -40,6 +40,34 @@ def is_board_sum_game(game) -> bool:
     (True, False)
     """
     return getattr(game, "name", None) == "notakto"
+
+
+class BoardRule(QuotientRule):
+    """``QuotientRule`` over boards: bitboard 0 is the empty board, a component like any other (not the empty heap),
+    so a board whose element was not computed is refused, the empty one included.
+
+    Examples
+    --------
+    >>> from discover.quotients.monoid import BipartiteMonoid
+    >>> t2 = BipartiteMonoid(np.array([[0, 1], [1, 0]]), np.array([False, True]))
+    >>> BoardRule(t2, {7: 1}).is_p((0,))
+    Traceback (most recent call last):
+    ...
+    ValueError: board 0 was not computed: the quotient holds only the boards added (give more --seconds)
+    """
+
+    def element_of(self, component) -> int:
+        """The element of one live board (canonical bitboard).
+
+        Raises
+        ------
+        ValueError
+            If the board was not computed.
+        """
+        if component in self.element:
+            return self.element[component]
+        raise ValueError(f"board {component!r} was not computed: the quotient holds only the boards added (give more "
+                         "--seconds)")
 
 
 @dataclass
@@ -212,7 +240,7 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
             stopped = f"{seconds:g} seconds"
             break
     added = list(builder.ids)
-    rule = QuotientRule(builder.monoid, {c: builder.element[c] for c in added}, None, game.spec())
+    rule = BoardRule(builder.monoid, {c: builder.element[c] for c in added}, None, game.spec())
     say("checking the rule against the solver ...")
     checks, unchecked = _check_all(rule, components, parts, added, min(2, game.dims))
     return BoardQuotientDiscovery(game, components, rule, len(added), list(builder.growth), checks, unchecked,

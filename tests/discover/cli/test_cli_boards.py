@@ -1,4 +1,5 @@
-"""The ``discover`` command on board games: ``solve`` summarises, rule discovery refuses in one line."""
+"""The ``discover`` command on board games: ``solve`` summarises, rule discovery refuses in one line (Notakto, whose
+rule is a misère quotient over boards, is tested in ``test_notakto_quotient_cli``)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def test_solve_tictactoe_and_show(cli, tmp_path):
 
 
 @pytest.mark.parametrize("argv", [
-    ("hex", "n=2"), ("rule", "tictactoe"), ("report", "notakto", "n=3"), ("hex", "n=3", "--bound", "4"),
+    ("hex", "n=2"), ("rule", "tictactoe"), ("report", "tictactoe"), ("hex", "n=3", "--bound", "4"),
 ])
 def test_rule_discovery_on_a_board_game_is_one_line(cli, one_error_line, argv):
     code, out, err = cli(*argv)

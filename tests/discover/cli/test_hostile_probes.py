@@ -35,7 +35,9 @@ from discover.cli.checks import hostile_folder, run_case
     ("sweep", "q", "nim", "--rank", "-1"),                         # ran the sweep, then refused
     ("sweep", "q", "nim", "heaps=2", "--bound", "3", "--episodes", "50", "--repeats", "1",  # trained, runs.jsonl left
      "--workers", "1", "--rank", "zzz", "--out", "o"),
-    ("notakto", "n=3", "boards=2"),
+    ("notakto", "n=3", "boards=2", "--heaps", "5"),                # --heaps is for heap games
+    ("notakto", "n=3", "boards=2", "--bound", "3"),                # a training table: Notakto's rule is a quotient
+    ("report", "notakto", "n=3", "--out", "."),                    # the working folder is not a report folder
     # the command-line battery of issue 20: options the others make meaningless were silently ignored
     ("solve", "hex", "n=2", "--bound", "3"),                       # solved, the bound ignored
     ("alphazero", "notakto", "n=3", "--bound", "3", "--out", "a"),  # trained, the bound ignored
@@ -87,6 +89,8 @@ def test_find_rule_refuses_a_board_game_before_allocating():
     from games import make_game
 
     with pytest.raises(ValueError, match="board game"):
+        find_rule(make_game("hex", n=3))
+    with pytest.raises(ValueError, match="misère quotient over boards"):
         find_rule(make_game("notakto", n=3, boards=2))
 
 
