@@ -147,10 +147,14 @@ class BoardQuotientDiscovery:
             return (f"proved for every position of any number of {n} x {n} boards: all {total} live boards up to "
                     "symmetry were added, and Plambeck and Siegel's construction proves the quotient of all their sums "
                     "(every (element, transition set) state consistent)")
-        fewest = min(bin(c).count("1") for c in self.rule.element) if self.rule.element else n * n
-        return (f"not complete: {self.added} of the {total} live boards up to symmetry were added (those with at least "
-                f"{fewest} marks) before {self.stopped}; the quotient is proved for sums of those boards only, and "
-                "positions with emptier boards are not decided")
+        marks = [bin(c).count("1") for c in self.rule.element] or [n * n + 1]
+        fewest = min(marks)
+        layer = sum(1 for c in self.components.ids() if bin(c).count("1") == fewest)
+        which = (f"every board with at least {fewest} marks" if marks.count(fewest) == layer else
+                 f"every board with more than {fewest} marks and {marks.count(fewest)} of the {layer} with {fewest}")
+        return (f"not complete: {self.added} of the {total} live boards up to symmetry were added ({which}) before "
+                f"{self.stopped}; the quotient is proved for sums of those boards only, and positions with emptier "
+                "boards are not decided")
 
     def start_element(self) -> str | None:
         """The element of the game's start (empty boards) as a word, or None if the empty board was not reached."""
@@ -172,8 +176,9 @@ class BoardSumCheck(SumCheck):
 
     def line(self) -> str:
         """One line in the project's wording."""
-        where = (f"every sum of 1 to {self.parts} of the live boards computed, up to symmetry ({self.sums:,} "
-                 f"positions, the solver's outcomes)")
+        which = "every one" if self.parts == 1 else f"every sum of 1 to {self.parts}"
+        count = f"{self.sums:,} position{'s' * (self.sums != 1)}"
+        where = f"{which} of the live boards computed, up to symmetry ({count}, the solver's outcomes)"
         return f"verified on {where}" if self.passed else f"refuted on {where}: {self.disagreement} disagrees"
 
 

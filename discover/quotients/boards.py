@@ -103,8 +103,9 @@ class NotaktoBoards:
         """
         if boards not in self._solutions:
             one = len(self.solution(1)) if boards > 1 else 1
-            if math.comb(one + boards - 1, boards) > MAX_POSITIONS:
-                raise ValueError(f"{boards} boards of {self.n} x {self.n} have about {math.comb(one + boards - 1, boards):,} "
+            size = math.comb(one + boards - 1, boards)
+            if size > MAX_POSITIONS:
+                raise ValueError(f"{boards} boards of {self.n} x {self.n} have about {size:,} "
                                  f"positions up to symmetry, more than the solver's {MAX_POSITIONS:,}")
             self._solutions[boards] = CanonicalSolution(make_game("notakto", n=self.n, k=self.k, boards=boards))
         return self._solutions[boards]

@@ -75,7 +75,8 @@ def _blocks(found, figure: FigureFile) -> list:
                      "when the product of its components' elements lies in the P-portion."]),
               ("math", rule.latex(), rule.text(), rule.mathml()),
               ("p", found.statement()),
-              ("list", [c.line() for c in found.checks] + [f"not checked: {u}" for u in getattr(found, "unchecked", [])]),
+              ("list", [c.line() for c in found.checks]
+               + [f"not checked: {u}" for u in getattr(found, "unchecked", [])]),
               ("figure", figure),
               ("h", 2, "The element of each component")]
     rows = [[Code(_label(found, c)), rule.presentation.element_name(x)]

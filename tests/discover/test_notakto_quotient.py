@@ -53,7 +53,8 @@ def test_the_quotient_is_plambeck_and_whiteheads(rule, three):
     assert rule.monoid.order == 18 and int(rule.monoid.p_portion.sum()) == 4
     comparison = compare_published(rule, three)
     assert comparison.matches, comparison.disagreements
-    assert sorted(comparison.mapping[int(x)] for x in np.flatnonzero(rule.monoid.p_portion)) == ["a", "bc", "b²", "c²"]
+    p_names = sorted(comparison.mapping[int(x)] for x in np.flatnonzero(rule.monoid.p_portion))
+    assert p_names == ["a", "bc", "b²", "c²"]
     assert comparison.mapping[rule.element_of(0)] == "c"  # the empty board
 
 
