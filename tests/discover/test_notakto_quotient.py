@@ -116,7 +116,8 @@ def test_four_by_four_boards_go_as_far_as_the_budget():
     assert len(found.components.ids()) == 4961
     assert found.status == "partial" and 0 < found.added < 4961
     assert found.checks and all(c.passed for c in found.checks)
-    assert any("sums of 2 boards" in u for u in found.unchecked)  # too many positions for the solver
+    assert any("every sum of 2 boards" in u for u in found.unchecked)  # too many positions for the solver
+    assert any("a seeded sample of 200 sums of 2" in c.line() for c in found.checks)  # the search instead
 
 
 def test_board_label_and_options_of_the_empty_board(three):
