@@ -127,6 +127,11 @@ def print_board_quotient(found) -> None:
     out.print(Text(f"  order {rule.monoid.order}, P-portion ({int(rule.monoid.p_portion.sum())} elements): "
                    f"{{{', '.join(rule.p_names())}}}"))
     out.print(Text(f"  presentation: {rule.presentation.text()}"))
+    counts: dict = {}
+    for x in rule.element.values():
+        counts[x] = counts.get(x, 0) + 1
+    out.print(Text("  live boards by element: " + ", ".join(
+        f"{rule.presentation.element_name(x)} ×{counts[x]}" for x in sorted(counts)) + " (each board: discover report)"))
     start = found.start_element()
     if start is not None:
         side = "P: the second player wins" if rule.is_p((0,) * game.dims) else "N: the first player wins"

@@ -17,6 +17,7 @@ def test_three_boards_print_the_proved_published_quotient(capsys):
     assert "verified on every position of 2 boards (202,500, the solver's universe)" in out
     assert "verified on every sum of 1 to 3 of the live boards computed, up to symmetry (18,423 positions" in out
     assert "Winning move from the start: X on board" in out
+    assert "live boards by element: 1 ×3, a ×17, b ×15" in out  # as Plambeck and Whitehead list them
 
 
 def test_two_boards_as_json_are_a_second_player_win(capsys):
@@ -41,3 +42,10 @@ def test_report_draws_the_multiplication_table(capsys, tmp_path):
     text = (folder / "index.md").read_text()
     assert "Rule (proved):" in text and "multiplication.png" in text and "`board .../.../...` | d |" in text
     assert json.loads((folder / "rule.json").read_text())["kind"] == "misere_quotient"
+
+
+def test_report_of_a_misere_heap_game_draws_its_table(capsys, tmp_path):
+    folder = tmp_path / "kayles"
+    assert main(["report", "octal", "code=0.75", "misere=true", "--heaps", "30", "--out", str(folder)]) == 0
+    assert (folder / "multiplication.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "| `heap 1` |" in (folder / "index.md").read_text()
