@@ -128,6 +128,7 @@ class BoardQuotientDiscovery:
     unchecked: list = field(default_factory=list)
     seconds: float = 0.0
     stopped: str = ""
+    build_seconds: float = 0.0
 
     @property
     def complete(self) -> bool:
@@ -169,7 +170,8 @@ class BoardQuotientDiscovery:
                 "statement": self.statement(), "boards_added": self.added,
                 "boards_live": len(self.components.ids()), "growth": [[c, o] for c, o in self.growth],
                 "checks": [c.line() for c in self.checks], "unchecked": list(self.unchecked),
-                "start_element": self.start_element(), "seconds": self.seconds, "stopped": self.stopped}
+                "start_element": self.start_element(), "seconds": self.seconds,
+                "build_seconds": self.build_seconds, "stopped": self.stopped}
 
 
 class BoardSumCheck(SumCheck):
@@ -290,9 +292,9 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
         if time.perf_counter() - start > seconds and i + 1 < len(components.ids()):
             stopped = f"{seconds:g} seconds"
             break
-    added = list(builder.ids)
+    added, built = list(builder.ids), time.perf_counter() - start
     rule = BoardRule(builder.monoid, {c: builder.element[c] for c in added}, None, game.spec())
     say("checking the rule against the solver ...")
     checks, unchecked = _check_all(rule, components, parts, added, min(2, game.dims))
     return BoardQuotientDiscovery(game, components, rule, len(added), list(builder.growth), checks, unchecked,
-                                  time.perf_counter() - start, stopped)
+                                  time.perf_counter() - start, stopped, built)
