@@ -84,11 +84,23 @@ def _misere_heap_game(ctx, settings):
     from discover.quotients.board_discovery import is_board_sum_game
     from discover.quotients.discovery import is_misere_heap_game
 
+    from discover.cli.rule_settings import DEFAULT_PROOF_SECONDS
+
     game = _resolve_game(ctx, settings)
+    if not (is_misere_heap_game(game) or is_board_sum_game(game)):
+        return None
     if is_board_sum_game(game) and settings.heaps is not None:
         raise ValueError("--heaps is for heap games; Notakto's quotient takes every live board (budget it with "
                          "--seconds)")
-    return game if is_misere_heap_game(game) or is_board_sum_game(game) else None
+    meaningless = [name for name, given in (("--verify-bound", settings.verify_bound is not None),
+                                            ("--no-proof", settings.no_proof), ("--no-strategy", settings.no_strategy),
+                                            ("--proof-seconds", settings.proof_seconds != DEFAULT_PROOF_SECONDS))
+                   if given]
+    if meaningless:  # an option that the quotient makes meaningless is refused, not silently ignored
+        raise ValueError(f"{meaningless[0]} is for rules fitted to a table, and the rule of {game!r} is its misère "
+                         "quotient (proved by Plambeck and Siegel's construction, checked on sums): leave out "
+                         f"{meaningless[0]}")
+    return game
 
 
 def _find(ctx, settings):

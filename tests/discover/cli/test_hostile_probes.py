@@ -38,6 +38,8 @@ from discover.cli.checks import hostile_folder, run_case
     ("notakto", "n=3", "boards=2", "--heaps", "5"),                # --heaps is for heap games
     ("notakto", "n=3", "boards=2", "--bound", "3"),                # a training table: Notakto's rule is a quotient
     ("report", "notakto", "n=3", "--out", "."),                    # the working folder is not a report folder
+    ("notakto", "n=3", "--no-proof"), ("notakto", "n=3", "--verify-bound", "5"),  # a quotient has neither
+    ("octal", "code=0.77", "misere=true", "--proof-seconds", "5"),
     # the command-line battery of issue 20: options the others make meaningless were silently ignored
     ("solve", "hex", "n=2", "--bound", "3"),                       # solved, the bound ignored
     ("alphazero", "notakto", "n=3", "--bound", "3", "--out", "a"),  # trained, the bound ignored
