@@ -130,8 +130,8 @@ def print_board_quotient(found) -> None:
     counts: dict = {}
     for x in rule.element.values():
         counts[x] = counts.get(x, 0) + 1
-    out.print(Text("  live boards by element: " + ", ".join(
-        f"{rule.presentation.element_name(x)} ×{counts[x]}" for x in sorted(counts)) + " (each board: discover report)"))
+    by_element = ", ".join(f"{rule.presentation.element_name(x)} ×{counts[x]}" for x in sorted(counts))
+    out.print(Text(f"  live boards by element: {by_element} (each board: discover report)"))
     start = found.start_element()
     if start is not None:
         side = "P: the second player wins" if rule.is_p((0,) * game.dims) else "N: the first player wins"
