@@ -158,6 +158,16 @@ class BoardQuotientDiscovery:
                 f"{self.stopped}; the quotient is proved for sums of those boards only, and positions with emptier "
                 "boards are not decided")
 
+    def is_p(self, position) -> bool:
+        """True when a position of any number of boards (bitboards, dead ones allowed) is a P-position.
+
+        Raises
+        ------
+        ValueError
+            If a live board's element was not computed (a partial quotient), or a board is not a bitboard.
+        """
+        return self.rule.is_p(self.components.sum_of(position))
+
     def start_element(self) -> str | None:
         """The element of the game's start (empty boards) as a word, or None if the empty board was not reached."""
         if 0 not in self.rule.element:
@@ -271,6 +281,8 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     >>> found = discover_board_quotient(make_game("notakto", n=3, boards=2))
     >>> found.status, found.rule.monoid.order, found.start_element(), [c.sums for c in found.checks]
     ('proved', 18, 'c²', [450, 202500, 1127])
+    >>> found.is_p((0, 0)), found.is_p((0, 0, 0, 0, 0b111))   # any number of boards; a dead one is the identity
+    (True, True)
     """
     if not is_board_sum_game(game):
         raise ValueError(f"{game!r} is not Notakto: the rule over boards is computed for notakto games")

@@ -8,7 +8,7 @@ import pytest
 
 from discover.quotients import (NotaktoBoards, QuotientRule, compare_published, discover_board_quotient,
                                 quotient_rule)
-from discover.quotients.board_discovery import universe_check
+from discover.quotients.board_discovery import sample_check, universe_check
 from discover.quotients.published import PLAMBECK_WHITEHEAD, published_monoid
 from games import make_game
 from solvers import solve
@@ -93,6 +93,12 @@ def test_canonical_solver_agrees_with_the_retrograde_and_the_search():
     assert len(truth) == 87
     solved = CanonicalSolution(three_boards)
     assert solved.outcome(sample).tolist() == [prover.value(s) for s in sample]
+
+
+@pytest.mark.parametrize("parts", [4, 5])
+def test_more_boards_agree_with_the_search(rule, three, parts):
+    check = sample_check(rule, three, three.ids(), parts, size=25, seed=parts)
+    assert check.passed, check.line()
 
 
 @pytest.mark.slow
