@@ -58,10 +58,11 @@ def _discover_options(func):
                      help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
         click.option("--heaps", type=BOUND, default=None,
                      help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
-                     "most N heaps until a period is proved (default 2^25 = 33,554,432)."),
+                     "most N heaps until a period is proved (default 2^25 = 33,554,432); misère heap games: add at most "
+                     "N heaps to the quotient (default 400)."),
         click.option("--seconds", type=Number(0, low_open=True), default=None, metavar="S",
                      help="Take-and-break games: stop computing after about S seconds (default 540, so that the "
-                     "run ends within about ten minutes)."),
+                     "run ends within about ten minutes); misère heap games and Notakto: 120."),
         click.option("--no-strategy", is_flag=True,
                      help="No winning-move strategy search (a proof, when attempted, goes without a strategy)."),
         click.option("--no-proof", is_flag=True,

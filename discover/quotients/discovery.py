@@ -22,7 +22,7 @@ from discover.quotients.rule import QuotientRule, quotient_rule
 
 __all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "DEFAULT_HEAPS", "DEFAULT_SECONDS"]
 
-DEFAULT_HEAPS = 120  # heaps added at most by default
+DEFAULT_HEAPS = 400  # heaps added at most by default (misère Kayles proves its period at heap 168)
 DEFAULT_SECONDS = 120.0  # and seconds spent adding them
 CHECKS = ((3, 8), (4, 5))  # every sum of up to k heaps of size <= N, against the solver
 
