@@ -59,17 +59,11 @@ def print_quotient(found) -> None:
                    f"{found.seconds:.2f} s (stopped at {found.stopped}); it grew at heaps {grew}"))
     style = {"proved": "bold green", "verified": "bold green", "refuted": "bold red"}[found.status]
     out.print(Text(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion", style=style))
-    out.print(Text(f"  order {rule.monoid.order}, P-portion ({int(rule.monoid.p_portion.sum())} elements): "
-                   f"{{{', '.join(rule.p_names())}}}"))
-    out.print(Text(f"  presentation: {rule.presentation.text()}"))
+    _print_monoid(out, rule)
     out.print(Text(f"  heap -> element: {_heap_map(found)}"))
     if rule.period is not None:
         out.print(Text(f"  {rule.period.line()}"))
-    out.print(Text(f"  LaTeX: {rule.latex()}"))
-    out.print(Text(f"\n{found.statement()}", style=style))
-    out.print(Text("\nVerification", style="bold"))
-    for check in found.checks:
-        out.print(Text(f"  {check.line()}"))
+    _print_proof_and_checks(out, rule, found, style)
     move = example_move(found)
     if move is not None:
         s, i, replacement = move
@@ -124,9 +118,7 @@ def print_board_quotient(found) -> None:
     style = {"proved": "bold green", "partial": "bold yellow", "refuted": "bold red"}[found.status]
     out.print(Text(f"\nRule ({found.status}): a position is P iff the product of its live boards' elements lies in "
                    "the P-portion (a dead board is the identity)", style=style))
-    out.print(Text(f"  order {rule.monoid.order}, P-portion ({int(rule.monoid.p_portion.sum())} elements): "
-                   f"{{{', '.join(rule.p_names())}}}"))
-    out.print(Text(f"  presentation: {rule.presentation.text()}"))
+    _print_monoid(out, rule)
     counts: dict = {}
     for x in rule.element.values():
         counts[x] = counts.get(x, 0) + 1
@@ -143,11 +135,7 @@ def print_board_quotient(found) -> None:
             names = ", ".join(f"{rule.presentation.element_name(x)} = {comparison.mapping[x]}"
                               for x in range(rule.monoid.order))
             out.print(Text(f"  in their names: {names}"))
-    out.print(Text(f"  LaTeX: {rule.latex()}"))
-    out.print(Text(f"\n{found.statement()}", style=style))
-    out.print(Text("\nVerification", style="bold"))
-    for check in found.checks:
-        out.print(Text(f"  {check.line()}"))
+    _print_proof_and_checks(out, rule, found, style)
     for line in found.unchecked:
         out.print(Text(f"  not checked: {line}"))
     move = board_move(found)
@@ -168,3 +156,24 @@ def run_board_quotient(game, seconds, as_json: bool) -> str:
     else:
         print_board_quotient(found)
     return found.status
+
+
+def _print_monoid(out, rule) -> None:
+    """The quotient's order, P-portion and presentation, two lines."""
+    from rich.text import Text
+
+    size = int(rule.monoid.p_portion.sum())
+    out.print(Text(f"  order {rule.monoid.order}, P-portion ({size} element{'s' * (size != 1)}): "
+                   f"{{{', '.join(rule.p_names())}}}"))
+    out.print(Text(f"  presentation: {rule.presentation.text()}"))
+
+
+def _print_proof_and_checks(out, rule, found, style: str) -> None:
+    """The rule in LaTeX, what is proved, and each check against the solver."""
+    from rich.text import Text
+
+    out.print(Text(f"  LaTeX: {rule.latex()}"))
+    out.print(Text(f"\n{found.statement()}", style=style))
+    out.print(Text("\nVerification", style="bold"))
+    for check in found.checks:
+        out.print(Text(f"  {check.line()}"))
