@@ -274,9 +274,25 @@ def _probe(address: str, host: str, port: int) -> None:
             (err.strerror or type(err).__name__).lower()
         raise ValueError(f"no Ray cluster answers at {address!r} ({why}): start one there ('ray start --head') or "
                          "give the right --address") from None
-    if not reply:  # something else listens there: Ray would retry for minutes, logging all the while
-        raise ValueError(f"{address!r} answers, but not as a Ray cluster (no gRPC reply within {PROBE_SECONDS:.0f} "
+    if not reply or (not address.startswith("ray://") and not _gcs_answers(host, port)):
+        # something else listens there: Ray would retry for minutes, logging all the while
+        raise ValueError(f"{address!r} answers, but not as a Ray cluster (no Ray reply within {PROBE_SECONDS:.0f} "
                          "s): give the address of a Ray head node ('ray start --head' prints it)")
+
+
+def _gcs_answers(host: str, port: int) -> bool:
+    """True when a Ray head's GCS serves ``host:port``: its CheckAlive call exists there (a reply, or a refusal
+    for want of the cluster's token), where any other gRPC server answers UNIMPLEMENTED."""
+    import grpc
+    from ray.core.generated import gcs_service_pb2, gcs_service_pb2_grpc
+
+    with grpc.insecure_channel(f"{host}:{port}") as channel:
+        try:
+            gcs_service_pb2_grpc.NodeInfoGcsServiceStub(channel).CheckAlive(gcs_service_pb2.CheckAliveRequest(),
+                                                                            timeout=PROBE_SECONDS)
+        except grpc.RpcError as err:
+            return err.code() in (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.PERMISSION_DENIED)
+    return True
 
 
 #: an HTTP/2 client's preface and an empty SETTINGS frame: a gRPC server (a Ray head, a Ray client server)

@@ -99,14 +99,16 @@ def test_an_unreachable_ray_address_answers_in_one_line(tmp_path):
 
 
 def test_an_address_where_something_else_listens_is_refused_not_waited_on(monkeypatch):
-    """A server that accepts but is no Ray head (here: one that never answers) would keep ray.init retrying for
-    minutes; the probe asks for a gRPC reply first. A gRPC server passes the probe."""
+    """A server that accepts but is no Ray head (one that never answers; a gRPC server without Ray's GCS) would
+    keep ray.init retrying for minutes; the probe asks for a gRPC reply, then for the GCS's CheckAlive call. A
+    Ray client address (ray://) needs the gRPC reply only."""
     import socket
     from concurrent import futures
 
     from cgbase import parallel
 
     grpc = pytest.importorskip("grpc")  # installed with Ray
+    from ray.core.generated import gcs_service_pb2
 
     monkeypatch.setattr(parallel, "PROBE_SECONDS", 0.5)
     with socket.socket() as silent:
@@ -115,10 +117,21 @@ def test_an_address_where_something_else_listens_is_refused_not_waited_on(monkey
         port = silent.getsockname()[1]
         with pytest.raises(ValueError, match=f"'127.0.0.1:{port}' answers, but not as a Ray cluster"):
             parallel._probe(f"127.0.0.1:{port}", "127.0.0.1", port)
-    server = grpc.server(futures.ThreadPoolExecutor(1))
-    port = server.add_insecure_port("127.0.0.1:0")
-    server.start()
-    try:
-        parallel._probe(f"127.0.0.1:{port}", "127.0.0.1", port)
-    finally:
-        server.stop(None)
+    check_alive = grpc.unary_unary_rpc_method_handler(
+        lambda request, context: gcs_service_pb2.CheckAliveReply(ray_version="test"),
+        request_deserializer=gcs_service_pb2.CheckAliveRequest.FromString,
+        response_serializer=gcs_service_pb2.CheckAliveReply.SerializeToString)
+    alive = grpc.method_handlers_generic_handler("ray.rpc.NodeInfoGcsService", {"CheckAlive": check_alive})
+    for handlers, gcs in (((), False), ((alive,), True)):
+        server = grpc.server(futures.ThreadPoolExecutor(1), handlers=handlers)
+        port = server.add_insecure_port("127.0.0.1:0")
+        server.start()
+        try:
+            parallel._probe(f"ray://127.0.0.1:{port}", "127.0.0.1", port)  # a gRPC server: enough for ray://
+            if gcs:
+                parallel._probe(f"127.0.0.1:{port}", "127.0.0.1", port)
+            else:
+                with pytest.raises(ValueError, match="answers, but not as a Ray cluster"):
+                    parallel._probe(f"127.0.0.1:{port}", "127.0.0.1", port)
+        finally:
+            server.stop(None)
