@@ -58,7 +58,8 @@ def print_quotient(found) -> None:
     out.print(Text(f"misère quotient of heaps 1 .. {found.heaps} by Plambeck and Siegel's construction in "
                    f"{found.seconds:.2f} s (stopped at {found.stopped}); it grew at heaps {grew}"))
     style = {"proved": "bold green", "verified": "bold green", "refuted": "bold red"}[found.status]
-    out.print(Text(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion", style=style))
+    out.print(Text(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion",
+                   style=style))
     _print_monoid(out, rule)
     out.print(Text(f"  heap -> element: {_heap_map(found)}"))
     if rule.period is not None:

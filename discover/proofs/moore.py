@@ -57,7 +57,8 @@ def moore_hypotheses(rule, game) -> tuple[bool, list[str]]:
         return False, said + [f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"]
     if expr != claimed and not (isinstance(expr, sp.Eq) and sp.Eq(expr.rhs, expr.lhs, evaluate=False) == claimed):
         return False, said + [f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"]
-    said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}: every binary column's count of ones divisible by {k + 1}")
+    said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}: every binary column's count of "
+                f"ones divisible by {k + 1}")
     return True, said
 
 
