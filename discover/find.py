@@ -291,7 +291,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
                 if settled is not None:  # one more table, for the engine that reads periods in each coordinate
                     notes += [n for n in found.notes if n not in notes]
                     earlier, bound, names, grown = found, settled, ["periods2d"], True
-                    _check_training_size(game, bound)
+                    check_training_size(game, bound)
                     say(f"periods in each coordinate settle on bound {bound}: training the periods2d engine there")
                     continue
                 found.notes.append(f"no periods in each coordinate settled on tables of up to {limit:,} positions")

@@ -404,12 +404,16 @@ def declared_game(declaration: dict) -> DeclaredGame:
     return DeclaredHeapGame(declaration) if rules.breaks else DeclaredGame(declaration)
 
 
-def _depth(value, level: int = 0) -> int:
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
+def _nests_deeper(value, limit: int) -> bool:
+    """True when dicts and lists nest in ``value`` more than ``limit`` levels (no recursion: any depth is safe)."""
+    level = [(value, 0)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, (dict, list)):
+            if depth + 1 > limit:
+                return True
+            level.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 def _unique_keys(pairs) -> dict:
@@ -447,7 +451,7 @@ def read_game_spec(path) -> DeclaredGame:
         raise ValueError(f"{path} is not valid {kind[1:].upper()}: {err}") from None
     except RecursionError:  # the parser's own stack: nested far deeper than any spec
         raise ValueError(f"{path} nests deeper than {MAX_DEPTH} levels: not a game spec") from None
-    if _depth(data) > MAX_DEPTH:
+    if _nests_deeper(data, MAX_DEPTH):
         raise ValueError(f"{path} nests deeper than {MAX_DEPTH} levels: not a game spec")
     try:
         return declared_game(data)

@@ -133,7 +133,8 @@ def _game_words(game) -> str:
             return str(value).lower()
         return ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
-    return " ".join([str(spec["name"]), *(f"{k}={word(v)}" for k, v in spec.get("params", {}).items())])
+    params = {k: v for k, v in spec.get("params", {}).items() if not (k == "misere" and v is False)}  # the default
+    return " ".join([str(spec["name"]), *(f"{k}={word(v)}" for k, v in params.items())])
 
 
 def _percent(value) -> str:
