@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from discover.quotients.boards import NotaktoBoards
-from discover.quotients.check import SumCheck, check_sums
+from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.rule import QuotientRule
 
@@ -72,22 +72,16 @@ class BoardRule(QuotientRule):
 
 
 @dataclass
-class UniverseCheck:
+class UniverseCheck(Verdict):
     """The rule against ``solve`` on every position of a universe of ``boards`` boards."""
 
     boards: int
     sums: int
     disagreement: tuple | None
 
-    @property
-    def passed(self) -> bool:
-        """True when every position agreed."""
-        return self.disagreement is None
-
-    def line(self) -> str:
-        """One line in the project's wording."""
-        where = f"every position of {self.boards} board{'s' * (self.boards > 1)} ({self.sums:,}, the solver's universe)"
-        return f"verified on {where}" if self.passed else f"refuted on {where}: {self.disagreement} disagrees"
+    def where(self) -> str:
+        """Where it checked, e.g. ``every position of 2 boards (202,500, the solver's universe)``."""
+        return f"every position of {self.boards} board{'s' * (self.boards > 1)} ({self.sums:,}, the solver's universe)"
 
 
 def universe_check(rule: QuotientRule, boards: NotaktoBoards, count: int) -> UniverseCheck:
@@ -108,7 +102,7 @@ def universe_check(rule: QuotientRule, boards: NotaktoBoards, count: int) -> Uni
     values, inverse = np.unique(P, return_inverse=True)
     element = np.array([rule.product(boards.sum_of((int(v),))) for v in values], dtype=np.int64)
     x = np.zeros(len(P), dtype=np.int64)
-    for q, column in enumerate(inverse.reshape(P.shape).T):
+    for column in inverse.reshape(P.shape).T:
         x = rule.monoid.table[x, element[column]]
     predicted = np.where(rule.monoid.p_portion[x], -1, 1)
     bad = np.flatnonzero(predicted != solution.outcome_table)
@@ -187,32 +181,27 @@ class BoardQuotientDiscovery:
 class BoardSumCheck(SumCheck):
     """``check_sums``'s result worded for boards."""
 
-    def line(self) -> str:
-        """One line in the project's wording."""
+    against = ""
+
+    def where(self) -> str:
+        """Where it checked, e.g. ``every sum of 1 to 3 of the live boards computed, up to symmetry (...)``."""
         which = "every one" if self.parts == 1 else f"every sum of 1 to {self.parts}"
         count = f"{self.sums:,} position{'s' * (self.sums != 1)}"
-        where = f"{which} of the live boards computed, up to symmetry ({count}, the solver's outcomes)"
-        return f"verified on {where}" if self.passed else f"refuted on {where}: {self.disagreement} disagrees"
+        return f"{which} of the live boards computed, up to symmetry ({count}, the solver's outcomes)"
 
 
 @dataclass
-class SampleCheck:
+class SampleCheck(Verdict):
     """The rule against the proof-number search (``solvers.search``) on a seeded sample of sums of ``parts`` boards."""
 
     sums: int
     parts: int
     disagreement: tuple | None
 
-    @property
-    def passed(self) -> bool:
-        """True when every sum agreed."""
-        return self.disagreement is None
-
-    def line(self) -> str:
-        """One line in the project's wording."""
-        where = (f"a seeded sample of {self.sums:,} sums of {self.parts} of the live boards computed (the proof-number "
-                 "search of the multi-board game)")
-        return f"verified on {where}" if self.passed else f"refuted on {where}: {self.disagreement} disagrees"
+    def where(self) -> str:
+        """Where it checked, e.g. ``a seeded sample of 200 sums of 4 of the live boards computed (...)``."""
+        return (f"a seeded sample of {self.sums:,} sums of {self.parts} of the live boards computed (the proof-number "
+                "search of the multi-board game)")
 
 
 def sample_check(rule, components, added: list, parts: int, size: int = SAMPLE, seed: int = 0) -> SampleCheck:

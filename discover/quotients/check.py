@@ -13,17 +13,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["SumCheck", "check_sums"]
+__all__ = ["Verdict", "SumCheck", "check_sums"]
 
 
-@dataclass
-class SumCheck:
-    """The result of ``check_sums``: how many sums were compared and the first disagreement (None if none)."""
+class Verdict:
+    """What every check of a quotient says: ``passed`` when it holds no ``disagreement``, and one line, "verified on
+    <where>" or "refuted on <where>: <disagreement> disagrees<against>", where a check names its own ``where()``."""
 
-    sums: int
-    parts: int
-    largest: object
-    disagreement: tuple | None
+    against = ""  # what the disagreement is with, when the line names it
 
     @property
     def passed(self) -> bool:
@@ -31,11 +28,26 @@ class SumCheck:
         return self.disagreement is None
 
     def line(self) -> str:
-        """One line in the project's wording ("verified on every sum of up to 3 components of size <= 12")."""
-        where = f"every sum of up to {self.parts} components of size <= {self.largest} ({self.sums:,} sums)"
+        """One line in the project's wording."""
+        where = self.where()
         if self.passed:
             return f"verified on {where}"
-        return f"refuted on {where}: {self.disagreement} disagrees with the solver"
+        return f"refuted on {where}: {self.disagreement} disagrees{self.against}"
+
+
+@dataclass
+class SumCheck(Verdict):
+    """The result of ``check_sums``: how many sums were compared and the first disagreement (None if none)."""
+
+    sums: int
+    parts: int
+    largest: object
+    disagreement: tuple | None
+    against = " with the solver"
+
+    def where(self) -> str:
+        """Where it checked, e.g. ``every sum of up to 3 components of size <= 12 (455 sums)``."""
+        return f"every sum of up to {self.parts} components of size <= {self.largest} ({self.sums:,} sums)"
 
 
 def check_sums(rule, components, ids, parts: int) -> SumCheck:
