@@ -227,9 +227,14 @@ class Workers:
                 except ray.exceptions.RayTaskError as err:  # the job's own error, not Ray's wrapping of it
                     raise err.cause if isinstance(err.cause, Exception) else err from None
                 finish(refs[ended[0]], result)
-        except BaseException:
+        except BaseException as err:
+            # Ctrl-C stops the jobs at once, killing their workers; after a job's own error the others are only
+            # interrupted and awaited, so that no worker is being killed when the next map is sent (it crashed then)
+            interrupted = isinstance(err, KeyboardInterrupt)
             for ref in pending:
-                ray.cancel(ref, force=True)
+                ray.cancel(ref, force=interrupted)
+            if not interrupted and pending:
+                ray.wait(pending, num_returns=len(pending), timeout=PROBE_SECONDS)
             raise
 
 
