@@ -22,7 +22,7 @@ import sys
 
 import click
 
-from discover.cli import alphazero, explore, hqn, learn, rule, solve, sweep
+from discover.cli import alphazero, evaluate, explore, hqn, learn, rule, solve, sweep
 from discover.cli.interrupt import EXIT_INTERRUPTED, watch
 
 __all__ = ["cli", "main"]
@@ -98,6 +98,7 @@ def cli():
     discover solve hex n=5 --plot hex5.png    a board game's first moves: which win (search beyond 4 x 4)
     discover alphazero notakto                the Notakto paper's AlphaZero experiment (3 x 3 and 4 x 4)
     discover explore hex n=3                  the Hex exploration paper's learners, measured exactly
+    discover evaluate wythoff --bound 6       OpenSpiel's MCTS bot (or --learner q) scored exactly against the solver
 
     Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
     `subtraction subtract=1,3,4`, `octal code=0.77`.
@@ -107,7 +108,7 @@ def cli():
 for command in (solve.games_command, solve.solve_command, solve.show_command, rule.rule_command,
                 rule.report_command, learn.learn_command, learn.compare_command, learn.tournament_command,
                 learn.scenarios_command, sweep.sweep_command, sweep.study_command, hqn.hqn_command,
-                alphazero.alphazero_command, explore.explore_command):
+                alphazero.alphazero_command, explore.explore_command, evaluate.evaluate_command):
     cli.add_command(command)
 
 

@@ -131,7 +131,8 @@ def _mcts(exported, simulations, seed):
 
 
 @pytest.mark.parametrize("game, bound", [pytest.param(make_game("wythoff"), 5, id="wythoff-5"),
-                                         pytest.param(make_game("notakto"), None, id="notakto-3x3")])
+                                         pytest.param(make_game("notakto"), None, id="notakto-3x3",
+                                                      marks=pytest.mark.slow)])
 def test_openspiel_mcts_is_scored_exactly(game, bound):
     exported = as_openspiel(game, bound)
     solution = solve(game, bound=bound)

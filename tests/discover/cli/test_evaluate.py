@@ -1,0 +1,58 @@
+"""``discover evaluate``: an OpenSpiel bot or a learner scored exactly; contradicting options refused in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games import make_game
+from learners.agents import RandomAgent
+from learners.optimality import counted_positions, expected_optimal_move_share
+from solvers import solve
+
+
+def test_openspiels_random_bot_is_scored_on_every_position(cli):
+    pytest.importorskip("pyspiel")
+    code, stdout, _ = cli("evaluate", "wythoff", "--bound", "6", "--bot", "random", "--positions", "1000", "--json")
+    record = json.loads(stdout)
+    solution = solve(make_game("wythoff"), bound=6)
+    share = record["optimal_moves"]
+    assert code == 0 and record["agent"] == {"bot": "random"} and not share["sampled"]
+    assert share["asked"] == counted_positions(solution).size
+    assert share["low"] <= expected_optimal_move_share(solution, RandomAgent()) <= share["high"]
+    rates = record["against_perfect"]
+    assert rates["starts"] == 20 and rates["overall"]["games"] == 40
+
+
+def test_a_learners_greedy_policy_is_scored(cli):
+    code, stdout, _ = cli("evaluate", "nim", "heaps=2", "--bound", "3", "--learner", "q", "--episodes", "3000")
+    assert code == 0 and "learner q (3000 games), its greedy policy" in stdout
+    assert "optimal moves    1.000" in stdout and "kept its seat's win or draw 15/15" in stdout
+
+
+def test_mcts_on_tictactoe_plays_both_seats_from_the_empty_board(cli):
+    pytest.importorskip("pyspiel")
+    code, stdout, _ = cli("evaluate", "tictactoe", "--positions", "20", "--simulations", "20", "--games", "2",
+                          "--json")
+    record = json.loads(stdout)
+    assert code == 0 and 20 <= record["optimal_moves"]["asked"] <= 20 + 9  # at least one per number of stones
+    assert record["optimal_moves"]["sampled"]
+    assert record["against_perfect"]["starts"] == 1 and record["against_perfect"]["first"]["games"] == 2
+    assert record["against_perfect"]["overall"]["wins"] == 0  # nobody beats the perfect player at tic-tac-toe
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("nim", "--bot", "alpha_zero", "--checkpoint", "run/checkpoint-0"), "JAX"),
+    (("nim", "--bot", "alpha_zero"), "JAX"),
+    (("nim", "--checkpoint", "x"), "--checkpoint is the AlphaZero checkpoint"),
+    (("nim", "--learner", "q", "--bot", "mcts"), "leave out --bot"),
+    (("nim", "--bot", "random", "--simulations", "5"), "set --bot mcts"),
+    (("nim", "--episodes", "5"), "--episodes is the budget of --learner"),
+    (("octal",), "sum of heaps"),
+    (("tictactoe", "--bound", "3"), "leave out --bound"),
+])
+def test_contradicting_options_are_refused_in_one_line(cli, one_error_line, argv, words):
+    code, stdout, err = cli("evaluate", *argv)
+    one_error_line(code, stdout, err)
+    assert words in err
