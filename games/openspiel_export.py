@@ -3,7 +3,9 @@
 ``as_openspiel(game, bound)`` wraps one game (a registered family, a custom or a declared game) as a
 ``pyspiel.Game`` written in Python; ``register_openspiel_games()`` registers every family of the registry under
 ``toolkit_<family>`` so that ``pyspiel.load_game("toolkit_wythoff(bound=5)")`` works, with the family's parameters
-(a tuple written with ``;``: ``toolkit_subtraction(subtract=1;3;4,bound=9)``) and ``bound``.
+(a tuple written with ``;``: ``toolkit_subtraction(subtract=1;3;4,bound=9)``) and ``bound``. A game string reads
+``code=0.137`` as a number: give an octal code in the parameter dict,
+``pyspiel.load_game("toolkit_octal", {"code": "0.137", "bound": 8})``.
 
 The exported game is sequential, deterministic, of perfect information and zero-sum between two players; player 0
 moves first from the start (a board game's empty board; otherwise the corner ``(bound, ..., bound)`` of the box,
@@ -18,9 +20,13 @@ names both (``"0:(3, 5)"``), so OpenSpiel's tabular solvers never merge states t
   ``max_game_length`` moves.
 - The observation tensor is the position's bitboards as planes (board games: ``dims x n x n``) or the game's
   ``features`` (one number each).
+- A sum of heaps (an octal, hexadecimal or Grundy's game, whose moves split a heap) is played as a whole: the state
+  is the tuple of its heaps, largest first (the start: one heap of ``bound``), a move replaces one heap by one of
+  its options (the index in the list of every heap's distinct options is the action), and the observation counts
+  the heaps of each size 1..bound.
 
 OpenSpiel is an optional extra (``pip install -e '.[openspiel]'``); ``pyspiel`` is imported only when a game is
-exported. A sum of heaps (octal games) is not exported: its options are several heaps.
+exported.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ import numpy as np
 from games.base import Game
 from games.boardgame import BoardGame
 
-__all__ = ["as_openspiel", "register_openspiel_games", "action_option", "option_action", "state_at",
+__all__ = ["as_openspiel", "register_openspiel", "register_openspiel_games", "action_option", "option_action", "state_at",
            "require_openspiel", "bot_policy", "OPENSPIEL_PREFIX"]
 
 OPENSPIEL_PREFIX = "toolkit_"  # a family registered in OpenSpiel is toolkit_<family>
@@ -61,18 +67,19 @@ def as_openspiel(game: Game, bound: int | None = None, start=None):
     Parameters
     ----------
     game : Game
-        Any toolkit game whose options are single positions (not a sum of heaps).
+        Any toolkit game: a registered family, a custom or a declared game, a sum of heaps.
     bound : int, optional
         The box ``[0, bound]^dims`` the play stays in (not needed by board games): the start is its corner
-        ``(bound, ..., bound)`` unless ``start`` is given, and it sizes the action space.
+        ``(bound, ..., bound)`` unless ``start`` is given, and it sizes the action space. A sum of heaps starts
+        from one heap of ``bound`` tokens.
     start : tuple of int, optional
-        The first position (default: the board game's empty board, else the box's corner).
+        The first position (default: the board game's empty board, else the box's corner; a sum of heaps: its
+        heaps).
 
     Raises
     ------
     ValueError
-        A sum of heaps, a board game with a start or bound, a game without a start (no bound nor start),
-        or OpenSpiel missing.
+        A board game with a start or bound, a game without a start (no bound nor start), or OpenSpiel missing.
 
     Examples
     --------
@@ -85,13 +92,13 @@ def as_openspiel(game: Game, bound: int | None = None, start=None):
     ('1:(0, 0)', [0.0, 0.0])
     >>> state.is_terminal(), state.returns()  # player 0 took both heaps: normal play, it wins
     (True, [1.0, -1.0])
+    >>> kayles = as_openspiel(make_game("octal", code="0.77"), bound=4)  # a sum of heaps: a move may split one
+    >>> [str(s) for s in (kayles.new_initial_state().child(a) for a in range(4))]
+    ['1:(3,)', '1:(2, 1)', '1:(2,)', '1:(1, 1)']
     """
     pyspiel = require_openspiel()
     if not isinstance(game, Game):
         raise TypeError(f"as_openspiel takes a toolkit Game, got {type(game).__name__}")
-    if game.parts > 1:
-        raise ValueError(f"{game!r} is a sum of heaps (a move splits a heap): export a game whose options are "
-                         f"single positions, such as nim, wythoff, subtraction or notakto")
     layout = _layout(game, bound, start)
     game_class, _ = _classes(pyspiel)
     return game_class(layout, {})
@@ -124,6 +131,44 @@ def register_openspiel_games() -> list[str]:
 
 
 _REGISTERED: set[str] = set()
+_REGISTERED_GAMES: dict[str, tuple] = {}  # name -> (game, bound, start) of register_openspiel
+
+
+def register_openspiel(game: Game, bound: int | None = None, start=None, name: str | None = None) -> str:
+    """Register one game (any toolkit game: a custom or declared one too) in OpenSpiel under ``name`` (default
+    ``toolkit_``, the game's slug and its bound), so that tools taking a game string load it; return the name.
+
+    Examples
+    --------
+    >>> import pyspiel
+    >>> from games import make_game
+    >>> register_openspiel(make_game("octal", code="0.137"), bound=6)
+    'toolkit_octal_code0_137_bound6'
+    >>> str(pyspiel.load_game("toolkit_octal_code0_137_bound6").new_initial_state())
+    '0:(6,)'
+    """
+    import re
+
+    pyspiel = require_openspiel()
+    layout = _layout(game, bound, start)  # checked before anything is registered
+    key = (game, layout.bound, layout.start)
+    if name is None:
+        default_start = layout.board or start is None
+        words = [game.slug(), *([] if layout.bound is None else [f"bound{layout.bound}"]),
+                 *([] if default_start else ["start" + "_".join(map(str, layout.start))])]
+        name = OPENSPIEL_PREFIX + re.sub(r"[^A-Za-z0-9_]", "_", "_".join(words))
+    from games.registry import GAMES
+
+    if name in _REGISTERED_GAMES or name in {OPENSPIEL_PREFIX + family for family in GAMES}:
+        if _REGISTERED_GAMES.get(name) != key:  # a family's own name is kept for register_openspiel_games
+            raise ValueError(f"OpenSpiel already has a game named {name!r}: give register_openspiel another name=")
+        return name
+    base, _ = _classes(pyspiel)
+    pyspiel.register_game(_game_type(pyspiel, name, {}),
+                          type(f"Toolkit_{name}", (base,), {"__init__": lambda self, params=None: base.__init__(
+                              self, _layout(game, bound, start), {})}))
+    _REGISTERED_GAMES[name] = key
+    return name
 
 
 def action_option(exported, position, action: int) -> tuple[int, ...]:
@@ -171,8 +216,7 @@ def state_at(exported, position, player: int = 0):
     """
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
-    position = tuple(int(x) for x in position)
-    exported.layout.game.check_position(np.asarray(position, dtype=np.int64))
+    position = exported.layout.checked(position)
     state = exported.new_initial_state()
     state.position, state.player = position, player
     state.refresh()
@@ -213,8 +257,12 @@ class _Layout:
 
     def __init__(self, game: Game, start: tuple[int, ...], bound: int | None):
         self.game, self.start, self.bound = game, start, bound
-        self.board = isinstance(game, BoardGame)
-        if self.board:
+        self.board, self.sum = isinstance(game, BoardGame), game.parts > 1
+        if self.sum:  # at most `bound` heaps, each with its own options
+            self.num_actions = max(1, sum(len(game.moves((h,))) for h in range(1, bound + 1)))
+            self.max_length = 2 * bound  # a move takes a token or adds a heap, and there are at most bound heaps
+            self.shape = (bound,)
+        elif self.board:
             self.cells = game.cells
             self.num_actions = self.cells if not game.impartial else game.dims * self.cells
             self.max_length = game.dims * self.cells
@@ -227,7 +275,7 @@ class _Layout:
     @functools.lru_cache(maxsize=100_000)
     def actions(self, position: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
         """Action -> option at ``position``, in ascending order of action."""
-        options = self.game.moves(position)
+        options = self._sum_options(position) if self.sum else self.game.moves(position)
         if not self.board:
             if len(options) > self.num_actions:
                 raise ValueError(f"{position} has {len(options)} options, more than the {self.num_actions} actions "
@@ -242,7 +290,36 @@ class _Layout:
             found[(q * self.cells if self.game.impartial else 0) + bit.bit_length() - 1] = option
         return dict(sorted(found.items()))
 
+    def _sum_options(self, heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every distinct sum one move leads to: one heap replaced by one of its options (largest heaps first)."""
+        found = {}
+        for i, heap in enumerate(heaps):
+            if i and heaps[i - 1] == heap:
+                continue
+            rest = heaps[:i] + heaps[i + 1:]
+            for parts in self.game.moves((heap,)):
+                found.setdefault(tuple(sorted(rest + parts, reverse=True)), None)
+        return list(found)
+
+    def terminal_value(self, position: tuple[int, ...]) -> float:
+        """The value of a position with no move for the player to move."""
+        if self.sum:
+            return float(self.game.terminal_outcome())
+        return float(self.game.terminal_values([position])[0])
+
+    def checked(self, position) -> tuple[int, ...]:
+        """``position`` as a tuple of ints (a sum: its heaps, largest first), or a ``ValueError``."""
+        position = tuple(int(x) for x in position)
+        if self.sum:
+            for heap in position:
+                self.game.check_position(np.asarray([heap], dtype=np.int64))
+            return tuple(sorted((h for h in position if h > 0), reverse=True))
+        self.game.check_position(np.asarray(position, dtype=np.int64))
+        return position
+
     def observation(self, position: tuple[int, ...]) -> np.ndarray:
+        if self.sum:
+            return np.bincount(np.minimum(position, self.bound), minlength=self.bound + 1)[1:].astype(np.float32)
         p = np.asarray([position], dtype=np.int64)
         if self.board:
             return ((p[0][:, None] >> np.arange(self.cells)) & 1).astype(np.float32).ravel()
@@ -262,12 +339,15 @@ def _layout(game: Game, bound, start) -> _Layout:
             raise ValueError(f"{game!r} has no start of its own: give bound=B (the start is (B, ..., B)) or start=")
         start = (bound,) * game.dims
     start = tuple(int(x) for x in start)
-    game.check_position(np.asarray(start, dtype=np.int64))
     if bound is None:
-        bound = max(start)
+        bound = sum(start) if game.parts > 1 else max(start, default=0)
     if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)) or bound < 1:
         raise ValueError(f"bound must be a positive integer, got {bound!r}")
-    return _Layout(game, start, int(bound))
+    if game.parts > 1 and sum(start) > bound:
+        raise ValueError(f"the heaps {start} hold {sum(start)} tokens, more than bound {bound}: give a larger bound")
+    layout = _Layout(game, start, int(bound))
+    layout.start = layout.checked(start)
+    return layout
 
 
 def _action_count(game: Game, limits: np.ndarray) -> int:
@@ -334,7 +414,7 @@ def _classes(pyspiel):
             self.options = self.layout.actions(self.position) if self.length < self.layout.max_length else {}
             self.value = 0.0
             if not self.options and self.length < self.layout.max_length:
-                self.value = float(self.layout.game.terminal_values([self.position])[0])
+                self.value = self.layout.terminal_value(self.position)
 
         def current_player(self):
             return pyspiel.PlayerId.TERMINAL if not self.options else self.player

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from games import GAMES, custom_game, make_game
-from games.openspiel_export import (action_option, as_openspiel, bot_policy, option_action,
+from games.openspiel_export import (action_option, as_openspiel, bot_policy, option_action, register_openspiel,
                                     register_openspiel_games, state_at)
 from learners.agents import RandomAgent
 from learners.optimality import counted_positions, expected_optimal_move_share, optimal_move_share, win_rates
@@ -20,11 +20,7 @@ SMALL = {"nim": {"heaps": 2}, "moore": {"heaps": 2}, "staircase": {"stairs": 2},
          "hex": {"n": 2}}
 
 
-def single_part_families():
-    return [name for name in GAMES if make_game(name).parts == 1]
-
-
-@pytest.mark.parametrize("family", single_part_families())
+@pytest.mark.parametrize("family", list(GAMES))
 def test_every_family_plays_to_its_end_in_openspiel(family):
     game = make_game(family, **SMALL.get(family, {}))
     exported = as_openspiel(game, None if game.universe_from_start else 3)
@@ -37,17 +33,31 @@ def test_every_family_plays_to_its_end_in_openspiel(family):
             assert len(state.observation_tensor(0)) == int(np.prod(exported.observation_tensor_shape()))
             state.apply_action(int(rng.choice(actions)))
         mover = int(str(state).split(":")[0])
-        value = int(game.terminal_values([state.position])[0])  # for the player to move, who has no move
-        assert state.returns()[mover] == value and sum(state.returns()) == 0
+        value = game.terminal_outcome() if game.parts > 1 else int(game.terminal_values([state.position])[0])
+        assert state.returns()[mover] == value and sum(state.returns()) == 0  # for the mover, who has no move
 
 
-def test_a_sum_of_heaps_is_refused_with_the_reason():
-    with pytest.raises(ValueError, match="sum of heaps"):
-        as_openspiel(make_game("octal", code="0.137"), bound=5)
+def test_a_game_without_a_start_or_with_a_wrong_one_is_refused():
     with pytest.raises(ValueError, match="give bound"):
         as_openspiel(make_game("wythoff"))
     with pytest.raises(ValueError, match="empty board"):
         as_openspiel(make_game("tictactoe"), bound=3)
+    with pytest.raises(ValueError, match="more than bound 5"):
+        as_openspiel(make_game("octal", code="0.137"), bound=5, start=(4, 3))
+
+
+@pytest.mark.parametrize("code, bound", [("0.137", 9), ("0.77", 8), ("4.07", 8)])
+def test_openspiel_minimax_on_a_sum_of_heaps_agrees_with_sprague_grundy(code, bound):
+    """Every sum of heaps OpenSpiel's MinimaxSolver reaches from one heap is won exactly when the xor of our
+    solver's Grundy values of its heaps is not 0."""
+    from open_spiel.python.algorithms.minimax_solver import MinimaxSolver
+
+    values = MinimaxSolver(register_openspiel(make_game("octal", code=code), bound=bound)).solve()
+    grundy = solve(make_game("octal", code=code), bound=bound, grundy=True).grundy_table
+    assert len(values) > 10
+    for key, entry in values.items():
+        heaps = position_of(key)
+        assert entry.value == (1 if np.bitwise_xor.reduce(grundy[list(heaps)], initial=0) else -1), key
 
 
 def test_the_state_string_names_the_player_to_move():
@@ -73,6 +83,18 @@ def test_a_custom_game_is_exported():
     exported = as_openspiel(game, bound=6)
     assert exported.num_distinct_actions() == 2
     assert str(exported.new_initial_state()) == "0:(6,)"
+
+
+def test_one_game_is_registered_under_its_name_once():
+    game = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+    name = register_openspiel(game, bound=5)
+    assert name == "toolkit_take12_dims1_bound5" and register_openspiel(game, bound=5) == name
+    assert str(pyspiel.load_game(name).new_initial_state()) == "0:(5,)"
+    assert register_openspiel(game, bound=6, start=(4,)) == "toolkit_take12_dims1_bound6_start4"
+    with pytest.raises(ValueError, match="already has a game named"):
+        register_openspiel(game, bound=6, name=name)
+    with pytest.raises(ValueError, match="already has a game named"):
+        register_openspiel(make_game("nim"), bound=2, name="toolkit_nim")  # the family's own registration
 
 
 def test_the_families_are_registered_with_their_parameters():
