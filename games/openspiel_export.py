@@ -42,6 +42,7 @@ __all__ = ["as_openspiel", "register_openspiel", "register_openspiel_games", "ac
            "require_openspiel", "bot_policy", "OPENSPIEL_PREFIX"]
 
 OPENSPIEL_PREFIX = "toolkit_"  # a family registered in OpenSpiel is toolkit_<family>
+ACTIONS_KEPT = 1_000_000  # positions whose actions an exported game remembers (MCTS asks the same ones again)
 _TUPLE_SEPARATOR = ";"  # OpenSpiel's game strings separate parameters with commas: a tuple is written 1;3;4
 
 
@@ -258,6 +259,7 @@ class _Layout:
     def __init__(self, game: Game, start: tuple[int, ...], bound: int | None):
         self.game, self.start, self.bound = game, start, bound
         self.board, self.sum = isinstance(game, BoardGame), game.parts > 1
+        self._kept: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
         if self.sum:  # at most `bound` heaps, each with its own options
             self.num_actions = max(1, sum(len(game.moves((h,))) for h in range(1, bound + 1)))
             self.max_length = 2 * bound  # a move takes a token or adds a heap, and there are at most bound heaps
@@ -272,9 +274,16 @@ class _Layout:
             self.num_actions, self.max_length = _action_count(game, limits), _length_cap(game, int(limits[0]))
             self.shape = (len(game.feature_names),)
 
-    @functools.lru_cache(maxsize=100_000)
     def actions(self, position: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-        """Action -> option at ``position``, in ascending order of action."""
+        """Action -> option at ``position``, in ascending order of action (the last ``ACTIONS_KEPT`` are kept)."""
+        found = self._kept.get(position)
+        if found is None:
+            if len(self._kept) >= ACTIONS_KEPT:
+                self._kept.clear()
+            found = self._kept[position] = self._actions(position)
+        return found
+
+    def _actions(self, position: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
         options = self._sum_options(position) if self.sum else self.game.moves(position)
         if not self.board:
             if len(options) > self.num_actions:
@@ -325,8 +334,8 @@ class _Layout:
             return ((p[0][:, None] >> np.arange(self.cells)) & 1).astype(np.float32).ravel()
         return self.game.features(p)[0].astype(np.float32)
 
-    def __hash__(self) -> int:
-        return id(self)
+    def __deepcopy__(self, memo):
+        return self  # shared by every state of the game: OpenSpiel's clone() deep-copies a Python state
 
 
 def _layout(game: Game, bound, start) -> _Layout:
