@@ -63,6 +63,8 @@ COMMANDS = [  # the command line, its exit status, the modules it must not impor
     (["games"], 0, NO_RULE | {"networkx"}),
     (["solve", "nim", "heaps=3", "--bound", "5", "--grundy"], 0, NO_RULE | {"networkx"}),
     (["solve", "hex", "n=3"], 0, NO_RULE | {"networkx"}),
+    (["evaluate", "wythoff", "--bound", "3", "--bot", "random"], 0, NO_RULE | {"networkx"}),
+    (["evaluate", "octal"], 2, NO_RULE | {"networkx"}),
 ]
 
 
