@@ -36,13 +36,12 @@ import functools
 import numpy as np
 
 from games.base import Game
-from games.boardgame import BoardGame
+from games.openspiel_layout import Layout, make_layout
 
 __all__ = ["as_openspiel", "register_openspiel", "register_openspiel_games", "action_option", "option_action", "state_at",
            "require_openspiel", "bot_policy", "OPENSPIEL_PREFIX"]
 
 OPENSPIEL_PREFIX = "toolkit_"  # a family registered in OpenSpiel is toolkit_<family>
-ACTIONS_KEPT = 1_000_000  # positions whose actions an exported game remembers (MCTS asks the same ones again)
 _TUPLE_SEPARATOR = ";"  # OpenSpiel's game strings separate parameters with commas: a tuple is written 1;3;4
 
 
@@ -100,7 +99,7 @@ def as_openspiel(game: Game, bound: int | None = None, start=None):
     pyspiel = require_openspiel()
     if not isinstance(game, Game):
         raise TypeError(f"as_openspiel takes a toolkit Game, got {type(game).__name__}")
-    layout = _layout(game, bound, start)
+    layout = make_layout(game, bound, start)
     game_class, _ = _classes(pyspiel)
     return game_class(layout, {})
 
@@ -151,7 +150,7 @@ def register_openspiel(game: Game, bound: int | None = None, start=None, name: s
     import re
 
     pyspiel = require_openspiel()
-    layout = _layout(game, bound, start)  # checked before anything is registered
+    layout = make_layout(game, bound, start)  # checked before anything is registered
     key = (game, layout.bound, layout.start)
     if name is None:
         default_start = layout.board or start is None
@@ -167,7 +166,7 @@ def register_openspiel(game: Game, bound: int | None = None, start=None, name: s
     base, _ = _classes(pyspiel)
     pyspiel.register_game(_game_type(pyspiel, name, {}),
                           type(f"Toolkit_{name}", (base,), {"__init__": lambda self, params=None: base.__init__(
-                              self, _layout(game, bound, start), {})}))
+                              self, make_layout(game, bound, start), {})}))
     _REGISTERED_GAMES[name] = key
     return name
 
@@ -252,127 +251,6 @@ def bot_policy(exported, bot):
     return policy
 
 
-# -- the layout: how positions, moves and observations map to OpenSpiel's --------------------------------------
-class _Layout:
-    """What an exported game needs of a toolkit game: its start, action space, length and observation shape."""
-
-    def __init__(self, game: Game, start: tuple[int, ...], bound: int | None):
-        self.game, self.start, self.bound = game, start, bound
-        self.board, self.sum = isinstance(game, BoardGame), game.parts > 1
-        self._kept: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
-        if self.sum:  # at most `bound` heaps, each with its own options
-            self.num_actions = max(1, sum(len(game.moves((h,))) for h in range(1, bound + 1)))
-            self.max_length = 2 * bound  # a move takes a token or adds a heap, and there are at most bound heaps
-            self.shape = (bound,)
-        elif self.board:
-            self.cells = game.cells
-            self.num_actions = self.cells if not game.impartial else game.dims * self.cells
-            self.max_length = game.dims * self.cells
-            self.shape = (game.dims, game.n, game.n)
-        else:
-            limits = np.full(game.dims, max(bound, *start), dtype=np.int64)
-            self.num_actions, self.max_length = _action_count(game, limits), _length_cap(game, int(limits[0]))
-            self.shape = (len(game.feature_names),)
-
-    def actions(self, position: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-        """Action -> option at ``position``, in ascending order of action (the last ``ACTIONS_KEPT`` are kept)."""
-        found = self._kept.get(position)
-        if found is None:
-            if len(self._kept) >= ACTIONS_KEPT:
-                self._kept.clear()
-            found = self._kept[position] = self._actions(position)
-        return found
-
-    def _actions(self, position: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-        options = self._sum_options(position) if self.sum else self.game.moves(position)
-        if not self.board:
-            if len(options) > self.num_actions:
-                raise ValueError(f"{position} has {len(options)} options, more than the {self.num_actions} actions "
-                                 f"the export allows for bound {self.bound}: export with a larger bound")
-            return dict(enumerate(options))
-        found = {}
-        for option in options:
-            added = [(q, int(o) ^ int(p)) for q, (o, p) in enumerate(zip(option, position)) if o != p]
-            if len(added) != 1 or added[0][1] & (added[0][1] - 1) or int(option[added[0][0]]) < int(position[added[0][0]]):
-                raise ValueError(f"{self.game!r}: the move {position} -> {option} does not place one stone")
-            q, bit = added[0]
-            found[(q * self.cells if self.game.impartial else 0) + bit.bit_length() - 1] = option
-        return dict(sorted(found.items()))
-
-    def _sum_options(self, heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every distinct sum one move leads to: one heap replaced by one of its options (largest heaps first)."""
-        found = {}
-        for i, heap in enumerate(heaps):
-            if i and heaps[i - 1] == heap:
-                continue
-            rest = heaps[:i] + heaps[i + 1:]
-            for parts in self.game.moves((heap,)):
-                found.setdefault(tuple(sorted(rest + parts, reverse=True)), None)
-        return list(found)
-
-    def terminal_value(self, position: tuple[int, ...]) -> float:
-        """The value of a position with no move for the player to move."""
-        if self.sum:
-            return float(self.game.terminal_outcome())
-        return float(self.game.terminal_values([position])[0])
-
-    def checked(self, position) -> tuple[int, ...]:
-        """``position`` as a tuple of ints (a sum: its heaps, largest first), or a ``ValueError``."""
-        position = tuple(int(x) for x in position)
-        if self.sum:
-            for heap in position:
-                self.game.check_position(np.asarray([heap], dtype=np.int64))
-            return tuple(sorted((h for h in position if h > 0), reverse=True))
-        self.game.check_position(np.asarray(position, dtype=np.int64))
-        return position
-
-    def observation(self, position: tuple[int, ...]) -> np.ndarray:
-        if self.sum:
-            return np.bincount(np.minimum(position, self.bound), minlength=self.bound + 1)[1:].astype(np.float32)
-        p = np.asarray([position], dtype=np.int64)
-        if self.board:
-            return ((p[0][:, None] >> np.arange(self.cells)) & 1).astype(np.float32).ravel()
-        return self.game.features(p)[0].astype(np.float32)
-
-    def __deepcopy__(self, memo):
-        return self  # shared by every state of the game: OpenSpiel's clone() deep-copies a Python state
-
-
-def _layout(game: Game, bound, start) -> _Layout:
-    if isinstance(game, BoardGame):
-        if bound is not None or start is not None:
-            raise ValueError(f"{game!r} starts from its empty board: leave out bound and start")
-        return _Layout(game, tuple(game.start), None)
-    if start is None:
-        if bound is None:
-            raise ValueError(f"{game!r} has no start of its own: give bound=B (the start is (B, ..., B)) or start=")
-        start = (bound,) * game.dims
-    start = tuple(int(x) for x in start)
-    if bound is None:
-        bound = sum(start) if game.parts > 1 else max(start, default=0)
-    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)) or bound < 1:
-        raise ValueError(f"bound must be a positive integer, got {bound!r}")
-    if game.parts > 1 and sum(start) > bound:
-        raise ValueError(f"the heaps {start} hold {sum(start)} tokens, more than bound {bound}: give a larger bound")
-    layout = _Layout(game, start, int(bound))
-    layout.start = layout.checked(start)
-    return layout
-
-
-def _action_count(game: Game, limits: np.ndarray) -> int:
-    """Most options of any position within ``limits``: the game's own bound, else counted over the box."""
-    try:
-        return max(int(game.max_moves(limits)), 1)
-    except NotImplementedError:
-        counts, _ = game.option_rows(game.universe(int(limits[0])).positions())
-        return max(int(counts.max(initial=0)), 1)
-
-
-def _length_cap(game: Game, bound: int) -> int:
-    """Moves after which a play is a draw: the box's positions (no acyclic play visits one twice)."""
-    return int(min((bound + 1) ** game.dims, 10**9))
-
-
 # -- the OpenSpiel classes, made once pyspiel is imported --------------------------------------------------------
 def _game_type(pyspiel, name: str, parameters: dict):
     return pyspiel.GameType(
@@ -392,7 +270,7 @@ def _classes(pyspiel):
     class ToolkitGame(pyspiel.Game):
         """A toolkit game in OpenSpiel; ``layout`` holds the toolkit game."""
 
-        def __init__(self, layout: _Layout, params):
+        def __init__(self, layout: Layout, params):
             info = pyspiel.GameInfo(num_distinct_actions=layout.num_actions, max_chance_outcomes=0, num_players=2,
                                     min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
                                     max_game_length=layout.max_length)
@@ -456,7 +334,7 @@ def _classes(pyspiel):
 class _Observer:
     """OpenSpiel's observer interface: ``tensor`` (and its shaped view in ``dict``) set from a state."""
 
-    def __init__(self, layout: _Layout):
+    def __init__(self, layout: Layout):
         self.layout = layout
         self.tensor = np.zeros(int(np.prod(layout.shape)), np.float32)
         self.dict = {"observation": self.tensor.reshape(layout.shape)}
@@ -498,6 +376,6 @@ def _family_class(pyspiel, family: str):
         params = dict(params or {})
         bound = int(params.pop("bound", 0)) or None
         words = [f"{k}={str(v).replace(_TUPLE_SEPARATOR, ',')}" for k, v in params.items()]
-        base.__init__(self, _layout(make_game(family, **parse_params(family, words)), bound, None), {})
+        base.__init__(self, make_layout(make_game(family, **parse_params(family, words)), bound, None), {})
 
     return type(f"Toolkit_{family}", (base,), {"__init__": __init__})
