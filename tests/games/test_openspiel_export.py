@@ -85,6 +85,19 @@ def test_a_custom_game_is_exported():
     assert str(exported.new_initial_state()) == "0:(6,)"
 
 
+def test_a_declared_game_is_exported_and_solved_by_openspiel_as_by_us():
+    from open_spiel.python.algorithms.minimax_solver import MinimaxSolver
+
+    from games import declared_game
+
+    game = declared_game({"name": "take13-or-both", "heaps": 2,
+                          "moves": [{"take": {"min": 1, "max": 3}}, {"take": 1, "from": "all"}]})
+    values = MinimaxSolver(register_openspiel(game, bound=5)).solve()
+    positions = np.array([position_of(key) for key in values], dtype=np.int64)
+    assert len({key.split(":")[1] for key in values}) == 35  # the 6 x 6 box but (0, 0), reached from (5, 5)
+    assert np.array_equal(solve(game, bound=5).outcome(positions), [round(e.value) for e in values.values()])
+
+
 def test_one_game_is_registered_under_its_name_once():
     game = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
     name = register_openspiel(game, bound=5)
