@@ -181,6 +181,7 @@ def action_option(exported, position, action: int) -> tuple[int, ...]:
     >>> action_option(exported, (0, 0), 4)  # X takes the centre
     (16, 0)
     """
+    position = exported.layout.checked(position)
     options = exported.layout.actions(position)
     if action not in options:
         raise ValueError(f"action {action} is not legal at {tuple(position)}: legal actions are {sorted(options)}")
@@ -196,8 +197,8 @@ def option_action(exported, position, option) -> int:
     >>> option_action(as_openspiel(make_game("tictactoe")), (0, 0), (16, 0))
     4
     """
-    option = tuple(int(x) for x in option)
-    for action, target in exported.layout.actions(position).items():
+    option = exported.layout.checked(option)
+    for action, target in exported.layout.actions(exported.layout.checked(position)).items():
         if target == option:
             return action
     raise ValueError(f"{option} is not an option of {tuple(position)} in {exported.layout.game!r}")
@@ -223,12 +224,23 @@ def state_at(exported, position, player: int = 0):
     return state
 
 
-def bot_policy(exported, bot):
+def bot_policy(exported, bot, to_state=None, to_option=None):
     """A function ``position -> option`` that asks an OpenSpiel bot (``bot.step(state)``: MCTS, a random bot, an
-    AlphaZero bot) for its move at any position of an exported game: what ``learners.optimality`` scores.
+    AlphaZero bot) for its move at any position of an OpenSpiel game: what ``learners.optimality`` scores.
 
     The bot sees the position with player 0 to move (on an impartial game the mover's name changes nothing; a board
     game's own rules say whose stone is placed).
+
+    Parameters
+    ----------
+    exported : pyspiel.Game
+        A game exported by ``as_openspiel``, or any OpenSpiel game with the two converters below.
+    bot : pyspiel.Bot
+    to_state : callable, optional
+        ``to_state(exported, position)``: the OpenSpiel state of a toolkit position (default ``state_at``).
+    to_option : callable, optional
+        ``to_option(exported, position, action)``: the toolkit option an action leads to (default
+        ``action_option``).
 
     Examples
     --------
@@ -241,12 +253,14 @@ def bot_policy(exported, bot):
     """
     if not callable(getattr(bot, "step", None)):
         raise TypeError(f"an OpenSpiel bot has a step(state) method, got {bot!r}")
+    to_state, to_option = to_state or state_at, to_option or action_option
 
     def policy(position):
-        state = state_at(exported, position)
+        position = tuple(int(x) for x in position)
+        state = to_state(exported, position)
         if state.is_terminal():
-            raise ValueError(f"{tuple(position)} has no move: a bot is asked only where there is one")
-        return action_option(exported, state.position, int(bot.step(state)))
+            raise ValueError(f"{position} has no move: a bot is asked only where there is one")
+        return to_option(exported, position, int(bot.step(state)))
 
     return policy
 
