@@ -58,8 +58,8 @@ def evaluate_command(game, params, bot, checkpoint, learner, episodes, bound, si
     if game_obj.parts > 1:
         raise ValueError(f"{game_obj!r} is a sum of heaps (a move splits a heap): evaluate a game whose options are "
                          f"single positions, such as nim, wythoff, subtraction, notakto or tictactoe")
-    if game_obj.universe_from_start and bound is not None:
-        raise ValueError(f"{game_obj!r} starts from its empty board: leave out --bound")
+    if game_obj.universe_from_start and given("bound", "starts"):
+        raise ValueError(f"{game_obj!r} starts from its empty board: leave out {', '.join(given('bound', 'starts'))}")
     if learner is None:
         from games.openspiel_export import require_openspiel
 

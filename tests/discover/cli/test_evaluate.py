@@ -51,6 +51,7 @@ def test_mcts_on_tictactoe_plays_both_seats_from_the_empty_board(cli):
     (("nim", "--episodes", "5"), "--episodes is the budget of --learner"),
     (("octal",), "sum of heaps"),
     (("tictactoe", "--bound", "3"), "leave out --bound"),
+    (("tictactoe", "--starts", "3"), "leave out --starts"),
 ])
 def test_contradicting_options_are_refused_in_one_line(cli, one_error_line, argv, words):
     code, stdout, err = cli("evaluate", *argv)
