@@ -38,8 +38,8 @@ import numpy as np
 from games.base import Game
 from games.openspiel_layout import Layout, make_layout
 
-__all__ = ["as_openspiel", "register_openspiel", "register_openspiel_games", "action_option", "option_action", "state_at",
-           "require_openspiel", "bot_policy", "OPENSPIEL_PREFIX"]
+__all__ = ["as_openspiel", "register_openspiel", "register_openspiel_games", "action_option", "option_action",
+           "state_at", "require_openspiel", "bot_policy", "OPENSPIEL_PREFIX"]
 
 OPENSPIEL_PREFIX = "toolkit_"  # a family registered in OpenSpiel is toolkit_<family>
 _TUPLE_SEPARATOR = ";"  # OpenSpiel's game strings separate parameters with commas: a tuple is written 1;3;4

@@ -56,9 +56,9 @@ class Layout:
         found = {}
         for option in options:
             added = [(q, int(o) ^ int(p)) for q, (o, p) in enumerate(zip(option, position)) if o != p]
-            if len(added) != 1 or added[0][1] & (added[0][1] - 1) or int(option[added[0][0]]) < int(position[added[0][0]]):
+            q, bit = added[0] if len(added) == 1 else (0, 0)
+            if bit == 0 or bit & (bit - 1) or int(option[q]) < int(position[q]):
                 raise ValueError(f"{self.game!r}: the move {position} -> {option} does not place one stone")
-            q, bit = added[0]
             found[(q * self.cells if self.game.impartial else 0) + bit.bit_length() - 1] = option
         return dict(sorted(found.items()))
 

@@ -31,7 +31,8 @@ BOARD_GAMES = 20  # games per seat from a board game's one start, by default
 @click.option("--bot", type=click.Choice(BOTS), default=None,
               help="An OpenSpiel bot on the game exported to OpenSpiel (default: mcts): mcts (MCTSBot with random "
                    "rollouts), random (uniform), alpha_zero (an OpenSpiel AlphaZero checkpoint).")
-@click.option("--checkpoint", type=TEXT, metavar="PATH", default=None, help="The AlphaZero checkpoint of --bot alpha_zero.")
+@click.option("--checkpoint", type=TEXT, metavar="PATH", default=None,
+              help="The AlphaZero checkpoint of --bot alpha_zero.")
 @click.option("--learner", type=LearnerChoice(value_table=True), default=None,
               help="This toolkit's learner instead of a bot, fitted here; its greedy policy is scored.")
 @click.option("--episodes", type=BOUND, default=None, help="--learner: games to learn from (default: its own).")
