@@ -57,3 +57,11 @@ def test_contradicting_options_are_refused_in_one_line(cli, one_error_line, argv
     code, stdout, err = cli("evaluate", *argv)
     one_error_line(code, stdout, err)
     assert words in err
+
+
+def test_without_openspiel_one_line_says_how_to_install_it(cli, one_error_line, monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "pyspiel", None)  # import pyspiel now raises ImportError
+    code, stdout, err = cli("evaluate", "wythoff", "--bound", "3")
+    one_error_line(code, stdout, err)
+    assert "OpenSpiel is not installed: pip install -e '.[openspiel]'" in err
+    assert cli("evaluate", "wythoff", "--bound", "3", "--learner", "q", "--episodes", "500")[0] == 0  # not needed
