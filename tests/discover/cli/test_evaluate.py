@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_contradicting_options_are_refused_in_one_line(cli, one_error_line, argv
 
 
 def test_without_openspiel_one_line_says_how_to_install_it(cli, one_error_line, monkeypatch):
-    monkeypatch.setitem(__import__("sys").modules, "pyspiel", None)  # import pyspiel now raises ImportError
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now raises ImportError
     code, stdout, err = cli("evaluate", "wythoff", "--bound", "3")
     one_error_line(code, stdout, err)
     assert "OpenSpiel is not installed: pip install -e '.[openspiel]'" in err
