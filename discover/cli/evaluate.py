@@ -19,7 +19,7 @@ import click
 from discover.cli.common import (BOUND, SEED, TEXT, Integer, LearnerChoice, game_arguments, game_from_words, given,
                                  say)
 
-__all__ = ["evaluate_command", "BOTS"]
+__all__ = ["evaluate_command", "openspiel_game", "BOTS"]
 
 BOTS = ("mcts", "random", "alpha_zero")
 MCTS_UCT_C = 2.0  # OpenSpiel's examples' exploration constant
@@ -117,17 +117,34 @@ def _policy(game, bound, solution, bot, learner, episodes, simulations, rollouts
     import numpy as np
     import pyspiel
 
-    from games.openspiel_export import as_openspiel, bot_policy
+    from games.openspiel_export import bot_policy
 
-    exported = as_openspiel(game, bound)
+    played, to_state, to_option = openspiel_game(game, bound)
     if bot == "random":
-        return bot_policy(exported, pyspiel.make_uniform_random_bot(0, seed)), {"bot": "random"}
-    from open_spiel.python.algorithms import mcts
+        searcher, agent = pyspiel.make_uniform_random_bot(0, seed), {"bot": "random"}
+    else:
+        from open_spiel.python.algorithms import mcts
 
-    evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
-    searcher = mcts.MCTSBot(exported, MCTS_UCT_C, simulations, evaluator, random_state=np.random.RandomState(seed))
-    return bot_policy(exported, searcher), {"bot": "mcts", "simulations": simulations, "rollouts": rollouts,
-                                            "uct_c": MCTS_UCT_C}
+        evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
+        searcher = mcts.MCTSBot(played, MCTS_UCT_C, simulations, evaluator, random_state=np.random.RandomState(seed))
+        agent = {"bot": "mcts", "simulations": simulations, "rollouts": rollouts, "uct_c": MCTS_UCT_C}
+    return bot_policy(played, searcher, to_state, to_option), agent
+
+
+def openspiel_game(game, bound):
+    """The OpenSpiel game a bot plays for ``game``, and its converters (``bot_policy``'s ``to_state`` and
+    ``to_option``): this toolkit's games exported with ``games.openspiel_export``.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> played, to_state, to_option = openspiel_game(make_game("nim", heaps=2), 3)
+    >>> str(to_state(played, (1, 2))), to_option(played, (1, 2), 0)
+    ('0:(1, 2)', (0, 2))
+    """
+    from games.openspiel_export import action_option, as_openspiel, state_at
+
+    return as_openspiel(game, bound), state_at, action_option
 
 
 def _print(game, solution, record) -> None:
