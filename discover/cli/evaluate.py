@@ -57,8 +57,9 @@ def evaluate_command(game, params, bot, checkpoint, learner, episodes, bound, si
     _check_options(bot, checkpoint, learner)
     game_obj = game_from_words(game, params)
     if game_obj.parts > 1:
-        raise ValueError(f"{game_obj!r} is a sum of heaps (a move splits a heap): evaluate a game whose options are "
-                         f"single positions, such as nim, wythoff, subtraction, notakto or tictactoe")
+        raise ValueError(f"{game_obj!r} is a sum of heaps (a move splits a heap), scored against a solution of single "
+                         f"positions only: evaluate nim, wythoff, subtraction, notakto or tictactoe (OpenSpiel plays "
+                         f"the sums through games.openspiel_export)")
     if game_obj.universe_from_start and given("bound", "starts"):
         raise ValueError(f"{game_obj!r} starts from its empty board: leave out {', '.join(given('bound', 'starts'))}")
     if learner is None:
