@@ -1,4 +1,9 @@
-"""The registry of game families: ``make_game(name, **params)`` and command-line parsing."""
+"""The registry of game families: ``make_game(name, **params)`` and command-line parsing.
+
+A name that starts with ``openspiel:`` is an OpenSpiel game (``games.openspiel``): ``make_game("openspiel:nim",
+pile_sizes="1;3")`` or ``make_game("openspiel:nim(pile_sizes=1;3)")``, its parameters typed by OpenSpiel's
+declared defaults.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,8 @@ from games.hex import hex_game
 from games.lines import nim, wythoff, wythoff_nd
 from games.moore import moore
 from games.notakto import notakto
+from games.openspiel import openspiel_game
+from games.openspiel_names import is_openspiel_name, split_name, typed_params
 from games.staircase import staircase
 from games.subtraction import subtraction
 from games.tictactoe import tictactoe
@@ -60,7 +67,11 @@ def make_game(name: str, **params) -> Game:
     --------
     >>> make_game("nim", heaps=3)
     nim(heaps=3, misere=False)
+    >>> make_game("openspiel:nim(pile_sizes=1;2)").universe().size
+    8
     """
+    if is_openspiel_name(name):
+        return openspiel_game(name, params)
     cls = _family(name)
     known = [p for p, _, _ in family_signature(name)]
     for key in params:
@@ -104,7 +115,11 @@ def parse_params(name: str, words: list[str]) -> dict:
     Traceback (most recent call last):
     ...
     ValueError: nim parameter heaps is given twice (heaps=3, heaps=4): give it once
+    >>> parse_params("openspiel:nim", ["pile_sizes=1;2", "is_misere=false"])
+    {'pile_sizes': '1;2', 'is_misere': False}
     """
+    if is_openspiel_name(name):
+        return _openspiel_params(name, words)
     types = {p: kind for p, kind, _ in family_signature(name)}
     params, given = {}, {}
     for word in words:
@@ -119,6 +134,20 @@ def parse_params(name: str, words: list[str]) -> dict:
             raise ValueError(f"{name} has no parameter {key!r}; valid: {hint}")
         params[key] = _convert(value, types[key], f"{name} parameter {key}")
     return params
+
+
+def _openspiel_params(name: str, words: list[str]) -> dict:
+    """``name=value`` words as the parameters of the OpenSpiel game ``name``, typed by its declared defaults."""
+    game, inside = split_name(name)
+    texts: dict[str, str] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not eq or not key:
+            raise ValueError(f"parameters are name=value words, got {word!r}")
+        if key in texts or key in inside:
+            raise ValueError(f"{name} parameter {key} is given twice: give it once")
+        texts[key] = value
+    return typed_params(game, texts)
 
 
 def game_from_spec(spec: dict, game=None, path="the file"):

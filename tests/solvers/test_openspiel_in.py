@@ -1,0 +1,190 @@
+"""OpenSpiel games solved here (``games.openspiel``) against OpenSpiel's own solvers, state by state.
+
+OpenSpiel's ``value_iteration`` and ``MinimaxSolver`` key a state by its text alone, so two states with the same
+text and different players to move would share a value (OpenSpiel's Nim once lost its player that way).  Their
+values are compared on every state whose text is unambiguous (the games below have none ambiguous; a test says
+so); ``alpha_beta_search``, which keys nothing, is compared on every state of the smallest games.
+``value_iteration``'s module imports ``lp_solver`` (and cvxpy) for simultaneous-move nodes only; where cvxpy is
+missing a blank module stands in for ``lp_solver`` (none of these games has such a node).
+"""
+
+from __future__ import annotations
+
+import collections
+import importlib
+import sys
+import types
+
+import numpy as np
+import pytest
+
+from games import make_game
+from games.openspiel import END, PASS, STATE, openspiel_game
+from solvers import solve
+
+pyspiel = pytest.importorskip("pyspiel")
+
+SMALL = ["tic_tac_toe", "nim(pile_sizes=1;3;5;7)", "nim(pile_sizes=1;3;5;7,is_misere=false)", "nim(pile_sizes=2;2;3)",
+         "dots_and_boxes(num_rows=1,num_cols=1)", "dots_and_boxes(num_rows=1,num_cols=2)",
+         "connect_four(rows=3,columns=4,x_in_row=3)", "breakthrough(rows=3,columns=3)", "clobber(rows=2,columns=3)"]
+
+
+def value_iteration():
+    name = "open_spiel.python.algorithms.lp_solver"
+    try:
+        importlib.import_module(name)
+    except ImportError:  # cvxpy missing: lp_solver serves simultaneous-move nodes only, which these games lack
+        sys.modules[name] = types.ModuleType(name)
+    from open_spiel.python.algorithms.value_iteration import value_iteration as run
+
+    return run
+
+
+def player0_values(game, solution) -> dict:
+    """Our value for player 0 of every OpenSpiel state, by the state's text; a text shared by states of different
+    values (or players) maps to None."""
+    values: dict = {}
+    for i in np.flatnonzero(game.kinds != PASS):
+        state = game.state((int(i),))
+        v = int(solution.outcome_table[i]) * (1 if game.players[i] == 0 else -1)
+        key = str(state)
+        values[key] = v if values.get(key, v) == v else None
+    return values
+
+
+@pytest.fixture(scope="module", params=SMALL)
+def solved(request):
+    game = make_game("openspiel:" + request.param)
+    return game, solve(game, remoteness=True)
+
+
+def test_every_state_agrees_with_value_iteration(solved):
+    game, solution = solved
+    theirs = value_iteration()(game.spiel, depth_limit=-1, threshold=1e-9, cyclic_game=True)
+    ours = player0_values(game, solution)
+    assert set(ours) == set(theirs)  # the same reachable states, by text
+    assert None not in ours.values()
+    assert {k: int(np.sign(v)) for k, v in theirs.items()} == ours
+
+
+def test_every_state_agrees_with_minimax_solver(solved):
+    from open_spiel.python.algorithms.minimax_solver import MinimaxSolver
+
+    game, solution = solved
+    table = MinimaxSolver(str(game.spiel)).solve()  # value for the player to move, non-terminal states
+    for i in np.flatnonzero(game.kinds == STATE):
+        state = game.state((int(i),))
+        assert np.sign(table[str(state)].value) == solution.outcome_table[i], str(state)
+
+
+@pytest.mark.parametrize("name", ["nim(pile_sizes=1;2;3)", "dots_and_boxes(num_rows=1,num_cols=1)",
+                                  "dots_and_boxes(num_rows=1,num_cols=2)"])
+def test_every_state_agrees_with_alpha_beta(name):
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    game = make_game("openspiel:" + name)
+    solution = solve(game)
+    for i in np.flatnonzero(game.kinds == STATE):
+        state = game.state((int(i),))
+        value, _ = alpha_beta_search(game.spiel, state=state, maximum_depth=100,
+                                     maximizing_player_id=state.current_player())
+        assert np.sign(value) == solution.outcome_table[i], str(state)
+
+
+def test_tictactoe_has_its_5478_states_and_agrees_with_ours():
+    game = make_game("openspiel:tic_tac_toe")
+    theirs, ours = solve(game), solve(make_game("tictactoe"))
+    assert game.universe().size == 5478 and (game.kinds != PASS).all()
+    assert np.array_equal(np.bincount(theirs.outcome_table + 1), np.bincount(ours.outcome_table + 1))
+    assert theirs.outcome([game.start])[0] == 0
+
+
+def test_nim_with_the_player_in_the_key():
+    game = make_game("openspiel:nim(pile_sizes=1;2)")
+    texts = collections.Counter(str(game.state((int(i),))) for i in np.flatnonzero(game.kinds == STATE))
+    assert all(text.startswith(("(0)", "(1)")) for text in texts) and max(texts.values()) == 1
+    start = game.state(game.start)
+    assert str(start) == "(0): 1 2" and game.position_of(start) == game.start
+
+
+def test_an_extra_move_is_a_pass_and_values_stay_exact():
+    game = make_game("openspiel:dots_and_boxes(num_rows=1,num_cols=2)")
+    passes = np.flatnonzero(game.kinds == PASS)
+    assert passes.size and all(game.actions((int(i),)) == [-1] for i in passes)
+    solution = solve(game, remoteness=True)
+    for i in passes[:20]:  # a pass's value is the negated value of the same state, the same player moving again
+        target = int(game.targets[game.indptr[i]])
+        assert solution.outcome_table[i] == -solution.outcome_table[target]
+        assert game.players[i] == 1 - game.players[target]
+
+
+def test_positions_map_to_states_and_back():
+    game = make_game("openspiel:dots_and_boxes(num_rows=1,num_cols=1)")
+    for i in range(game.size):
+        state = game.state((i,))
+        if game.kinds[i] == STATE:
+            assert game.position_of(state) == (i,)
+            assert [state.child(a).history() for a in game.actions((i,))] == \
+                [state.history() + [a] for a in state.legal_actions()]
+        elif game.kinds[i] == END:
+            assert state.is_terminal() and game.position_of(state, int(game.players[i])) == (i,)
+
+
+def test_every_move_goes_to_a_smaller_id():
+    game = make_game("openspiel:connect_four(rows=3,columns=4,x_in_row=3)")
+    sources = np.repeat(np.arange(game.size), np.diff(game.indptr))
+    assert (game.targets < sources).all()
+
+
+@pytest.mark.parametrize("name, match", [
+    ("openspiel:kuhn_poker", "chance nodes"),
+    ("openspiel:catch", "chance nodes"),
+    ("openspiel:matrix_rps", "move simultaneously"),
+    ("openspiel:phantom_ttt", "imperfect information"),
+    ("openspiel:matching_pennies_3p", "3 players|simultaneously"),
+    ("openspiel:no_such_game", "OpenSpiel has no game 'no_such_game'"),
+    ("openspiel:tic_tac_to", "did you mean: tic_tac_toe"),
+    ("openspiel:nim(piles=3)", "no parameter 'piles'; valid: is_misere, pile_sizes"),
+    ("openspiel:nim(is_misere=maybe)", "must be true or false"),
+    ("openspiel:connect_four(rows=x)", "must be an integer"),
+    ("openspiel:nim(pile_sizes=1;2,pile_sizes=3)", "given twice"),
+    ("openspiel:nim(pile_sizes)", "key=value"),
+    ("openspiel:Nim", "not an OpenSpiel game name"),
+    ("openspiel:nim(pile_sizes=__import__('os'))", "must be text of letters"),
+    ("openspiel:connect_four", "more than 1,000 reachable states"),
+])
+def test_refused_with_the_reason(name, match):
+    with pytest.raises(ValueError, match=match):
+        openspiel_game(name, max_states=1000)
+
+
+def test_a_repeated_state_is_refused():
+    with pytest.raises(ValueError, match="repeats a state"):
+        openspiel_game("cliff_walking(height=2,width=3,horizon=6)")
+
+
+def test_spec_rebuilds_and_pickles():
+    import pickle
+
+    game = make_game("openspiel:nim", pile_sizes="1;2", is_misere=False)
+    assert game.spec() == {"name": "openspiel:nim", "params": {"pile_sizes": "1;2", "is_misere": False}}
+    assert make_game(game.spec()["name"], **game.spec()["params"]) == game == pickle.loads(pickle.dumps(game))
+
+
+def test_check_game_passes():
+    from games.checks import check_game
+
+    check_game(make_game("openspiel:dots_and_boxes(num_rows=1,num_cols=2)"))
+
+
+@pytest.mark.slow
+def test_dots_and_boxes_2x2_agrees_with_minimax_solver():
+    from open_spiel.python.algorithms.minimax_solver import MinimaxSolver
+
+    game = make_game("openspiel:dots_and_boxes(num_rows=2,num_cols=2)")
+    solution = solve(game)
+    table = MinimaxSolver(str(game.spiel)).solve()
+    start = game.spiel.new_initial_state()
+    assert np.sign(table[str(start)].value) == solution.outcome([game.start])[0]
+    states = np.flatnonzero(game.kinds == STATE)
+    assert len(table) == states.size
