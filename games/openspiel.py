@@ -31,6 +31,7 @@ import numpy as np
 from cgbase.memory import memory_limit
 from games.base import Game
 from games.openspiel_names import PREFIX, load_openspiel_game, split_name, typed_params
+from games.openspiel_probe import first_line, quiet_stderr
 from games.universe import Universe
 
 __all__ = ["OpenSpielGame", "openspiel_game", "MAX_STATES", "STATE_BYTES", "state_cap", "STATE", "PASS", "END"]
@@ -38,6 +39,10 @@ __all__ = ["OpenSpielGame", "openspiel_game", "MAX_STATES", "STATE_BYTES", "stat
 MAX_STATES = 2_000_000  # states enumerated at most (about a minute of OpenSpiel's moves on this machine)
 STATE_BYTES = 400  # memory per state while enumerating: its key in a dict, its rows and the search's frames
 STATE, PASS, END = 0, 1, 2  # kinds of position: an OpenSpiel state, a forced pass, a terminal state
+
+
+class _Refused(ValueError):
+    """A game refused by the enumeration itself (too many states, a repeated state)."""
 
 
 def state_cap() -> int:
@@ -79,11 +84,10 @@ class _Enumeration:
         self.counted = 0
 
     def key(self, state, player: int, kind: int) -> bytes:
-        digest = hashlib.blake2b(bytes([kind, player & 0xFF]), digest_size=16)
-        digest.update(str(state).encode())
+        text = bytes([kind, player & 0xFF]) + str(state).encode()
         if self.obs:
-            digest.update(np.asarray(state.observation_tensor(0), dtype=np.float32).tobytes())
-        return digest.digest()
+            text += array("f", state.observation_tensor(0)).tobytes()
+        return hashlib.blake2b(text, digest_size=16).digest()
 
     def row(self, kind: int, player: int, value: int, options: list, actions: list) -> int:
         self.targets.extend(options)
@@ -116,7 +120,7 @@ class _Enumeration:
     def count(self) -> None:
         self.counted += 1
         if self.counted > self.cap:
-            raise ValueError(f"{self.what} has more than {self.cap:,} reachable states (counted while enumerating "
+            raise _Refused(f"{self.what} has more than {self.cap:,} reachable states (counted while enumerating "
                              f"them; the cap is min({MAX_STATES:,}, memory limit / {STATE_BYTES} bytes a state)): "
                              "give it smaller parameters")
 
@@ -126,7 +130,7 @@ class _Enumeration:
         if root.is_terminal():
             return self.end(root, 0)
         self.count()
-        stack = [self.frame(root)]
+        stack = [self.frame(root, self.key(root, root.current_player(), STATE))]
         while stack:
             frame = stack[-1]
             state, key, mover, pending, children = frame
@@ -136,15 +140,16 @@ class _Enumeration:
                 if child.is_terminal():
                     children.append((action, self.end(child, 1 - mover), None))
                     continue
-                child_key = self.key(child, child.current_player(), STATE)
-                children.append((action, child_key, child.current_player()))
+                player = child.current_player()
+                child_key = self.key(child, player, STATE)
+                children.append((action, child_key, player))
                 if child_key in self.open:
-                    raise ValueError(f"{self.what} repeats a state ({str(child)[:60]!r} ...): OpenSpiel ends such "
+                    raise _Refused(f"{self.what} repeats a state ({str(child)[:60]!r} ...): OpenSpiel ends such "
                                      "play by its move limit, which a state's key does not record; only games "
                                      "without repeated states are solved here")
                 if child_key not in self.ids:
                     self.count()
-                    stack.append(self.frame(child))
+                    stack.append(self.frame(child, child_key))
                 continue
             stack.pop()
             self.open.discard(key)
@@ -159,8 +164,7 @@ class _Enumeration:
             self.ids[key] = self.row(STATE, mover, 0, options, actions)
         return self.ids[self.key(root, root.current_player(), STATE)]
 
-    def frame(self, state) -> list:
-        key = self.key(state, state.current_player(), STATE)
+    def frame(self, state, key: bytes) -> list:
         self.open.add(key)
         return [state, key, state.current_player(), list(reversed(state.legal_actions())), []]
 
@@ -208,7 +212,13 @@ class OpenSpielGame(Game):
         self.spiel = load_openspiel_game(game, params)
         self.openspiel_name = game + ("(" + ",".join(f"{k}={v}" for k, v in params.items()) + ")" if params else "")
         search = _Enumeration(self.spiel, state_cap() if max_states is None else max_states, repr(self))
-        root = search.run()
+        try:
+            with quiet_stderr():
+                root = search.run()
+        except _Refused:
+            raise
+        except Exception as err:  # noqa: BLE001 - OpenSpiel's own error on a state (SpielError, or a C++ one)
+            raise ValueError(f"OpenSpiel failed while enumerating {self!r}: {first_line(err)}") from None
         self._ids = search.ids
         self._obs = search.obs
         self._key = search.key

@@ -4,21 +4,21 @@ A name is ``openspiel:`` then one of ``pyspiel.registered_names()``, then option
 parentheses as ``key=value`` separated by commas (OpenSpiel's own spelling).  Each value is read as the type of
 the parameter's default in the game type's ``parameter_specification`` (int, float, bool or text); nothing is
 evaluated.  A game this toolkit cannot solve exactly is refused with the reason: chance nodes, simultaneous
-moves, imperfect information, more than two players, or two players whose returns are not zero-sum.
+moves, imperfect information, more than two players, or two players whose returns are not zero-sum.  A game is
+first loaded and played in a child process (``games.openspiel_probe``): parameters that crash OpenSpiel are
+refused instead of ending this process.
 
 OpenSpiel is an optional extra (``pip install -e '.[openspiel]'``); ``pyspiel`` is imported on first use.
 """
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import importlib
-import os
 import re
-import sys
 
 from cgbase.validation import integer_text, number_text
+from games.openspiel_probe import first_line, probe, quiet_stderr
 
 __all__ = ["PREFIX", "is_openspiel_name", "pyspiel_module", "split_name", "typed_params", "load_openspiel_game"]
 
@@ -152,27 +152,6 @@ def typed_params(game: str, params: dict) -> dict:
     return out
 
 
-@contextlib.contextmanager
-def _quiet_stderr():
-    """OpenSpiel's C++ writes its errors (and some warnings) to stderr itself; the ``ValueError`` raised here
-    carries the error, so the file descriptor is silenced while a game loads (one line on the command line)."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-
-
-def _first_line(err: BaseException) -> str:
-    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
-    text = lines[0] if lines else type(err).__name__
-    return text.removeprefix("OpenSpiel exception: ")[:300]
-
-
 def _refusal(game_type, players: int) -> str | None:
     """Why a loaded game cannot be solved exactly here, or None."""
     kind = type(game_type)
@@ -204,12 +183,13 @@ def load_openspiel_game(game: str, params: dict):
     """
     pyspiel = pyspiel_module()
     typed = typed_params(game, params)
+    probe(pyspiel, game, typed)
     try:
-        with _quiet_stderr():
+        with quiet_stderr():
             loaded = pyspiel.load_game(game, typed)
             players = loaded.num_players()
     except Exception as err:  # noqa: BLE001 - OpenSpiel refuses the parameters with its own error
-        raise ValueError(f"OpenSpiel cannot load {game} with {typed}: {_first_line(err)}") from None
+        raise ValueError(f"OpenSpiel cannot load {game} with {typed}: {first_line(err)}") from None
     why = _refusal(loaded.get_type(), players)
     if why is not None:
         raise ValueError(f"openspiel:{game} cannot be solved exactly here: {why} (only sequential, deterministic "

@@ -123,11 +123,30 @@ def _first_p(summary: dict, game) -> str:
     return ", ".join(_position(p) for p in first) + more
 
 
+def _openspiel_rows(record: dict) -> list[tuple[str, str]]:
+    """An OpenSpiel game's summary: the start, each first move under OpenSpiel's name, the counts."""
+    spiel = record["openspiel"]
+    words = {1: "win", -1: "loss", 0: "draw"}
+
+    def share(count: int) -> str:
+        return f"{count:,}  ({100.0 * count / spiel['states']:.1f}%)" if spiel["states"] else "0"
+
+    start = spiel["winner"] + (f" in {spiel['remoteness']} moves" if spiel["start"] else "")
+    moves = "\n".join(f"{m['move']:>12}  {words[m['value']]}" + (f" in {m['remoteness']}" if m["value"] else "")
+                      for m in spiel["first_moves"]) or "none (the start is terminal)"
+    rows = [("start", start), ("first moves", moves), ("states (a player to move)", f"{spiel['states']:,}"),
+            ("wins", share(spiel["wins"])), ("losses", share(spiel["losses"])), ("draws", share(spiel["draws"])),
+            ("terminal states", f"{spiel['terminal_states']:,}"),
+            ("forced passes", f"{spiel['passes']:,} (a player moving again)")]
+    return rows + [("time" if key == "seconds" else key, f"{record[key]:.2f} s" if key == "seconds" else record[key])
+                   for key in ("seconds", "file") if key in record]
+
+
 def _show(record: dict, game, title: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"game": game.spec(), "title": title, **record}))
     else:
-        print_rows(title, _rows(record, game))
+        print_rows(title, _openspiel_rows(record) if "openspiel" in record else _rows(record, game))
 
 
 # -- steps ----------------------------------------------------------------------------------
@@ -247,6 +266,9 @@ def solve_command(game, params, bound, save_path, grundy, remoteness, plot_path,
     from discover.bounds import default_bound
 
     game_obj = game_from_words(game, params)
+    if _is_openspiel(game_obj):
+        _solve_openspiel(game_obj, bound, grundy, save_path, csv_path, plot_path, as_json)
+        return
     if bound is not None and game_obj.universe_from_start:
         raise ValueError(f"--bound sets the box of a game on integer coordinates; {game_obj!r} is solved over the "
                          "positions reachable from the empty board: leave out --bound")
@@ -292,6 +314,13 @@ def show_command(file, plot_path, csv_path, as_json):
 
     solution = Solution.load(file)
     game = solution.game
+    if _is_openspiel(game):
+        if plot_path is not None:
+            raise ValueError(f"--plot draws this toolkit's games; {game!r} is an OpenSpiel game: leave out --plot")
+        if csv_path is not None:
+            check_output_file(csv_path, "--csv")
+        _show_openspiel(solution, None, None, csv_path, as_json, file=file)
+        return
     if plot_path is not None:
         _check_plot(plot_path, game)
     if csv_path is not None:
@@ -304,6 +333,42 @@ def show_command(file, plot_path, csv_path, as_json):
         record["openings"] = _openings_record(first_moves)
     _show(record, game, f"{game!r} {where}", as_json)
     for line in _outputs(solution, None, csv_path, plot_path, first_moves):
+        if not as_json:
+            say(line)
+
+
+# -- OpenSpiel games ------------------------------------------------------------------------
+def _is_openspiel(game) -> bool:
+    from games.openspiel import OpenSpielGame
+
+    return isinstance(game, OpenSpielGame)
+
+
+def _solve_openspiel(game, bound, grundy, save_path, csv_path, plot_path, as_json) -> None:
+    """Solve an OpenSpiel game over its reachable states (with remoteness) and print its summary."""
+    for flag, asked, why in (("--bound", bound is not None, "it is solved over its reachable states"),
+                             ("--plot", plot_path is not None, "--plot draws this toolkit's games"),
+                             ("--grundy", grundy, "Grundy values are for impartial games in normal play")):
+        if asked:
+            raise ValueError(f"{why}; {game!r} is an OpenSpiel game: leave out {flag}")
+    for path, what in ((save_path, "--save"), (csv_path, "--csv")):
+        if path is not None:
+            check_output_file(path, what)
+    solution, seconds = _solve(game, None, remoteness=True)
+    _show_openspiel(solution, seconds, save_path, csv_path, as_json)
+
+
+def _show_openspiel(solution, seconds, save_path, csv_path, as_json, file=None) -> None:
+    from solvers.openspiel_summary import openspiel_record
+
+    game = solution.game
+    record = {"openspiel": openspiel_record(game, solution), "bound": None}
+    if seconds is not None:
+        record["seconds"] = round(seconds, 3)
+    if file is not None:
+        record["file"] = file
+    _show(record, game, f"{game!r} solved over its {record['openspiel']['states']:,} reachable states", as_json)
+    for line in _outputs(solution, save_path, csv_path, None, None):
         if not as_json:
             say(line)
 

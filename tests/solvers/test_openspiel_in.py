@@ -188,3 +188,36 @@ def test_dots_and_boxes_2x2_agrees_with_minimax_solver():
     assert np.sign(table[str(start)].value) == solution.outcome([game.start])[0]
     states = np.flatnonzero(game.kinds == STATE)
     assert len(table) == states.size
+
+
+HOSTILE = [("openspiel:no_such_game",), ("openspiel:",), ("openspiel:nim(",), ("openspiel:nim(pile_sizes=1;2",),
+           ("openspiel:nim", "heaps=3"), ("openspiel:nim", "is_misere=maybe"), ("openspiel:nim", "pile_sizes=1;x"),
+           ("openspiel:nim", "pile_sizes=1;2", "pile_sizes=3"), ("openspiel:nim(pile_sizes=1;2)", "pile_sizes=3"),
+           ("openspiel:nim", "pile_sizes=__import__('os')"), ("openspiel:connect_four", "rows=\u0663"),
+           ("openspiel:connect_four", "rows=0"), ("openspiel:connect_four", "rows=99999999999"),
+           ("openspiel:kuhn_poker",), ("openspiel:matrix_rps",), ("openspiel:phantom_ttt",), ("openspiel:catch",),
+           ("openspiel:cliff_walking",), ("openspiel:tic_tac_toe", "--bound=3"),
+           ("openspiel:tic_tac_toe", "--plot=x.png"), ("openspiel:tic_tac_toe", "--grundy"),
+           ("openspiel:tic_tac_toe", "--save=/dev/full")]
+
+
+@pytest.mark.parametrize("words", HOSTILE, ids=lambda words: " ".join(words))
+def test_solve_refuses_in_one_line(words):
+    from discover.cli.checks import Case, check_case
+
+    check_case(Case("openspiel", ("solve", *words)))
+
+
+def test_solve_prints_the_start_and_first_moves(tmp_path, capsys):
+    import json
+
+    from discover.cli import main
+
+    assert main(["solve", "openspiel:dots_and_boxes(num_rows=1,num_cols=1)", "--json",
+                 "--save", str(tmp_path / "d.npz"), "--csv", str(tmp_path / "d.csv")]) in (0, None)
+    record = json.loads(capsys.readouterr().out)["openspiel"]
+    assert record["winner"] == "the second player wins" and record["states"] == 29
+    assert [m["move"] for m in record["first_moves"]] == ["P1(h,0,0)", "P1(h,1,0)", "P1(v,0,0)", "P1(v,0,1)"]
+    assert {m["value"] for m in record["first_moves"]} == {-1} and record["remoteness"] == 4
+    assert main(["show", str(tmp_path / "d.npz"), "--json"]) in (0, None)
+    assert json.loads(capsys.readouterr().out)["openspiel"] == record
