@@ -12,7 +12,7 @@ import numpy as np
 
 from games.openspiel import END, PASS, STATE
 
-__all__ = ["move_remoteness", "openspiel_record"]
+__all__ = ["move_remoteness", "openspiel_record", "values_by_text"]
 
 WINNER = {1: "the first player wins", -1: "the second player wins", 0: "a draw"}
 
@@ -92,3 +92,24 @@ def openspiel_record(game, solution) -> dict:
             "wins": int((outcome[states] == 1).sum()), "losses": int((outcome[states] == -1).sum()),
             "draws": int((outcome[states] == 0).sum()), "terminal_states": int((game.kinds == END).sum()),
             "passes": int((game.kinds == PASS).sum()), "positions": int(outcome.size)}
+
+
+def values_by_text(game, outcome) -> dict:
+    """The value for player 0 (+1, -1, 0) of every OpenSpiel state of a solved game, keyed by the state's text as
+    OpenSpiel's ``value_iteration`` and ``MinimaxSolver`` key their tables; None where states of different
+    values share a text (those tables cannot tell them apart).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from solvers import solve
+    >>> game = make_game("openspiel:nim(pile_sizes=1;2)")
+    >>> values_by_text(game, solve(game).outcome_table)["(0): 1 2"]  # misère: the first player wins
+    1
+    """
+    values: dict = {}
+    for i in np.flatnonzero(game.kinds != PASS):
+        key = str(game.state((int(i),)))
+        value = int(outcome[i]) * (1 if game.players[i] == 0 else -1)
+        values[key] = value if values.get(key, value) == value else None
+    return values

@@ -367,7 +367,7 @@ def _show_openspiel(solution, seconds, save_path, csv_path, as_json, file=None) 
         record["seconds"] = round(seconds, 3)
     if file is not None:
         record["file"] = file
-    _show(record, game, f"{game!r} solved over its {record['openspiel']['states']:,} reachable states", as_json)
+    _show(record, game, f"{game!r} solved over every reachable state", as_json)
     for line in _outputs(solution, save_path, csv_path, None, None):
         if not as_json:
             say(line)

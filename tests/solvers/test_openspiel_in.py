@@ -21,6 +21,7 @@ import pytest
 from games import make_game
 from games.openspiel import END, PASS, STATE, openspiel_game
 from solvers import solve
+from solvers.openspiel_summary import values_by_text
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -40,18 +41,6 @@ def value_iteration():
     return run
 
 
-def player0_values(game, solution) -> dict:
-    """Our value for player 0 of every OpenSpiel state, by the state's text; a text shared by states of different
-    values (or players) maps to None."""
-    values: dict = {}
-    for i in np.flatnonzero(game.kinds != PASS):
-        state = game.state((int(i),))
-        v = int(solution.outcome_table[i]) * (1 if game.players[i] == 0 else -1)
-        key = str(state)
-        values[key] = v if values.get(key, v) == v else None
-    return values
-
-
 @pytest.fixture(scope="module", params=SMALL)
 def solved(request):
     game = make_game("openspiel:" + request.param)
@@ -61,7 +50,7 @@ def solved(request):
 def test_every_state_agrees_with_value_iteration(solved):
     game, solution = solved
     theirs = value_iteration()(game.spiel, depth_limit=-1, threshold=1e-9, cyclic_game=True)
-    ours = player0_values(game, solution)
+    ours = values_by_text(game, solution.outcome_table)
     assert set(ours) == set(theirs)  # the same reachable states, by text
     assert None not in ours.values()
     assert {k: int(np.sign(v)) for k, v in theirs.items()} == ours
