@@ -2,9 +2,12 @@
 
 Any OpenSpiel game that is sequential, deterministic, of perfect information, and two-player zero-sum or
 one-player (``games.openspiel_names`` checks) is enumerated from its initial state by a depth-first search over
-``legal_actions`` and ``child``.  Two states are one position when their key agrees: the player to move, the
-state's text and its observation tensor (a 128-bit BLAKE2 digest of the three; the player is part of the key
-because a state's text may leave it out, as OpenSpiel's Nim once did).  A position is its dense id ``(i,)``,
+``legal_actions`` and ``child``.  Two states are one position when their key agrees: the player to move and the
+state's text (a 128-bit BLAKE2 digest of both; the player is part of the key because a state's text may leave it
+out, as OpenSpiel's Nim once did and its dots and boxes does).  The observation tensor is left out: dots and
+boxes records in it who drew each line, which play does not depend on, and would count 50 times the states.
+States merged by their key must have the same legal actions (and terminal states the same outcome), else the
+game is refused: its text does not determine its state.  A position is its dense id ``(i,)``,
 numbered in post-order, so every move goes to a smaller id; the moves are kept as compressed sparse rows with
 the OpenSpiel action of each, and a compiled kernel serves them to the solver.
 
@@ -75,19 +78,22 @@ class _Enumeration:
 
     def __init__(self, spiel, cap: int, what: str):
         self.spiel, self.cap, self.what = spiel, cap, what
-        self.obs = spiel.get_type().provides_observation_tensor
         self.indptr, self.targets, self.actions = array("q", [0]), array("q"), array("q")
         self.kind, self.player, self.terminal = array("b"), array("b"), array("b")
         self.parent, self.parent_action = array("q"), array("q")
         self.ids: dict[bytes, int] = {}  # finished states and positions: key -> id
+        self.signature: dict[bytes, int] = {}  # a state's key -> hash of its legal actions (checked on merging)
         self.open: set[bytes] = set()  # states on the search's path
         self.counted = 0
 
-    def key(self, state, player: int, kind: int) -> bytes:
-        text = bytes([kind, player & 0xFF]) + str(state).encode()
-        if self.obs:
-            text += array("f", state.observation_tensor(0)).tobytes()
-        return hashlib.blake2b(text, digest_size=16).digest()
+    @staticmethod
+    def key(state, player: int, kind: int) -> bytes:
+        return hashlib.blake2b(bytes([kind, player & 0xFF]) + str(state).encode(), digest_size=16).digest()
+
+    def merged(self, state, what: str) -> None:
+        """Refuse a state merged with an earlier one of the same key that differs (legal actions or outcome)."""
+        raise _Refused(f"{self.what}: two states with the text {str(state)[:60]!r} and the same player to move "
+                       f"have different {what}: a state's text does not determine it, so states cannot be merged")
 
     def row(self, kind: int, player: int, value: int, options: list, actions: list) -> int:
         self.targets.extend(options)
@@ -111,10 +117,12 @@ class _Enumeration:
     def end(self, state, player: int) -> int:
         """The terminal ``state`` seen by ``player`` (who did not make the last move)."""
         key = self.key(state, player, END)
+        returns = state.returns()
+        value = int(np.sign(returns[player] if player < len(returns) else -returns[0]))
         if key not in self.ids:
-            returns = state.returns()
-            value = returns[player] if player < len(returns) else -returns[0]
-            self.ids[key] = self.row(END, player, int(np.sign(value)), [], [])
+            self.ids[key] = self.row(END, player, value, [], [])
+        elif self.terminal[self.ids[key]] != value:
+            self.merged(state, "returns")
         return self.ids[key]
 
     def count(self) -> None:
@@ -150,6 +158,8 @@ class _Enumeration:
                 if child_key not in self.ids:
                     self.count()
                     stack.append(self.frame(child, child_key))
+                elif self.signature[child_key] != hash(tuple(child.legal_actions())):
+                    self.merged(child, "legal actions")
                 continue
             stack.pop()
             self.open.discard(key)
@@ -166,7 +176,9 @@ class _Enumeration:
 
     def frame(self, state, key: bytes) -> list:
         self.open.add(key)
-        return [state, key, state.current_player(), list(reversed(state.legal_actions())), []]
+        legal = state.legal_actions()
+        self.signature[key] = hash(tuple(legal))
+        return [state, key, state.current_player(), legal[::-1], []]
 
     def passing(self, target: int, player: int) -> int:
         """The pass position where ``player`` must let the opponent move again at ``target``."""
@@ -220,7 +232,6 @@ class OpenSpielGame(Game):
         except Exception as err:  # noqa: BLE001 - OpenSpiel's own error on a state (SpielError, or a C++ one)
             raise ValueError(f"OpenSpiel failed while enumerating {self!r}: {first_line(err)}") from None
         self._ids = search.ids
-        self._obs = search.obs
         self._key = search.key
         self.indptr = np.frombuffer(search.indptr, dtype=np.int64).copy()
         self.targets = np.frombuffer(search.targets, dtype=np.int64).copy()

@@ -15,6 +15,7 @@ from games.openspiel import END, PASS, STATE
 __all__ = ["move_remoteness", "openspiel_record", "values_by_text"]
 
 WINNER = {1: "the first player wins", -1: "the second player wins", 0: "a draw"}
+ALONE = {1: "a win (a positive return)", -1: "a loss (a negative return)", 0: "a draw (a return of 0)"}
 
 
 @nb.njit(cache=True, nogil=True)
@@ -87,7 +88,8 @@ def openspiel_record(game, solution) -> dict:
         first.append({"action": int(action), "move": name, "value": -int(outcome[t]),
                       "remoteness": int(remoteness[t]) if remoteness[t] < 0 else int(remoteness[t]) + 1})
     states = game.kinds == STATE
-    return {"openspiel_game": game.openspiel_name, "start": value, "winner": WINNER[value],
+    return {"openspiel_game": game.openspiel_name, "start": value,
+            "winner": (WINNER if game.spiel.num_players() == 2 else ALONE)[value],
             "remoteness": int(remoteness[start]), "first_moves": first, "states": int(states.sum()),
             "wins": int((outcome[states] == 1).sum()), "losses": int((outcome[states] == -1).sum()),
             "draws": int((outcome[states] == 0).sum()), "terminal_states": int((game.kinds == END).sum()),

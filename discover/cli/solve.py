@@ -4,6 +4,7 @@
     discover solve nim heaps=3 --bound 20 --grundy
     discover solve wythoff --bound 1000 --plot w.png --save w.npz --csv w.csv
     discover solve hex n=5 --plot hex5.png
+    discover solve openspiel:tic_tac_toe
     discover show w.npz [--json]
 
 Each summary is built once as a record: ``--json`` prints it, otherwise it is shown as rows (boards of a
@@ -257,10 +258,14 @@ def solve_command(game, params, bound, save_path, grundy, remoteness, plot_path,
 
     A board game is solved over the positions reachable from the empty board, or by proof-number
     search from the empty board when those are too many; the summary shows each first move's value.
+    An OpenSpiel game (openspiel:NAME, with its parameters in parentheses or as NAME=VALUE words) is
+    solved over its reachable states, each first move named as OpenSpiel names it.
 
     \b
     discover solve wythoff --bound 1000 --plot w.png
     discover solve hex n=5 --plot hex5.png
+    discover solve openspiel:tic_tac_toe
+    discover solve 'openspiel:dots_and_boxes(num_rows=2,num_cols=2)' --json
     discover solve subtraction subtract=1,3,4 --bound 100 --grundy --save s.npz --csv s.csv
     """
     from discover.bounds import default_bound
