@@ -12,7 +12,7 @@ import numpy as np
 
 from games.openspiel import END, PASS, STATE
 
-__all__ = ["move_remoteness", "openspiel_record", "values_by_text"]
+__all__ = ["move_remoteness", "openspiel_record", "values_by_text", "action_values"]
 
 WINNER = {1: "the first player wins", -1: "the second player wins", 0: "a draw"}
 ALONE = {1: "a win (a positive return)", -1: "a loss (a negative return)", 0: "a draw (a return of 0)"}
@@ -115,3 +115,21 @@ def values_by_text(game, outcome) -> dict:
         value = int(outcome[i]) * (1 if game.players[i] == 0 else -1)
         values[key] = value if values.get(key, value) == value else None
     return values
+
+
+def action_values(solution, state) -> dict[int, int]:
+    """The value of each legal action of an OpenSpiel state (a state of ``solution.game``) for the player who
+    takes it: +1 wins, -1 loses, 0 draws; an optimal agent picks an action of the largest value.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from solvers import solve
+    >>> game = make_game("openspiel:nim(pile_sizes=1;2,is_misere=false)")
+    >>> action_values(solve(game), game.spiel.new_initial_state())  # take 1 from the pile of 2: (1, 1)
+    {0: -1, 1: 1, 3: -1}
+    """
+    game = solution.game
+    position = game.position_of(state)
+    options = np.asarray(game.moves(position), dtype=np.int64).reshape(-1)
+    return dict(zip(game.actions(position), (-solution.outcome_table[options]).astype(int).tolist()))

@@ -23,7 +23,7 @@ import pytest
 from games import make_game
 from games.openspiel import END, PASS, STATE, openspiel_game
 from solvers import solve
-from solvers.openspiel_summary import openspiel_record, values_by_text
+from solvers.openspiel_summary import action_values, openspiel_record, values_by_text
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -66,6 +66,18 @@ def test_every_state_agrees_with_minimax_solver(solved):
     for i in np.flatnonzero(game.kinds == STATE):
         state = game.state((int(i),))
         assert np.sign(table[str(state)].value) == solution.outcome_table[i], str(state)
+
+
+def test_action_values_agree_with_minimax_solver():
+    from open_spiel.python.algorithms.minimax_solver import MinimaxSolver
+
+    game = make_game("openspiel:tic_tac_toe")
+    solution = solve(game)
+    table = MinimaxSolver(str(game.spiel)).solve()
+    for i in np.flatnonzero(game.kinds == STATE):
+        state = game.state((int(i),))
+        theirs = table[str(state)].action_values
+        assert action_values(solution, state) == {a: int(np.sign(theirs[a])) for a in state.legal_actions()}
 
 
 @pytest.mark.parametrize("name", ["nim(pile_sizes=1;2;3)", "dots_and_boxes(num_rows=1,num_cols=1)",
