@@ -243,6 +243,8 @@ def games_command(as_json):
                                                                      else "") for p in f["parameters"])
                  + ("\n" if f["parameters"] else "") + f["description"]) for f in families])
     say("Parameters go after the game as name=value words: discover solve nim heaps=4 misere=true --bound 10")
+    say("OpenSpiel's sequential, deterministic, perfect-information games (when installed) go by openspiel:NAME: "
+        "discover solve 'openspiel:nim(pile_sizes=1;3;5;7)'")
 
 
 @click.command("solve")
