@@ -25,7 +25,9 @@ record.  The enumeration stops, before its memory grows further, once it has cou
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import sys
 from array import array
 
 import numba as nb
@@ -41,6 +43,7 @@ __all__ = ["OpenSpielGame", "openspiel_game", "MAX_STATES", "STATE_BYTES", "stat
 
 MAX_STATES = 2_000_000  # states enumerated at most (about 30 s of CPU through pyspiel on this machine)
 STATE_BYTES = 400  # memory per state while enumerating: its key in a dict, its rows and the search's frames
+PROGRESS_EVERY = 1 << 16  # states counted between two calls of an enumeration's progress
 STATE, PASS, END = 0, 1, 2  # kinds of position: an OpenSpiel state, a forced pass, a terminal state
 
 
@@ -76,8 +79,8 @@ def _table_moves(P, table, counts, out):
 class _Enumeration:
     """The depth-first search: rows appended in post-order, so a position's options are finished before it."""
 
-    def __init__(self, spiel, cap: int, what: str):
-        self.spiel, self.cap, self.what = spiel, cap, what
+    def __init__(self, spiel, cap: int, what: str, progress=None):
+        self.spiel, self.cap, self.what, self.progress = spiel, cap, what, progress
         self.indptr, self.targets, self.actions = array("q", [0]), array("q"), array("q")
         self.kind, self.player, self.terminal = array("b"), array("b"), array("b")
         self.parent, self.parent_action = array("q"), array("q")
@@ -127,6 +130,8 @@ class _Enumeration:
 
     def count(self) -> None:
         self.counted += 1
+        if self.progress is not None and not self.counted % PROGRESS_EVERY:
+            self.progress(self.counted, self.cap)
         if self.counted > self.cap:
             raise _Refused(f"{self.what} has more than {self.cap:,} reachable states (counted while enumerating "
                              f"them; the cap is min({MAX_STATES:,}, memory limit / {STATE_BYTES} bytes a state)): "
@@ -217,15 +222,15 @@ class OpenSpielGame(Game):
     symmetries = np.zeros((1, 1), dtype=np.int64)  # the identity only
     kernel = staticmethod(_table_moves)
 
-    def __init__(self, game: str, params: dict | None = None, max_states: int | None = None):
+    def __init__(self, game: str, params: dict | None = None, max_states: int | None = None, progress=None):
         params = typed_params(game, dict(params or {}))
         super().__init__(**params)
         self.name = PREFIX + game
         self.spiel = load_openspiel_game(game, params)
         self.openspiel_name = game + ("(" + ",".join(f"{k}={v}" for k, v in params.items()) + ")" if params else "")
-        search = _Enumeration(self.spiel, state_cap() if max_states is None else max_states, repr(self))
-        try:
-            with quiet_stderr():
+        search = _Enumeration(self.spiel, state_cap() if max_states is None else max_states, repr(self), progress)
+        try:  # on a terminal stderr stays open for a spinner (the command line's) while the states are counted
+            with contextlib.nullcontext() if progress is not None and sys.stderr.isatty() else quiet_stderr():
                 root = search.run()
         except _Refused:
             raise
@@ -366,11 +371,12 @@ class OpenSpielGame(Game):
     def __getstate__(self):
         return {"spec": self.spec()}
 
-    def __setstate__(self, state):
+    def __setstate__(self, state):  # the states are enumerated again
         self.__init__(state["spec"]["name"][len(PREFIX):], state["spec"]["params"])
 
 
-def openspiel_game(name: str, params: dict | None = None, max_states: int | None = None) -> OpenSpielGame:
+def openspiel_game(name: str, params: dict | None = None, max_states: int | None = None,
+                   progress=None) -> OpenSpielGame:
     """An OpenSpiel game as a game of this toolkit, every reachable state enumerated.
 
     Parameters
@@ -382,6 +388,8 @@ def openspiel_game(name: str, params: dict | None = None, max_states: int | None
         More parameters (text, or Python values of the parameter's type); a key also in ``name`` is refused.
     max_states : int, optional
         Refuse the game once this many states are counted (default ``state_cap()``).
+    progress : callable, optional
+        ``progress(states, max_states)`` every ``PROGRESS_EVERY`` states counted.
 
     Raises
     ------
@@ -402,4 +410,4 @@ def openspiel_game(name: str, params: dict | None = None, max_states: int | None
             raise ValueError(f"openspiel:{game} parameter {key} is given twice (in the name and apart): give it once")
     if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1):
         raise ValueError(f"max_states must be a positive integer, got {max_states!r}")
-    return OpenSpielGame(game, {**given, **(params or {})}, max_states)
+    return OpenSpielGame(game, {**given, **(params or {})}, max_states, progress)

@@ -329,7 +329,7 @@ def game_from_words(name: str | None, words, required: bool = True) -> object:
     Rule discovery (``rule``, ``report``) refuses board games here, before any work, with the
     command that solves them instead; Notakto passes (its rule over boards is a misère quotient).
     """
-    from games import make_game, parse_params, read_game_spec
+    from games import parse_params, read_game_spec
 
     ctx = click.get_current_context(silent=True)
     game_file, game_spec = (ctx.meta.get(_GAME_FILES, (None, None)) if ctx is not None else (None, None))
@@ -345,13 +345,27 @@ def game_from_words(name: str | None, words, required: bool = True) -> object:
     elif not name:
         raise ValueError("name a game (see 'discover games'), or give --game-file FILE.py or --game-spec FILE.toml")
     else:
-        game = make_game(name, **parse_params(name, words))
+        game = _made(name, parse_params(name, words))
     if ctx is not None and ctx.info_name in RULE_COMMANDS and getattr(game, "name", None) != "notakto":
         from discover.bounds import check_rule_game
 
         again = ["--game-spec", game_spec] if game_spec else ["--game-file", game_file] if game_file else [name, *words]
         check_rule_game(game, "'" + " ".join(["discover solve", *again]) + "'")
     return game
+
+
+def _made(name: str, params: dict):
+    """``make_game(name, **params)``; an OpenSpiel game's states are counted on a spinner while they are
+    enumerated (a game refused for its size takes a while to count)."""
+    from games import make_game
+    from games.openspiel_names import is_openspiel_name
+
+    if not is_openspiel_name(name):
+        return make_game(name, **params)
+    from games.openspiel import openspiel_game
+
+    with spinner(f"enumerating the states of {name}") as words:
+        return openspiel_game(name, params, progress=lambda n, cap: words(f"{name}: {n:,} states (at most {cap:,})"))
 
 
 def typed_params(cls, words, what: str) -> dict:
