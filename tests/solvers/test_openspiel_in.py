@@ -161,6 +161,18 @@ def test_refused_with_the_reason(name, match):
         openspiel_game(name, max_states=1000)
 
 
+def test_progress_is_reported_while_counting(monkeypatch):
+    import games.openspiel
+
+    monkeypatch.setattr(games.openspiel, "PROGRESS_EVERY", 1000)
+    seen = []
+    game = openspiel_game("dots_and_boxes(num_rows=2,num_cols=2)", progress=lambda n, cap: seen.append((n, cap)))
+    assert seen == [(k * 1000, games.openspiel.state_cap()) for k in range(1, 6)]
+    assert int((game.kinds == STATE).sum()) == 5531
+    with pytest.raises(ValueError, match="max_states must be a positive integer"):
+        openspiel_game("tic_tac_toe", max_states=0)
+
+
 def test_a_repeated_state_is_refused():
     with pytest.raises(ValueError, match="repeats a state"):
         openspiel_game("cliff_walking(height=2,width=3,horizon=6)")
