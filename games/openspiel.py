@@ -348,6 +348,20 @@ class OpenSpielGame(Game):
         i = self._id(position)
         return self.action_table[self.indptr[i]: self.indptr[i + 1]].tolist()
 
+    def option_of(self, position, action: int) -> tuple[int]:
+        """The option of ``position`` that OpenSpiel's ``action`` leads to (the move an agent's action makes).
+
+        Examples
+        --------
+        >>> game = openspiel_game("tic_tac_toe")
+        >>> str(game.state(game.option_of(game.start, 4)))  # X in the centre
+        '...\\n.x.\\n...'
+        """
+        actions = self.actions(position)
+        if action not in actions or action < 0:
+            raise ValueError(f"{self!r}: action {action!r} is not legal at {tuple(position)}; legal: {actions}")
+        return (int(self.targets[self.indptr[self._id(position)] + actions.index(action)]),)
+
     def action_strings(self, position) -> list[str]:
         """OpenSpiel's name of each option's action ("pass" for a forced pass)."""
         i = self._id(position)
