@@ -272,8 +272,8 @@ class OpenSpielGame(Game):
             raise ValueError(f"{self!r}: {tuple(p.tolist())} is not a position: give (i,) with 0 <= i < {self.size}")
 
     def universe(self, bound=None) -> Universe:
-        """Every position (ids 0 to size - 1); ``bound`` is ignored (None is fine)."""
-        return Universe([self.size - 1])
+        """Every position (ids 0 to size - 1), its bound the largest id; ``bound`` is ignored (None is fine)."""
+        return Universe([self.size - 1], bound=self.size - 1)
 
     def terminal_values(self, positions) -> np.ndarray:
         """Outcome for the player to move at terminal states: the sign of that player's return."""

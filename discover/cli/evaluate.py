@@ -122,7 +122,7 @@ def _policy(game, bound, solution, bot, learner, episodes, simulations, rollouts
 
     played, to_state, to_option = openspiel_game(game, bound)
     if bot == "random":
-        searcher, agent = pyspiel.make_uniform_random_bot(0, seed), {"bot": "random"}
+        searcher, agent = _SeatBots([pyspiel.make_uniform_random_bot(p, seed) for p in (0, 1)]), {"bot": "random"}
     else:
         from open_spiel.python.algorithms import mcts
 
@@ -132,9 +132,21 @@ def _policy(game, bound, solution, bot, learner, episodes, simulations, rollouts
     return bot_policy(played, searcher, to_state, to_option), agent
 
 
+class _SeatBots:
+    """One OpenSpiel bot per player, each asked at its own seat (a uniform random bot crashes OpenSpiel when
+    stepped at the other player's state, as an imported game's positions with player 1 to move would do)."""
+
+    def __init__(self, bots):
+        self.bots = bots
+
+    def step(self, state):
+        return self.bots[state.current_player()].step(state)
+
+
 def openspiel_game(game, bound):
     """The OpenSpiel game a bot plays for ``game``, and its converters (``bot_policy``'s ``to_state`` and
-    ``to_option``): this toolkit's games exported with ``games.openspiel_export``.
+    ``to_option``): an imported ``openspiel:`` game plays in its own OpenSpiel game; this toolkit's games are
+    exported with ``games.openspiel_export``.
 
     Examples
     --------
@@ -143,6 +155,11 @@ def openspiel_game(game, bound):
     >>> str(to_state(played, (1, 2))), to_option(played, (1, 2), 0)
     ('0:(1, 2)', (0, 2))
     """
+    from games.openspiel import OpenSpielGame
+
+    if isinstance(game, OpenSpielGame):
+        return game.spiel, lambda played, position: game.state(position), \
+            lambda played, position, action: game.option_of(position, action)
     from games.openspiel_export import action_option, as_openspiel, state_at
 
     return as_openspiel(game, bound), state_at, action_option

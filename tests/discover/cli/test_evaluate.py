@@ -43,6 +43,20 @@ def test_mcts_on_tictactoe_plays_both_seats_from_the_empty_board(cli):
     assert record["against_perfect"]["overall"]["wins"] == 0  # nobody beats the perfect player at tic-tac-toe
 
 
+def test_an_openspiel_game_is_scored_in_its_own_openspiel_game(cli):
+    """An imported game's bot plays OpenSpiel's own nim; a perfect learner and a random bot are scored exactly."""
+    pytest.importorskip("pyspiel")
+    name = "openspiel:nim(pile_sizes=1;2;3)"
+    code, stdout, _ = cli("evaluate", name, "--bot", "random", "--json")
+    record = json.loads(stdout)
+    solution = solve(make_game(name))
+    share = record["optimal_moves"]
+    assert code == 0 and not share["sampled"] and share["asked"] == counted_positions(solution).size
+    assert share["low"] <= expected_optimal_move_share(solution, RandomAgent()) <= share["high"]
+    code, stdout, _ = cli("evaluate", name, "--learner", "q", "--episodes", "3000", "--json")
+    assert code == 0 and json.loads(stdout)["optimal_moves"]["share"] == 1.0
+
+
 @pytest.mark.parametrize("argv, words", [
     (("nim", "--bot", "alpha_zero", "--checkpoint", "run/checkpoint-0"), "JAX"),
     (("nim", "--bot", "alpha_zero"), "JAX"),
