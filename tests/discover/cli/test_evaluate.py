@@ -55,6 +55,10 @@ def test_an_openspiel_game_is_scored_in_its_own_openspiel_game(cli):
     assert share["low"] <= expected_optimal_move_share(solution, RandomAgent()) <= share["high"]
     code, stdout, _ = cli("evaluate", name, "--learner", "q", "--episodes", "3000", "--json")
     assert code == 0 and json.loads(stdout)["optimal_moves"]["share"] == 1.0
+    code, stdout, _ = cli("evaluate", name, "--simulations", "20", "--games", "2", "--json")
+    record = json.loads(stdout)
+    assert code == 0 and record["agent"]["bot"] == "mcts" and record["optimal_moves"]["asked"] == share["asked"]
+    assert record["against_perfect"]["overall"]["games"] == 4
 
 
 @pytest.mark.parametrize("argv, words", [
