@@ -2,8 +2,8 @@
 
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
 subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem
-for Nim_k), then the closure certificate in z3 (unbounded integers for rules without bitwise operators,
-else bit-vectors for coordinates below 2^bits).  Nothing else is ever "proved": a Grundy rule no
+for Nim_k, Cole and Davie's theorem for Euclid's game), then the closure certificate in z3 (unbounded
+integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits).  Nothing else is ever "proved": a Grundy rule no
 periodicity theorem covers, a game without a symbolic move relation, a rule or strategy the translation
 cannot state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives "unknown".
 """
@@ -24,6 +24,7 @@ from discover.expr.walker import Unsupported
 from discover.proofs.agreement import relation_agreement, relation_agrees
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
+from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
@@ -96,7 +97,7 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     bits : int
         Bit-vector proofs cover coordinates below 2^bits (at least 64).
     methods : tuple of str
-        "theorem" (periodicity, the pairs theorem, Moore's theorem) and "z3" (the closure certificate),
+        "theorem" (periodicity, the pairs theorem, Moore's theorem, Cole and Davie's theorem) and "z3" (the closure certificate),
         tried in order.
     values : array of int, optional
         A one-heap game's Grundy values G(0), G(1), ... computed by an exact search (the take-and-break
@@ -127,9 +128,10 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     -----
     The theorems, tried first, each with its hypotheses checked by code: the periodicity theorem of
     octal games [1]_ and of subtraction games [2]_ [3]_ (``discover.proofs.periodicity``), complementary
-    mex pairs with Beatty's theorem for Wythoff-type rules [4]_ [5]_ (``discover.proofs.beatty``) and
-    Moore's theorem for Nim_k [6]_ (``discover.proofs.moore``).  Otherwise the closure certificate
-    (terminal positions are P, no move from P to P, a move from every N position into P) is put to z3 [7]_.
+    mex pairs with Beatty's theorem for Wythoff-type rules [4]_ [5]_ (``discover.proofs.beatty``),
+    Moore's theorem for Nim_k [6]_ (``discover.proofs.moore``) and Cole and Davie's theorem for Euclid's
+    game [8]_ (``discover.proofs.euclid``).  Otherwise the closure certificate (terminal positions are P, no
+    move from P to P, a move from every N position into P) is put to z3 [7]_.
 
     References
     ----------
@@ -146,6 +148,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     .. [6] E. H. Moore, "A generalization of the game called Nim", Annals of Mathematics 11 (1910), 93-94.
     .. [7] L. de Moura and N. Bjørner, "Z3: an efficient SMT solver", TACAS 2008, Lecture Notes in
        Computer Science 4963, 337-340.
+    .. [8] A. J. Cole and A. J. T. Davie, "A game based on the Euclidean algorithm and a winning strategy for
+       it", The Mathematical Gazette 53 (1969), 354-357.
 
     Examples
     --------
@@ -199,7 +203,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
 def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:
     """The theorems, then the z3 certificate, for the moves ``relation`` states."""
     if "theorem" in methods:
-        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD)):
+        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD),
+                                   (euclid_hypotheses, EUCLID_METHOD)):
             applies, said = hypotheses(rule, game)
             if applies:
                 return Proof("proved", method, "for every position",

@@ -1,0 +1,121 @@
+"""Euclid's game proved by Cole and Davie's theorem, its hypotheses checked by code.
+
+Cole and Davie ("A game based on the Euclidean algorithm and a winning strategy for it", 1969): two
+players alternately subtract a positive multiple of the smaller of two positive integers from the larger,
+staying non-negative, and the player who makes a number zero wins.  With a, b > 0, the player to move
+wins iff a = b or max(a, b)/min(a, b) > φ, φ = (1 + √5)/2.  A position with a zero coordinate has no move
+(its player to move has lost), so the P positions are exactly: a zero coordinate, or a ≠ b with
+max(a, b) < φ·min(a, b).  φ is irrational, so φ·m is not an integer for m ≥ 1 and, for integers,
+max(a, b) < φ·min(a, b) iff max(a, b) ≤ ⌊φ·min(a, b)⌋.  A rule is proved for every position when the game's
+relation is ``EuclidMultiples`` under normal play and the rule, as a decision list, states exactly that:
+P when min(a, b) = 0, else N when a = b, else max(a, b) ≤ ⌊φ·min(a, b)⌋ (or max(a, b) < φ·min(a, b)).
+The decision list is compared atom by atom (an equation's sides in either order, |a - b| = 0 as a = b, a
+final "if a ≠ b: X; otherwise False" as "if a = b: False; otherwise X"), never by its text; the theorem
+itself is checked against an exact search on a small box as a guard against a mistake in this module.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from discover.expr.exact import exact_floor
+from discover.expr.features import expand_features
+from discover.expr.text import rule_text
+from discover.expr.walker import Unsupported
+from games.symbolic import EuclidMultiples
+
+__all__ = ["euclid_hypotheses", "EUCLID_METHOD"]
+
+EUCLID_METHOD = "theorem: Cole and Davie's theorem on Euclid's game"
+_CHECKED_BOX = 60  # the exact search's box: every (a, b) with coordinates up to this
+
+
+def euclid_hypotheses(rule, game) -> tuple[bool, list[str]]:
+    """Whether Cole and Davie's theorem proves ``rule`` on ``game``, and each hypothesis in words (checked, or
+    the first that failed).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> from discover.rule import Rule
+    >>> S = sp.Symbol
+    >>> rule = Rule(sp.Piecewise((True, sp.Eq(S("min_all"), 0)), (False, sp.Eq(S("spread"), 0)),
+    ...                          (S("max_all") <= sp.floor(sp.GoldenRatio * S("min_all")), True)), ("a", "b"))
+    >>> euclid_hypotheses(rule, make_game("euclid"))[0]
+    True
+    >>> euclid_hypotheses(rule, make_game("wythoff"))[0]
+    False
+    """
+    if not isinstance(game.move_relation(), EuclidMultiples):
+        return False, ["the moves are not Euclid's (a positive multiple of the smaller coordinate from the larger)"]
+    said = ["the moves are Euclid's: a positive multiple of the smaller coordinate from the larger"]
+    if game.misere or game.terminal_outcome() != -1 or rule.target != "P":
+        return False, said + ["the theorem is for normal play (a zero coordinate ends the game, its mover has "
+                              "lost) and a P rule"]
+    said.append("normal play: a position with a zero coordinate has no move")
+    phi = sp.GoldenRatio
+    if phi.is_rational is not False or sp.simplify(phi**2 - phi - 1) != 0:
+        return False, said + ["φ is not an irrational root of x² = x + 1"]
+    a, b = (sp.Symbol(n) for n in rule.feature_names)
+    low, high = sp.Min(a, b), sp.Max(a, b)
+    claimed = sp.Piecewise((True, sp.Eq(low, 0)), (False, sp.Eq(a, b)), (high <= sp.floor(phi * low), True))
+    form = f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"
+    try:
+        expr = expand_features(rule.expr, rule.feature_names)
+    except Unsupported:
+        return False, said + [form]
+    strict = sp.Piecewise((True, sp.Eq(low, 0)), (False, sp.Eq(a, b)), (high < phi * low, True))
+    if _decision_list(expr) not in (_decision_list(claimed), _decision_list(strict)):
+        return False, said + [form]
+    said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}; φ is irrational, so for "
+                f"min(a, b) ≥ 1 that is max(a, b)/min(a, b) < φ")
+    if not _search_agrees(_CHECKED_BOX):
+        return False, said + [f"the theorem disagrees with an exact search on the box up to {_CHECKED_BOX}"]
+    said.append(f"the theorem agrees with an exact search on every position up to {_CHECKED_BOX}")
+    return True, said
+
+
+def _decision_list(expr) -> tuple | None:
+    """A Piecewise as a tuple of (value, guard) with canonical atoms, a final "if c: X; otherwise False" written
+    "if not c: False; otherwise X"; None for anything else."""
+    if not isinstance(expr, sp.Piecewise):
+        return None
+    pairs = [(value, cond) for value, cond in expr.args]
+    if len(pairs) >= 2 and pairs[-1] == (sp.false, sp.true) and isinstance(pairs[-2][1], sp.Ne):
+        value, cond = pairs[-2]
+        pairs[-2:] = [(sp.false, sp.Eq(cond.lhs, cond.rhs)), (value, sp.true)]
+    return tuple((_atom(value), _atom(cond)) for value, cond in pairs)
+
+
+def _atom(expr):
+    """An equation or inequation as (kind, {u, -u}) for u = lhs - rhs (|u| = 0 as u = 0); other relations in
+    sympy's canonical form; anything else as it is."""
+    if isinstance(expr, (sp.Eq, sp.Ne)):
+        lhs, rhs = expr.lhs, expr.rhs
+        if rhs == 0 and isinstance(lhs, sp.Abs):
+            lhs = lhs.args[0]
+        elif lhs == 0 and isinstance(rhs, sp.Abs):
+            lhs, rhs = rhs.args[0], 0
+        u = sp.expand(lhs - rhs)
+        return type(expr).__name__, frozenset((u, sp.expand(-u)))
+    if isinstance(expr, sp.core.relational.Relational):
+        return expr.canonical
+    return expr
+
+
+def _search_agrees(box: int) -> bool:
+    """Cole and Davie's P positions equal an exact retrograde search's on every (a, b) up to ``box``."""
+    lost = np.zeros((box + 1, box + 1), dtype=bool)  # lost[a, b]: the player to move loses
+    for total in range(2 * box + 1):
+        for a in range(max(0, total - box), min(box, total) + 1):
+            b = total - a
+            if a == 0 or b == 0:
+                lost[a, b] = True
+                continue
+            options = [(a - t * b, b) for t in range(1, a // b + 1)] + [(a, b - t * a) for t in range(1, b // a + 1)]
+            lost[a, b] = not any(lost[x, y] for x, y in options)
+    a, b = np.indices(lost.shape).reshape(2, -1)
+    low, high = np.minimum(a, b), np.maximum(a, b)
+    theorem = (low == 0) | ((a != b) & (high <= exact_floor(sp.GoldenRatio, low)))
+    return bool(np.array_equal(theorem, lost.ravel()))
