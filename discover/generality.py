@@ -26,6 +26,7 @@ import numpy as np
 
 from discover.expr.features import DERIVED
 from discover.expr.text import general_text
+from discover.proofs.misere_nim import MISERE_NIM_METHOD
 from discover.proofs.moore import MOORE_METHOD
 from discover.verify import rule_values
 
@@ -115,8 +116,8 @@ def general_claim(rule, game, proof=None) -> GeneralClaim | None:
         A verified rule of ``game``.
     game : Game
     proof : Proof, optional
-        The rule's proof on ``game`` (``discover.proofs.prove.prove_rule``): Moore's theorem covers every
-        number of heaps.
+        The rule's proof on ``game`` (``discover.proofs.prove.prove_rule``): Moore's theorem and Bouton's theorem for
+        misère Nim cover every number of heaps.
 
     Examples
     --------
@@ -133,6 +134,8 @@ def general_claim(rule, game, proof=None) -> GeneralClaim | None:
         return None
     if proof is not None and proof.status == "proved" and proof.method == MOORE_METHOD:
         return GeneralClaim(text, "proved", "Moore's theorem (Bouton's for Nim) holds for every number of heaps")
+    if proof is not None and proof.status == "proved" and proof.method == MISERE_NIM_METHOD:
+        return GeneralClaim(text, "proved", "Bouton's theorem for misère Nim holds for every number of heaps")
     own = f"checked on {game.dims} heaps only"
     param = _count_param(game)
     if param is None and game.dims == 2:  # Wythoff, Euclid, 2-row Chomp: a game of two coordinates, no more

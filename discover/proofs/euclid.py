@@ -9,9 +9,10 @@ max(a, b) < φ·min(a, b).  φ is irrational, so φ·m is not an integer for m �
 max(a, b) < φ·min(a, b) iff max(a, b) ≤ ⌊φ·min(a, b)⌋.  A rule is proved for every position when the game's
 relation is ``EuclidMultiples`` under normal play and the rule, as a decision list, states exactly that:
 P when min(a, b) = 0, else N when a = b, else max(a, b) ≤ ⌊φ·min(a, b)⌋ (or max(a, b) < φ·min(a, b)).
-The decision list is compared atom by atom (an equation's sides in either order, |a - b| = 0 as a = b, a
-final "if a ≠ b: X; otherwise False" as "if a = b: False; otherwise X"), never by its text; the theorem
-itself is checked against an exact search on a small box as a guard against a mistake in this module.
+The decision list is compared in its canonical form (``discover.proofs.decision_form``: an equation's sides
+in either order, |a - b| = 0 as a = b, a final "if a ≠ b: X; otherwise False" as "if a = b: False; otherwise
+X"), never by its text; the theorem itself is checked against an exact search on a small box as a guard
+against a mistake in this module.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from discover.expr.exact import exact_floor
 from discover.expr.features import expand_features
 from discover.expr.text import rule_text
 from discover.expr.walker import Unsupported
+from discover.proofs.decision_form import decision_form
 from games.symbolic import EuclidMultiples
 
 __all__ = ["euclid_hypotheses", "EUCLID_METHOD"]
@@ -66,7 +68,7 @@ def euclid_hypotheses(rule, game) -> tuple[bool, list[str]]:
     except Unsupported:
         return False, said + [form]
     strict = sp.Piecewise((True, sp.Eq(low, 0)), (False, sp.Eq(a, b)), (high < phi * low, True))
-    if _decision_list(expr) not in (_decision_list(claimed), _decision_list(strict)):
+    if decision_form(expr) not in (decision_form(claimed), decision_form(strict)):
         return False, said + [form]
     said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}; φ is irrational, so for "
                 f"min(a, b) ≥ 1 that is max(a, b)/min(a, b) < φ")
@@ -74,34 +76,6 @@ def euclid_hypotheses(rule, game) -> tuple[bool, list[str]]:
         return False, said + [f"the theorem disagrees with an exact search on the box up to {_CHECKED_BOX}"]
     said.append(f"the theorem agrees with an exact search on every position up to {_CHECKED_BOX}")
     return True, said
-
-
-def _decision_list(expr) -> tuple | None:
-    """A Piecewise as a tuple of (value, guard) with canonical atoms, a final "if c: X; otherwise False" written
-    "if not c: False; otherwise X"; None for anything else."""
-    if not isinstance(expr, sp.Piecewise):
-        return None
-    pairs = [(value, cond) for value, cond in expr.args]
-    if len(pairs) >= 2 and pairs[-1] == (sp.false, sp.true) and isinstance(pairs[-2][1], sp.Ne):
-        value, cond = pairs[-2]
-        pairs[-2:] = [(sp.false, sp.Eq(cond.lhs, cond.rhs)), (value, sp.true)]
-    return tuple((_atom(value), _atom(cond)) for value, cond in pairs)
-
-
-def _atom(expr):
-    """An equation or inequation as (kind, {u, -u}) for u = lhs - rhs (|u| = 0 as u = 0); other relations in
-    sympy's canonical form; anything else as it is."""
-    if isinstance(expr, (sp.Eq, sp.Ne)):
-        lhs, rhs = expr.lhs, expr.rhs
-        if rhs == 0 and isinstance(lhs, sp.Abs):
-            lhs = lhs.args[0]
-        elif lhs == 0 and isinstance(rhs, sp.Abs):
-            lhs, rhs = rhs.args[0], 0
-        u = sp.expand(lhs - rhs)
-        return type(expr).__name__, frozenset((u, sp.expand(-u)))
-    if isinstance(expr, sp.core.relational.Relational):
-        return expr.canonical
-    return expr
 
 
 def _search_agrees(box: int) -> bool:

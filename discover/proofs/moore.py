@@ -19,7 +19,7 @@ from discover.expr.nodes import BitXor, DigitSum
 from discover.expr.walker import Unsupported
 from games.symbolic import Steps, TakeFromSome
 
-__all__ = ["moore_hypotheses", "MOORE_METHOD"]
+__all__ = ["moore_hypotheses", "MOORE_METHOD", "is_nim"]
 
 MOORE_METHOD = "theorem: Moore's Nim_k (every binary digit's count of ones divisible by k + 1)"
 
@@ -39,7 +39,7 @@ def moore_hypotheses(rule, game) -> tuple[bool, list[str]]:
     True
     """
     relation = game.move_relation()
-    if _is_nim(relation, game.dims):
+    if is_nim(relation, game.dims):
         k, said = 1, ["the moves are Nim's, Moore's Nim_1: a positive amount from one heap (Bouton's theorem)"]
     elif isinstance(relation, TakeFromSome):
         k = relation.k
@@ -62,7 +62,14 @@ def moore_hypotheses(rule, game) -> tuple[bool, list[str]]:
     return True, said
 
 
-def _is_nim(relation, dims: int) -> bool:
-    """Nim's moves as steps: any amount t >= 1 along each unit vector, nothing else."""
+def is_nim(relation, dims: int) -> bool:
+    """Nim's moves as steps: any amount t >= 1 along each unit vector, nothing else.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> is_nim(make_game("nim", heaps=3).move_relation(), 3), is_nim(make_game("wythoff").move_relation(), 2)
+    (True, False)
+    """
     units = {tuple(int(i == j) for j in range(dims)) for i in range(dims)}
     return isinstance(relation, Steps) and relation.amounts is None and set(relation.vectors) == units

@@ -30,9 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
-import z3
 
-from discover.expr.smt import Arithmetic, SmtTranslator
 from discover.expr.walker import Unsupported
 from solvers import solve
 from solvers.eventual_period import find_periods, hypothesis_end
@@ -203,6 +201,10 @@ def _own_period(rule, start: int, period: int) -> str | None:
     """Why R(n + period) = R(n) for every n >= start, or None when that is not shown."""
     if rule.sequence is not None:
         return f"the rule is a table with period {period} from n = {start} by construction"
+    import z3  # only an expression rule's own period needs it
+
+    from discover.expr.smt import Arithmetic, SmtTranslator
+
     translator = SmtTranslator(Arithmetic())
     n = z3.Int("n")
     name = rule.feature_names[0]

@@ -2,10 +2,11 @@
 
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
 subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem
-for Nim_k, Cole and Davie's theorem for Euclid's game), then the closure certificate in z3 (unbounded
-integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits).  Nothing else is ever "proved": a Grundy rule no
-periodicity theorem covers, a game without a symbolic move relation, a rule or strategy the translation
-cannot state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives "unknown".
+for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure
+certificate in z3 (unbounded integers for rules without bitwise operators, else bit-vectors for coordinates
+below 2^bits).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a
+symbolic move relation, a rule or strategy the translation cannot state exactly, or a part z3 leaves open (its
+own timeout: the one clock in a proof) gives "unknown".
 """
 
 from __future__ import annotations
@@ -13,23 +14,25 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy as sp
 
 from discover.expr.features import expand_features
 from discover.expr.intervals import value_range
-from discover.expr.smt import needs_bits
 from discover.expr.walker import Unsupported
 from discover.proofs.agreement import relation_agreement, relation_agrees
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
-from discover.proofs.certificate import CertificateQueries, Part, arithmetic_for
 from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
+from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
-from discover.proofs.moves_smt import MovesSmt
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from games import Game
 from games.symbolic import EuclidMultiples, Steps
+
+if TYPE_CHECKING:
+    from discover.proofs.certificate import Part
 
 __all__ = ["Proof", "prove_rule", "relation_agrees"]
 
@@ -97,7 +100,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     bits : int
         Bit-vector proofs cover coordinates below 2^bits (at least 64).
     methods : tuple of str
-        "theorem" (periodicity, the pairs theorem, Moore's theorem, Cole and Davie's theorem) and "z3" (the closure certificate),
+        "theorem" (periodicity, the pairs theorem, Moore's theorem, Bouton's misère theorem, Cole and Davie's
+        theorem) and "z3" (the closure certificate),
         tried in order.
     values : array of int, optional
         A one-heap game's Grundy values G(0), G(1), ... computed by an exact search (the take-and-break
@@ -129,8 +133,9 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     The theorems, tried first, each with its hypotheses checked by code: the periodicity theorem of
     octal games [1]_ and of subtraction games [2]_ [3]_ (``discover.proofs.periodicity``), complementary
     mex pairs with Beatty's theorem for Wythoff-type rules [4]_ [5]_ (``discover.proofs.beatty``),
-    Moore's theorem for Nim_k [6]_ (``discover.proofs.moore``) and Cole and Davie's theorem for Euclid's
-    game [8]_ (``discover.proofs.euclid``).  Otherwise the closure certificate (terminal positions are P, no
+    Moore's theorem for Nim_k [6]_ (``discover.proofs.moore``), Bouton's theorem for misère Nim [9]_
+    (``discover.proofs.misere_nim``) and Cole and Davie's theorem for Euclid's game [8]_
+    (``discover.proofs.euclid``).  Otherwise the closure certificate (terminal positions are P, no
     move from P to P, a move from every N position into P) is put to z3 [7]_.
 
     References
@@ -150,6 +155,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
        Computer Science 4963, 337-340.
     .. [8] A. J. Cole and A. J. T. Davie, "A game based on the Euclidean algorithm and a winning strategy for
        it", The Mathematical Gazette 53 (1969), 354-357.
+    .. [9] C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of Mathematics 3 (1901-1902),
+       35-39 (the misère game at the end).
 
     Examples
     --------
@@ -204,6 +211,7 @@ def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, meth
     """The theorems, then the z3 certificate, for the moves ``relation`` states."""
     if "theorem" in methods:
         for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD),
+                                   (misere_nim_hypotheses, MISERE_NIM_METHOD),
                                    (euclid_hypotheses, EUCLID_METHOD)):
             applies, said = hypotheses(rule, game)
             if applies:
@@ -215,6 +223,10 @@ def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, meth
 
 
 def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) -> Proof:
+    from discover.expr.smt import needs_bits  # z3: only a proof no theorem gives imports it
+    from discover.proofs.certificate import CertificateQueries, arithmetic_for
+    from discover.proofs.moves_smt import MovesSmt
+
     names = rule.feature_names
     candidates = None if strategy is None else [c for b in strategy.branches for c in b.instances(names)]
     try:

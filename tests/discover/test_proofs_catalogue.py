@@ -25,12 +25,13 @@ _spec.loader.exec_module(proofs)
 @pytest.mark.slow
 @pytest.mark.parametrize("case, method", [
     ("nim3", "theorem: Moore's Nim_k"),  # Bouton's theorem, Moore's for k = 1
-    ("misere_nim3", "bit-vectors, with the strategy"),
+    ("misere_nim3", "theorem: Bouton's theorem for misère Nim"),
     ("sub134", "theorem: periodicity of subtraction games"),
     ("staircase3", "linear integer arithmetic, with the strategy"),
     ("chomp2", "linear integer arithmetic, with the strategy"),
     ("wythoff", "theorem: complementary mex pairs"),
     ("moore4", "theorem: Moore's Nim_k"),
+    ("euclid", "theorem: Cole and Davie's theorem"),
 ])
 def test_proved_with_a_strategy_that_wins_far_beyond_the_bound(case, method):
     row = proofs.run_case(case, games=1000)

@@ -1,7 +1,7 @@
 """``prove_rule``: proofs for every position, the statements and methods they name, and "unknown" with a reason.
 
 Every "proved" here is a rule known to be true by a theorem of the literature (the nim-sum,
-Winning Ways' periods, Wythoff's pairs, Moore's digit sums, two-row Chomp); the rules are
+Winning Ways' periods, Wythoff's pairs, Moore's digit sums, two-row Chomp, misère Nim, Euclid's game); the rules are
 written out by hand so that the prover, not the discovery, is under test.
 """
 
@@ -64,7 +64,7 @@ def test_misere_nim_with_its_strategy():
                 game.feature_names)
     strategy = Strategy(rule, game.move_relation(), [Branch((BitXor(HEAP, S("xor_all")),), per_heap=True),
                                                      Branch((sp.Mod(S("nonzero"), 2),), per_heap=True)])
-    proof = prove_rule(rule, game, strategy, time_budget=120)
+    proof = prove_rule(rule, game, strategy, time_budget=120, methods=("z3",))  # Bouton's misère theorem aside
     assert proof.status == "proved", proof
 
 
@@ -130,3 +130,57 @@ def test_moore_by_moores_theorem_and_a_wrong_base_is_not():
     only_theorem = prove_rule(Rule(sp.Eq(S("xor_all"), 0), ("a", "b", "c")), make_game("staircase", stairs=3),
                               methods=("theorem",))
     assert only_theorem.status == "unknown" and "not asked for" in only_theorem.reason
+
+
+MISERE_NIM = sp.Piecewise((sp.Eq(S("xor_all"), 1), sp.Le(S("max_all"), 1)), (sp.Eq(S("xor_all"), 0), True))
+
+
+@pytest.mark.parametrize("heaps", [2, 3, 5])
+def test_misere_nim_by_boutons_theorem_on_any_number_of_heaps(heaps):
+    game = make_game("nim", heaps=heaps, misere=True)
+    proof = prove_rule(Rule(MISERE_NIM, game.feature_names), game, methods=("theorem",))
+    assert proof.status == "proved" and proof.method == "theorem: Bouton's theorem for misère Nim", proof
+    assert proof.statement == "for every position" and "exact search" in proof.reason and "Eq(" not in proof.reason
+    swapped = sp.Piecewise((sp.Eq(1, S("xor_all")), sp.Ge(1, S("max_all"))), (sp.Eq(0, S("xor_all")), True))
+    assert prove_rule(Rule(swapped, game.feature_names), game, methods=("theorem",)).status == "proved"
+
+
+@pytest.mark.parametrize("game, expr", [
+    (make_game("nim", heaps=3), MISERE_NIM),  # normal play: the rule is false there
+    (make_game("nim", heaps=3, misere=True), sp.Piecewise((sp.Eq(S("xor_all"), 1), sp.Le(S("max_all"), 2)),
+                                                          (sp.Eq(S("xor_all"), 0), True))),
+    (make_game("nim", heaps=3, misere=True), sp.Eq(S("xor_all"), 0)),
+    (make_game("wythoff", misere=True), MISERE_NIM),  # not Nim's moves
+])
+def test_boutons_misere_theorem_needs_its_hypotheses(game, expr):
+    proof = prove_rule(Rule(expr, game.feature_names), game, methods=("theorem",))
+    assert proof.status == "unknown" and "not asked for" in proof.reason
+
+
+EUCLID = sp.Piecewise((True, sp.Eq(S("min_all"), 0)), (False, sp.Eq(S("spread"), 0)),
+                      (S("max_all") <= sp.floor(sp.GoldenRatio * S("min_all")), True))
+
+
+def test_euclid_by_cole_and_davies_theorem_without_z3():
+    game = make_game("euclid")
+    proof = prove_rule(Rule(EUCLID, ("a", "b")), game, methods=("theorem",))
+    assert proof.status == "proved" and proof.method == "theorem: Cole and Davie's theorem on Euclid's game", proof
+    assert "φ is irrational" in proof.reason and "exact search on every position up to 60" in proof.reason
+    assert "Eq(" not in proof.reason  # the project's notation
+    tail = sp.Piecewise((True, sp.Eq(0, S("min_all"))),  # "if a != b: ...; otherwise False", sides swapped
+                        (S("max_all") <= sp.floor(sp.GoldenRatio * S("min_all")), sp.Ne(S("spread"), 0)),
+                        (False, True))
+    assert prove_rule(Rule(tail, ("a", "b")), game, methods=("theorem",)).status == "proved"
+
+
+@pytest.mark.parametrize("expr", [
+    sp.Piecewise((True, sp.Eq(S("min_all"), 0)), (False, sp.Eq(S("spread"), 0)),
+                 (S("max_all") <= sp.floor(sp.Rational(8, 5) * S("min_all")), True)),  # 8/5 for φ
+    sp.Piecewise((False, sp.Eq(S("spread"), 0)), (True, sp.Eq(S("min_all"), 0)),  # (0, 0) called N
+                 (S("max_all") <= sp.floor(sp.GoldenRatio * S("min_all")), True)),
+    sp.Piecewise((True, sp.Eq(S("min_all"), 0)), (S("max_all") <= sp.floor(sp.GoldenRatio * S("min_all")), True)),
+])
+def test_cole_and_davies_theorem_needs_the_rule_it_states(expr):
+    proof = prove_rule(Rule(expr, ("a", "b")), make_game("euclid"), methods=("theorem",))
+    assert proof.status == "unknown" and "not asked for" in proof.reason
+    assert prove_rule(Rule(EUCLID, ("a", "b")), make_game("wythoff"), methods=("theorem",)).status == "unknown"

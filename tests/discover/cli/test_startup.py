@@ -85,3 +85,12 @@ def test_the_rule_of_wythoff_needs_no_torch_and_a_second_run_compiles_nothing(tm
     solved = [probe(tmp_path, "solve", "nim", "heaps=3", "--bound", "20", "--grundy", "--remoteness", count=True)
               for _ in range(2)]
     assert solved[1]["status"] == 0 and solved[1]["compiled"] == [], f"compiled again: {solved[1]['compiled']}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [["euclid"], ["nim", "heaps=3", "misere=true"], ["wythoff"]])
+def test_a_rule_a_theorem_proves_imports_no_z3(tmp_path, argv):
+    """Cole and Davie's, Bouton's misère and Wythoff's theorems prove these rules: z3 is never imported."""
+    found = probe(tmp_path, *argv)
+    assert found["status"] == 0
+    assert not {"z3", "torch", "sklearn"} & set(found["modules"]), found["modules"]
