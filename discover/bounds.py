@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from games import Game
 
-__all__ = ["TRAIN_POSITIONS", "MAX_TRAIN_POSITIONS", "VERIFY_POSITIONS", "VERIFY_EDGES", "default_bound",
+__all__ = ["TRAIN_POSITIONS", "MAX_TRAIN_POSITIONS", "TENFOLD_POSITIONS", "VERIFY_POSITIONS", "VERIFY_EDGES",
+           "default_bound",
            "default_verify_bound", "take_and_break_verify_bound", "check_training_size", "check_rule_game"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
 MAX_TRAIN_POSITIONS = 10**6  # largest training table a given bound may ask for
-VERIFY_POSITIONS = 3 * 10**7  # positions the default verification may cover
+TENFOLD_POSITIONS = 3 * 10**7  # the default training bound's tenfold box has at most this many positions
+# The default verification covers at most as many positions as the strategy check (find_strategy.CHECK_POSITIONS):
+# ten times the training bound on one to three coordinates, less on more (Nim, 4 heaps: 36 for a training bound of
+# 7, 1.9 million positions; tenfold would be 25 million, most of the command's time for no more evidence than a
+# proof gives).
+VERIFY_POSITIONS = 2 * 10**6
 VERIFY_EDGES = 10**8  # moves the default verification may build (games without a fast path)
 
 
 def default_bound(game: Game) -> int:
     """The largest bound <= 30 whose training table has at most 4096 positions and whose
-    tenfold bound fits the verification budget.
+    tenfold box has at most ``TENFOLD_POSITIONS`` positions.
 
     Examples
     --------
@@ -30,13 +36,14 @@ def default_bound(game: Game) -> int:
     """
     d = game.dims
     bound = 30
-    while bound > 1 and ((bound + 1) ** d > TRAIN_POSITIONS or (10 * bound + 1) ** d > VERIFY_POSITIONS):
+    while bound > 1 and ((bound + 1) ** d > TRAIN_POSITIONS or (10 * bound + 1) ** d > TENFOLD_POSITIONS):
         bound -= 1
     return bound
 
 
 def default_verify_bound(game: Game, bound: int) -> int:
-    """Ten times the training bound, lowered until the universe and its moves fit the budget.
+    """Ten times the training bound, lowered (by steps of about 5%) until the universe and its moves fit the budget
+    (``VERIFY_POSITIONS`` positions, ``VERIFY_EDGES`` moves).
 
     Universe sizes are scaled from the training universe as ((verify + 1) / (bound + 1)) ** dims
     (exact for boxes, whose side holds bound + 1 values).
@@ -44,8 +51,8 @@ def default_verify_bound(game: Game, bound: int) -> int:
     Examples
     --------
     >>> from games import make_game
-    >>> default_verify_bound(make_game("wythoff"), 30)
-    300
+    >>> default_verify_bound(make_game("wythoff"), 30), default_verify_bound(make_game("nim", heaps=4), 7)
+    (300, 36)
     """
     base = game.universe(bound).size
     verify = 10 * bound
@@ -54,7 +61,7 @@ def default_verify_bound(game: Game, bound: int) -> int:
         edges = 0 if game.line_directions is not None else universe_size * _mean_options(game, verify)
         if universe_size <= VERIFY_POSITIONS and edges <= VERIFY_EDGES:
             break
-        verify = int(verify * 0.8)
+        verify -= max(1, verify // 20)
     return max(verify, bound)
 
 

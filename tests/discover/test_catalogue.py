@@ -1,8 +1,9 @@
 """The catalogue of issue 3: ``find_rule`` on every game the issue names, at the default bounds.
 
 For every case that verifies, the test asserts the status, a training bound of at most 30 per
-coordinate (Nim: at most 15), a verification bound at least ten times the training bound, and
-then re-checks the rule itself, never trusting the tool's own claim: against ``solvers.solve``
+coordinate (Nim: at most 15), the default verification bound (at least ten times the training bound on one
+or two coordinates; on more, as large as ``discover.bounds.VERIFY_POSITIONS`` allows: Nim on 3 heaps, 124 for
+15), and then re-checks the rule itself, never trusting the tool's own claim: against ``solvers.solve``
 on the verified bound and, where a closed form is known, against that form computed here
 (nim-sum, Wythoff pairs from exact integer square roots, Lasker's Nim, Kayles' period from
 Winning Ways, Moore's digit sums). Kayles is found by default by the take-and-break engine (its
@@ -21,6 +22,7 @@ import pytest
 
 from discover.expr.features import DERIVED
 from discover.expr.features import expand_derived
+from discover.bounds import default_verify_bound
 from discover.find import find_rule
 from games import make_game
 from solvers import solve
@@ -75,7 +77,9 @@ def assert_verified(found, train_max: int = 30):
     assert found.rule is not None and found.rule.train_accuracy == 1.0
     assert found.train_bound <= train_max
     assert found.verified_bound == found.verify_bound
-    assert found.verified_bound >= 10 * found.train_bound, (found.train_bound, found.verified_bound)
+    assert found.verified_bound == default_verify_bound(found.game, found.train_bound)
+    if found.game.dims <= 2:  # on more coordinates the tenfold box may exceed the budget (VERIFY_POSITIONS)
+        assert found.verified_bound >= 10 * found.train_bound, (found.train_bound, found.verified_bound)
     assert [c.passed for c in found.checks] == [True] * len(found.checks)
     assert {"agreement with the solver", "closure certificate", "self-play"} <= {c.name for c in found.checks}
     assert agrees_with_solver(found.rule, found.game, found.verified_bound)

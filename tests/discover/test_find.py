@@ -12,6 +12,7 @@ import pytest
 import sympy as sp
 
 from discover.engines import ENGINES, make_engine
+from discover.bounds import VERIFY_POSITIONS
 from discover.find import Discovery, default_bound, default_verify_bound, find_rule
 from discover.rule import Rule
 from discover.table import table_from_solution
@@ -166,11 +167,13 @@ def test_engines_are_used_as_asked():
 # -- default bounds ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("heaps, bound", [(2, 30), (3, 15), (4, 7), (5, 3)])
-def test_default_bounds_verify_nim_tenfold(heaps, bound):
+@pytest.mark.parametrize("heaps, bound, verify", [(2, 30, 300), (3, 15, 124), (4, 7, 36), (5, 3, 17)])
+def test_default_bounds_verify_nim_tenfold_within_the_budget(heaps, bound, verify):
+    """Tenfold while the box fits ``VERIFY_POSITIONS``, else the largest box that fits (the strategy check's)."""
     game = make_game("nim", heaps=heaps)
     assert default_bound(game) == bound
-    assert default_verify_bound(game, bound) == 10 * bound
+    assert default_verify_bound(game, bound) == verify
+    assert (verify + 1) ** heaps <= VERIFY_POSITIONS < (verify + 2) ** heaps or verify == 10 * bound
 
 
 # -- custom games: every stage works on a game nobody named -----------------------------------
