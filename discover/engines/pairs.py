@@ -38,13 +38,6 @@ class PairsFit:
     mex: bool  # a_k = mex{a_j, b_j : j < k} for every k seen
 
 
-def _mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
-
-
 def complementary_pairs(positions, is_p, min_pairs: int = 4) -> PairsFit | None:
     """The pairs structure of the P positions of a symmetric 2-coordinate table, or None.
 
@@ -80,12 +73,14 @@ def complementary_pairs(positions, is_p, min_pairs: int = 4) -> PairsFit | None:
     if not np.array_equal(d, c * np.arange(len(d))):
         return None
     seen: set[int] = set()
-    mex = True
-    for ak, bk in zip(a, b):
-        if _mex(seen) != ak:
+    mex, least = True, 0  # least = mex(seen), which only grows as seen does
+    for ak, bk in zip(a.tolist(), b.tolist()):
+        while least in seen:
+            least += 1
+        if least != ak:
             mex = False
             break
-        seen.update((int(ak), int(bk)))
+        seen.update((ak, bk))
     return PairsFit(a, b, c, mex)
 
 
