@@ -7,6 +7,7 @@ Examples
 [(0, 2), (1, 1), (1, 0), (0, 1)]
 """
 
+from cgbase.numba_start import load_numba_target
 from cgbase.version import __version__
 from games.base import Game, coordinate_names
 from games.boardgame import BoardGame
@@ -33,3 +34,5 @@ __all__ = [
     "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]
+
+load_numba_target()  # every kernel's first call loads numba's target: here, without scipy's BLAS (0.2 s)
