@@ -214,7 +214,7 @@ class DecisionList(Engine):
         # weighted error of formula i on row r; the errors on a set of rows are W @ mask
         # integer weights (exact tables) are summed exactly in float32, which halves the work
         self._dtype = np.float32 if np.all(w == np.round(w)) and w.sum() < 2**24 else np.float64
-        self._W = ((~matches) * w[None, :]).astype(self._dtype)
+        self._W = np.multiply(~matches, w.astype(self._dtype)[None, :], dtype=self._dtype)  # no float64 copy
         self._tol = 1e-9 * max(float(w.sum()), 1.0)
         self._fsize = np.array(formulas.sizes)
         self._gsize = np.array(guards.sizes)
