@@ -46,6 +46,17 @@ def test_moores_theorem_proves_the_reading_for_every_number_of_heaps():
     assert general_claim(rule, game).status == "verified"  # without the proof: checked, not proved
 
 
+def test_boutons_misere_theorem_proves_the_reading_for_every_number_of_heaps():
+    game = make_game("nim", heaps=3, misere=True)
+    rule = Rule(sp.Piecewise((sp.Eq(sp.Symbol("xor_all"), 1), sp.Le(sp.Symbol("max_all"), 1)),
+                             (sp.Eq(sp.Symbol("xor_all"), 0), True)), game.feature_names)
+    proof = prove_rule(rule, game)
+    assert proof.status == "proved" and "misère Nim" in proof.method
+    claim = general_claim(rule, game, proof)
+    assert claim.status == "proved" and "Bouton's theorem for misère Nim" in claim.evidence
+    assert general_claim(rule, game).status == "verified"  # without the proof: checked, not proved
+
+
 def test_a_game_with_no_number_of_heaps_to_vary_gives_a_conjecture():
     game = custom_game("three", lambda p: [], 3)
     claim = general_claim(_rule("xor_all", game), game)
