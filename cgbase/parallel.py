@@ -27,9 +27,11 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from cgbase.validation import at_most, positive_int
 
-__all__ = ["BACKENDS", "MAX_WORKERS", "Workers", "as_workers", "can_spawn", "default_workers"]
+__all__ = ["BACKENDS", "MAX_WORKERS", "START_METHODS", "Workers", "as_workers", "can_spawn", "default_workers",
+           "fork_is_safe"]
 
 BACKENDS = ("serial", "local", "ray")
+START_METHODS = ("spawn", "fork")  # how local workers start
 PROBE_SECONDS = 5.0  # how long a Ray address may take to accept a connection before it is called unreachable
 MAX_WORKERS = 1024  # worker processes (or a local Ray instance's CPUs) at most: each takes a process and its pipes
 
@@ -76,6 +78,28 @@ def can_spawn() -> bool:
     return re.search(r"""^if\s+__name__\s*==\s*['"]__main__['"]\s*:""", source, re.MULTILINE) is not None
 
 
+def _start_methods() -> list:
+    import multiprocessing
+
+    return multiprocessing.get_all_start_methods()
+
+
+def fork_is_safe() -> bool:
+    """Whether local workers may start by ``fork`` here: a POSIX system, not inside a worker, and no other Python
+    thread running in this process (a lock one of them holds would stay held in the copy for ever).
+
+    Examples
+    --------
+    >>> isinstance(fork_is_safe(), bool)
+    True
+    """
+    import multiprocessing
+    import threading
+
+    return ("fork" in _start_methods() and multiprocessing.parent_process() is None
+            and threading.active_count() == 1)
+
+
 class Workers:
     """Where independent jobs run (see the module docstring); a context that stops its workers on leaving.
 
@@ -86,6 +110,10 @@ class Workers:
         Worker processes (local) or CPUs of the local Ray instance (default: one per core; serial: 1).
     address : str, optional
         The Ray cluster to join (``"auto"``, ``"HOST:PORT"`` or ``"ray://HOST:PORT"``); only with ``"ray"``.
+    start : {"spawn", "fork"}
+        How local workers start: ``"spawn"`` (the default) a fresh interpreter that imports what the jobs need;
+        ``"fork"`` (POSIX) a copy of this process, started in milliseconds and holding its memory as it was (safe
+        only while this process runs no other thread: ``fork_is_safe``); only with ``"local"``.
 
     Examples
     --------
@@ -94,7 +122,8 @@ class Workers:
     [8, 9]
     """
 
-    def __init__(self, backend: str = "local", workers: int | None = None, address: str | None = None):
+    def __init__(self, backend: str = "local", workers: int | None = None, address: str | None = None,
+                 start: str = "spawn"):
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
         if address is not None and backend != "ray":
@@ -104,9 +133,15 @@ class Workers:
                               "each worker is a process (or a Ray CPU) with its own pipes")
         if backend == "serial" and workers not in (None, 1):
             raise ValueError(f"the serial backend runs one job at a time, got workers={workers}: use backend 'local'")
+        if start not in START_METHODS:
+            raise ValueError(f"unknown start method {start!r}: use one of {', '.join(START_METHODS)}")
+        if start != "spawn" and backend != "local":
+            raise ValueError(f"start={start!r} starts local worker processes: use it with backend 'local'")
+        if start == "fork" and "fork" not in _start_methods():
+            raise ValueError("start='fork' needs a POSIX system: use start='spawn'")
         if address is not None:
             _ray_endpoint(address)  # a malformed address fails here, before any work
-        self.backend, self.address = backend, address
+        self.backend, self.address, self.start_method = backend, address, start
         self.workers = 1 if backend == "serial" else workers if workers is not None else default_workers()
         self._pool = None
         self._ray_owned = False
@@ -167,7 +202,7 @@ class Workers:
         import cloudpickle
 
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(self.start_method),
                                              initializer=_start_worker)
         payload = cloudpickle.dumps(func)
         futures = {self._pool.submit(_run, payload, cloudpickle.dumps(job)): i for i, job in enumerate(jobs)}

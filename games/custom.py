@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from itertools import chain, islice
 
@@ -51,8 +52,10 @@ class CustomGame(Game):
         """The options of an (n, dims) array of positions: ``(counts, options)``, the options of every position one
         after another as an (m, dims) int64 array, each checked as ``moves`` checks it.
 
-        The options of the whole block are checked at once (types, lengths, 64-bit range) on the common shape, a
-        list of tuples of ints; anything else is checked one option at a time, with ``moves``' own errors.
+        The options of the whole block are checked at once (lengths, coordinate types, 64-bit range) on the common
+        shape, sequences of ``dims`` Python ints; anything else is checked one option at a time, with ``moves``'
+        own errors.  Python's garbage collector is paused meanwhile (the block's tuples are freed by their
+        reference counts; a collection would only walk them).
 
         Examples
         --------
@@ -62,9 +65,15 @@ class CustomGame(Game):
         ([0, 2], [1, 0])
         """
         points = list(map(tuple, np.asarray(positions, dtype=np.int64).reshape(-1, self.dims).tolist()))
-        results = [self._call(p) for p in points]
-        counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
-        options = self._bulk(results, int(counts.sum()))
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            results = list(map(self._call, points))
+            counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
+            options = self._bulk(results, int(counts.sum()))
+        finally:
+            if paused:
+                gc.enable()
         if options is not None:
             return counts, options
         return counts, np.array([self._option(self._where(p), o) for p, result in zip(points, results) for o in result],
@@ -72,20 +81,21 @@ class CustomGame(Game):
 
     def _bulk(self, results: list, total: int) -> np.ndarray | None:
         """The options of ``results`` (lists of options) as a (total, dims) int64 array when all of them have the
-        common shape, tuples of ``dims`` Python ints within 64 bits; else None (each is then checked alone).
+        common shape, tuples or lists of ``dims`` Python ints within 64 bits; else None (each is then checked
+        alone).
 
-        Each check is one pass in C over the options (their types and lengths) or their coordinates (types),
-        and the coordinates go to numpy as one flat list of ints: no tuple is converted one at a time."""
+        Each check is one pass in C, over the options (types, lengths) or their coordinates (types), and the
+        coordinates go to numpy in one more: no option is converted one at a time, no list of coordinates made."""
         if not total:
             return np.zeros((0, self.dims), dtype=np.int64)
-        if set(map(type, chain.from_iterable(results))) != {tuple} \
-                or set(map(len, chain.from_iterable(results))) != {self.dims}:
+        flat = list(chain.from_iterable(results))
+        if not set(map(type, flat)) <= {tuple, list} or set(map(len, flat)) != {self.dims}:
             return None
-        coords = list(chain.from_iterable(chain.from_iterable(results)))
-        if set(map(type, coords)) != {int}:
+        if set(map(type, chain.from_iterable(flat))) != {int}:  # no bool, float or numpy integer
             return None
         try:
-            return np.fromiter(coords, dtype=np.int64, count=len(coords)).reshape(total, self.dims)
+            return np.fromiter(chain.from_iterable(flat), dtype=np.int64, count=total * self.dims).reshape(
+                total, self.dims)
         except OverflowError:  # a coordinate beyond 64 bits: the check one option at a time names it
             return None
 

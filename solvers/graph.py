@@ -26,7 +26,7 @@ import numpy as np
 
 from cgbase.memory import check_memory
 from games import Game, Universe
-from solvers.graph_store import kept_graph, remember_graph
+from solvers.graph_store import kept_graph, remember_graph, row_ranges
 
 __all__ = ["Graph", "build_graph", "reachable_universe"]
 
@@ -139,27 +139,78 @@ def _outside(game: Game, universe: Universe, position, option) -> ValueError:
     )
 
 
-def _option_ids(game: Game, universe: Universe, lo: int, hi: int) -> list:
+def _option_ids(game: Game, universe: Universe, lo: int, hi: int, known=None) -> list:
     """``[(counts, ids)]``: the option counts and option ids of positions ``lo`` to ``hi - 1`` under a Python
     ``moves`` (a job for ``cgbase.parallel``), in batches holding about ``BATCH_MOVES`` options as Python objects
-    at a time; ids are int32 where every id fits (half the bytes to hold and to send back), else int64.  The one
-    pair comes in a list that the receiver empties (``_Rows.add``), so that no finished block stays behind."""
+    at a time; ids are int32 where every id fits (half the bytes to hold and to send back), else int64.  The rows
+    of ``known`` (``_Known`` of these positions: ids, counts and option ids found before) are taken as they are,
+    with no ``moves()`` call.  The one pair comes in a list that the receiver empties (``_Rows.add``), so that no
+    finished block stays behind."""
     counts, ids = [], []
     kind = np.int32 if universe.size <= np.iinfo(np.int32).max else np.int64
     step = 256
     while lo < hi:
-        positions = universe.positions(np.arange(lo, min(lo + step, hi)))
-        count, options = game.option_rows(positions)
-        found = universe.index(options, strict=False)
-        if (found < 0).any():
-            j = int(np.argmax(found < 0))
-            raise _outside(game, universe, positions[int(np.searchsorted(np.cumsum(count), j, side="right"))],
-                           options[j])
+        rows = np.arange(lo, min(lo + step, hi))
+        done = known.take(rows) if known is not None else None
+        todo = rows if done is None else rows[~done[0]]
+        count, found = _ids_of(game, universe, universe.positions(todo))
+        if done is not None:
+            count, found = _merged(done, count, found)
         counts.append(count)
         ids.append(found.astype(kind))
-        lo += len(positions)
-        step = int(min(max(BATCH_MOVES * len(positions) // max(int(count.sum()), 1), 16), 1 << 16))
+        lo += len(rows)
+        step = int(min(max(BATCH_MOVES * len(rows) // max(int(count.sum()), 1), 16), 1 << 16))
     return [(np.concatenate(counts), np.concatenate(ids))]
+
+
+def _ids_of(game: Game, universe: Universe, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(counts, ids)``: the option counts of ``positions`` and their options' ids, from ``game.option_rows``; a
+    ValueError naming the move when an option is not in the universe."""
+    count, options = game.option_rows(positions)
+    found = universe.index(options, strict=False)
+    if (found < 0).any():
+        j = int(np.argmax(found < 0))
+        raise _outside(game, universe, positions[int(np.searchsorted(np.cumsum(count), j, side="right"))],
+                       options[j])
+    return count, found
+
+
+def _merged(done, count, found) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of a batch in order, from its known rows ``done`` (mask, their counts, their option ids) and the
+    others' ``count`` and option ids ``found``."""
+    mask, known_counts, known_ids = done
+    counts = np.zeros(mask.size, dtype=np.int64)
+    counts[mask], counts[~mask] = known_counts, count
+    starts = np.empty(mask.size, dtype=np.int64)  # each row's first option in [found, known_ids]
+    starts[~mask] = np.cumsum(count) - count
+    starts[mask] = found.size + np.cumsum(known_counts) - known_counts
+    return counts, np.concatenate([found, known_ids])[row_ranges(starts, counts)]
+
+
+class _Known:
+    """Rows of a graph found before its build (the positions sampled to estimate its size), in compressed sparse
+    rows over their sorted ids, so that their ``moves()`` are not called again."""
+
+    def __init__(self, rows: np.ndarray, counts: np.ndarray, ids: np.ndarray):
+        self.rows, self.counts, self.ids = rows, counts, ids
+        self.indptr = np.concatenate([[0], np.cumsum(counts)])
+
+    def part(self, lo: int, hi: int) -> "_Known | None":
+        """The known rows among ids ``lo`` to ``hi - 1`` (what a job needs), or None when there are none."""
+        a, b = np.searchsorted(self.rows, [lo, hi])
+        if a == b:
+            return None
+        return _Known(self.rows[a:b], self.counts[a:b], self.ids[self.indptr[a]:self.indptr[b]])
+
+    def take(self, rows: np.ndarray):
+        """``(mask, counts, ids)``: which of the consecutive ids ``rows`` are known, their counts and option ids;
+        None when none is."""
+        a, b = np.searchsorted(self.rows, [rows[0], rows[-1] + 1])
+        if a == b:
+            return None
+        mask = np.zeros(rows.size, dtype=bool)
+        mask[self.rows[a:b] - rows[0]] = True
+        return mask, self.counts[a:b], self.ids[self.indptr[a]:self.indptr[b]]
 
 
 class _Rows:
@@ -193,34 +244,45 @@ class _Rows:
 def _python_pool(game: Game, moves: float, workers):
     """The workers a Python ``moves`` runs on: those asked for; by default local workers when the graph is large
     (about ``PARALLEL_MOVES`` moves, where they repay their start), there is more than one core and workers may
-    start (``cgbase.parallel.can_spawn``), unless the game cannot travel to them (a ``moves`` closing over a lock,
-    say); else this process."""
-    from cgbase.parallel import Workers, as_workers, can_spawn, default_workers
+    start, unless the game cannot travel to them (a ``moves`` closing over a lock, say); else this process.
+    Default workers start by ``fork`` where it is safe (``cgbase.parallel.fork_is_safe``: milliseconds, where a
+    fresh interpreter takes seconds to import the toolkit), else as fresh interpreters (``can_spawn``)."""
+    from cgbase.parallel import Workers, as_workers, can_spawn, default_workers, fork_is_safe
 
-    if workers is not None or moves < PARALLEL_MOVES or default_workers() < 2 or not can_spawn():
+    if workers is not None or moves < PARALLEL_MOVES or default_workers() < 2:
         return as_workers(workers)
+    start = "fork" if fork_is_safe() else "spawn" if can_spawn() else None
+    if start is None:
+        return as_workers(None)
     import cloudpickle
 
     try:
         cloudpickle.dumps(game)
     except Exception:  # noqa: BLE001 - whatever stops it pickling, it runs here
         return as_workers(None)
-    return Workers("local")
+    return Workers("local", start=start)
+
+
+def _sampled(game: Game, universe: Universe) -> _Known:
+    """The rows of up to 256 evenly spaced positions (``moves()`` called once each: the build reuses them)."""
+    rows = np.unique(np.linspace(0, universe.size - 1, min(256, universe.size)).astype(np.int64))
+    return _Known(rows, *_ids_of(game, universe, universe.positions(rows)))
 
 
 def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
     """The graph of a game without a kernel, from ``game.option_rows``: ids per block of positions (the options'
-    Python objects live one batch at a time), copied into compressed sparse rows as the blocks end."""
+    Python objects live one batch at a time), copied into compressed sparse rows as the blocks end; ``moves()``
+    is called once per position (the sample that sizes the graph included)."""
     n = universe.size
-    sample = universe.positions(np.unique(np.linspace(0, n - 1, min(256, n)).astype(np.int64)))
-    moves = float(game.option_rows(sample)[0].mean()) * n
+    sample = _sampled(game, universe)
+    moves = float(sample.counts.mean()) * n
     check_memory(8.0 * (2 * n + 2 + moves * game.parts), f"the graph of {game!r} over {n:,} positions")
     pool = _python_pool(game, moves, workers)
     rows = _Rows(n, 1.1 * moves)
     try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
         cuts = np.linspace(0, n, min(n, max(4 * pool.workers, 16)) + 1).astype(np.int64)
-        pool.map(_option_ids, [(game, universe, int(lo), int(hi)) for lo, hi in zip(cuts[:-1], cuts[1:])],
-                 done=rows.add)
+        pool.map(_option_ids, [(game, universe, int(lo), int(hi), sample.part(lo, hi))
+                               for lo, hi in zip(cuts[:-1], cuts[1:])], done=rows.add)
     finally:
         if pool is not workers:
             pool.close()

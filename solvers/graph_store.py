@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import numba as nb
 import numpy as np
 
-__all__ = ["keep_graphs", "kept_graph", "kept_options", "graph_options", "remember_graph", "has_edges"]
+__all__ = ["keep_graphs", "kept_graph", "kept_options", "graph_options", "remember_graph", "has_edges", "row_ranges"]
 
 CHUNK = 1 << 20  # options re-indexed at a time when a graph is cut out of a larger one
 
@@ -105,7 +105,7 @@ def _cut(big_universe, big, universe):
     step = max(1, CHUNK // max(1, int(counts.max(initial=1))))
     for lo in range(0, universe.size, step):
         hi = min(lo + step, universe.size)
-        edges = _ranges(starts[lo:hi], counts[lo:hi])
+        edges = row_ranges(starts[lo:hi], counts[lo:hi])
         old = big.targets[edges]
         new = universe.index(big_universe.positions(old.ravel()), strict=False).reshape(old.shape)
         if (new < 0).any():
@@ -114,8 +114,14 @@ def _cut(big_universe, big, universe):
     return type(big)(indptr, targets)
 
 
-def _ranges(starts, counts) -> np.ndarray:
-    """``concatenate([arange(s, s + c) for s, c in zip(starts, counts)])``, vectorised."""
+def row_ranges(starts, counts) -> np.ndarray:
+    """``concatenate([arange(s, s + c) for s, c in zip(starts, counts)])``, vectorised: the edges of rows.
+
+    Examples
+    --------
+    >>> row_ranges(np.array([5, 0]), np.array([2, 3])).tolist()
+    [5, 6, 0, 1, 2]
+    """
     total = int(counts.sum())
     offsets = np.zeros(len(counts), dtype=np.int64)
     np.cumsum(counts[:-1], out=offsets[1:])
@@ -157,7 +163,7 @@ def graph_options(graph, universe, positions, padded: bool = False):
     """
     ids = universe.index(positions)
     counts = graph.indptr[ids + 1] - graph.indptr[ids]
-    options = universe.positions(graph.targets[_ranges(graph.indptr[ids], counts), 0])
+    options = universe.positions(graph.targets[row_ranges(graph.indptr[ids], counts), 0])
     if not padded:
         return counts, options
     out = np.zeros((len(counts), max(1, int(counts.max(initial=0))), universe.dims), dtype=np.int64)
