@@ -36,7 +36,7 @@ from discover.verify import Check, self_play, verify_rule
 from cgbase.memory import check_memory
 from cgbase.version import __version__
 from games import Game
-from solvers import solve
+from solvers import build_graph, solve
 from solvers.graph_store import keep_graphs
 from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_break_rules
 
@@ -284,6 +284,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
             # while a one-heap table can still grow, only the sequence engine runs: a longer
             # sequence is cheaper than the whole portfolio on a table too short to show a period
             now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
+            if game.kernel is None and table is None and not growable:  # a custom game: its graph on the
+                build_graph(game, game.universe(verify))  # verification bound first, the training one cut from it
             found = _search(game, bound, verify, now, settings, table, target, say, timings)
             if found.status != "verified" and grows_2d:
                 limit = growth_limit_2d(game, settings.verify_bound)

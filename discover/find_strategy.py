@@ -30,6 +30,7 @@ from discover.proofs.theorem_moves import theorem_strategies
 from discover.strategy import HEAP, Branch, MovesOf, Strategy
 from games import Game
 from games.symbolic import Steps, TakeFromSome
+from solvers.graph_store import known_options
 
 __all__ = ["find_strategy", "check_strategy"]
 
@@ -54,6 +55,18 @@ def _largest_bound(game: Game, limit: int, most: int) -> int:
     return bound
 
 
+def _option_rows(game: Game, relation, block) -> tuple[np.ndarray, np.ndarray]:
+    """``(counts, options)`` of a block of positions, as ``game.option_rows`` gives them: a custom game's read from
+    its kept graph (``MovesOf``, or a graph kept while ``find_rule`` runs: no ``moves()`` call again)."""
+    if isinstance(relation, MovesOf):
+        return relation.option_rows(block)
+    kept = known_options(game, block) if game.kernel is None else None
+    if kept is not None:
+        return kept
+    counts, out = game.option_block(block)
+    return counts, out[np.arange(out.shape[1])[None, :] < counts[:, None]]
+
+
 def _playable(game: Game, relation, positions, most: int | None = None) -> np.ndarray:
     """The positions that have at least one option (a terminal N position, in misère play, needs no move): the
     first ``most`` of them (all by default); a custom game's options from ``MovesOf`` (its kept graph)."""
@@ -62,7 +75,7 @@ def _playable(game: Game, relation, positions, most: int | None = None) -> np.nd
         if most is not None and count >= most:
             break
         block = positions[lo:lo + OPTION_BLOCK]
-        counts = relation.option_rows(block)[0] if isinstance(relation, MovesOf) else game.option_block(block)[0]
+        counts = _option_rows(game, relation, block)[0]
         kept.append(block[counts > 0])
         count += len(kept[-1])
     return np.concatenate(kept)[:most]
@@ -251,7 +264,7 @@ class _Search:
         kept = [self.positions]
         for lo in range(0, len(positions), 512):  # the options of a block at a time (a custom game: its moves())
             block = positions[lo:lo + 512]
-            counts, options = self._option_rows(block)
+            counts, options = _option_rows(self.game, self.relation, block)
             wins = self.rule.predicate(options) if len(options) else np.zeros(0, dtype=bool)
             ends = np.cumsum(counts)
             for r in np.flatnonzero(counts):
@@ -260,12 +273,6 @@ class _Search:
         self.positions = np.concatenate(kept)
         self.open = np.concatenate([self.open, np.ones(len(self.positions) - len(self.open), dtype=bool)])
 
-    def _option_rows(self, block) -> tuple[np.ndarray, np.ndarray]:
-        """``(counts, options)`` of a block of positions: a custom game's from ``MovesOf`` (its kept graph)."""
-        if isinstance(self.relation, MovesOf):
-            return self.relation.option_rows(block)
-        counts, out = self.game.option_block(block)
-        return counts, out[np.arange(out.shape[1])[None, :] < counts[:, None]]
 
     def uncovered(self) -> int:
         return int(self.open.sum())

@@ -84,18 +84,18 @@ class CustomGame(Game):
         common shape, tuples or lists of ``dims`` Python ints within 64 bits; else None (each is then checked
         alone).
 
-        Each check is one pass in C, over the options (types, lengths) or their coordinates (types), and the
-        coordinates go to numpy in one more: no option is converted one at a time, no list of coordinates made."""
+        Each check is one pass in C over the options (types, lengths) or their coordinates (types), and the
+        coordinates go to numpy as one flat list of ints: no option is converted one at a time."""
         if not total:
             return np.zeros((0, self.dims), dtype=np.int64)
         flat = list(chain.from_iterable(results))
         if not set(map(type, flat)) <= {tuple, list} or set(map(len, flat)) != {self.dims}:
             return None
-        if set(map(type, chain.from_iterable(flat))) != {int}:  # no bool, float or numpy integer
+        coords = list(chain.from_iterable(flat))
+        if set(map(type, coords)) != {int}:  # no bool, float or numpy integer
             return None
         try:
-            return np.fromiter(chain.from_iterable(flat), dtype=np.int64, count=total * self.dims).reshape(
-                total, self.dims)
+            return np.fromiter(coords, dtype=np.int64, count=len(coords)).reshape(total, self.dims)
         except OverflowError:  # a coordinate beyond 64 bits: the check one option at a time names it
             return None
 

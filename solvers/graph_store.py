@@ -16,7 +16,8 @@ from contextlib import contextmanager
 import numba as nb
 import numpy as np
 
-__all__ = ["keep_graphs", "kept_graph", "kept_options", "graph_options", "remember_graph", "has_edges", "row_ranges"]
+__all__ = ["keep_graphs", "kept_graph", "kept_options", "graph_options", "remember_graph", "has_edges", "row_ranges",
+           "known_options"]
 
 CHUNK = 1 << 20  # options re-indexed at a time when a graph is cut out of a larger one
 
@@ -145,6 +146,27 @@ def kept_options(game, universe, positions):
     """
     graph = kept_graph(game, universe)
     return None if graph is None else graph_options(graph, universe, positions)
+
+
+def known_options(game, positions):
+    """``(counts, options)`` of an (n, dims) array of positions read from a kept graph of ``game`` whose universe
+    holds all of them (as ``game.option_rows`` gives them), or None when none does.
+
+    Examples
+    --------
+    >>> from games import custom_game
+    >>> from solvers import build_graph
+    >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+    >>> with keep_graphs():
+    ...     _ = build_graph(g, g.universe(9))
+    ...     counts, options = known_options(g, np.array([[5], [1]]))
+    >>> counts.tolist(), options.ravel().tolist(), known_options(g, np.array([[5]]))
+    ([2, 1], [4, 3, 0], None)
+    """
+    for kept_game, universe, graph in _kept or ():
+        if kept_game is game and universe.contains(positions).all():
+            return graph_options(graph, universe, positions)
+    return None
 
 
 def graph_options(graph, universe, positions, padded: bool = False):

@@ -9,6 +9,7 @@ import pytest
 
 from discover.find import find_rule
 from games import Universe, custom_game
+from games.symbolic import take_from_one
 from solvers import build_graph
 from solvers.graph_store import graph_options, has_edges, keep_graphs, kept_graph
 
@@ -28,6 +29,10 @@ def counted(moves):
 def king(p):
     a, b = p
     return [(x, y) for x, y in ((a - 1, b), (a, b - 1), (a - 1, b - 1)) if x >= 0 and y >= 0]
+
+
+def nim3(p):
+    return [p[:i] + (p[i] - t,) + p[i + 1:] for i in range(3) for t in range(1, p[i] + 1)]
 
 
 def assert_same_graph(a, b):
@@ -84,10 +89,22 @@ def test_options_read_from_a_graph_are_those_of_moves():
     assert has_edges(graph, ids, universe.index(positions - 1, strict=False)).tolist() == [False, True, True, True]
 
 
-def test_find_rule_calls_moves_about_once_a_position():
-    """Training box, verification box (the strategy search and its check, self-play: from the graph)."""
+@pytest.mark.parametrize("relation", [None, take_from_one(3)], ids=["moves only", "stated relation"])
+def test_find_rule_calls_moves_once_a_position(relation):
+    """The verification graph first (its sample included), the training one cut from it; the strategy search,
+    its check, the relation's check against moves(), self-play and the proof read the kept graph."""
+    moves = counted(nim3)
+    found = find_rule(custom_game("nim3", moves, dims=3, relation=relation), bound=5, verify_bound=14, games=10)
+    assert found.status == "verified" and found.strategy is not None
+    assert (found.proof.status == "proved") == (relation is not None)
+    assert len(moves.calls) == 15 ** 3 and set(moves.calls.values()) == {1}
+
+
+def test_a_graph_build_calls_moves_once_a_position():
     moves = counted(king)
-    found = find_rule(custom_game("corner-the-king", moves, dims=2), bound=10, verify_bound=60, games=20)
-    assert found.status == "verified" and found.strategy is not None and found.strategy.checked_bound == 60
-    assert len(moves.calls) == 61 * 61
-    assert sum(moves.calls.values()) <= 61 * 61 + 11 * 11 + 2 * 256  # training box and the graphs' samples twice
+    graph = build_graph(custom_game("king", moves, dims=2), Universe([40, 30]))  # its sample reused
+    assert len(moves.calls) == 41 * 31 and set(moves.calls.values()) == {1}
+    universe = Universe([40, 30])
+    options = [king(p) for p in map(tuple, universe.positions().tolist())]
+    np.testing.assert_array_equal(graph.indptr, np.cumsum([0] + [len(o) for o in options]))
+    np.testing.assert_array_equal(graph.targets[:, 0], universe.index(np.array(sum(options, []))))

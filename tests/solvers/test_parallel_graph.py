@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from games import Universe, custom_game
+from cgbase import parallel
 from cgbase.parallel import Workers
 from solvers import build_graph, solve
 from solvers import graph as graph_module
@@ -33,7 +34,8 @@ def assert_same_graph(a, b):
     np.testing.assert_array_equal(a.targets, b.targets)
 
 
-@pytest.mark.parametrize("workers", [1, 2, Workers("local", 2)], ids=["local-1", "local-2", "pool"])
+@pytest.mark.parametrize("workers", [1, 2, Workers("local", 2), Workers("local", 2, start="fork")],
+                         ids=["local-1", "local-2", "pool", "fork"])
 def test_local_workers_build_the_graph_of_this_process(in_this_process, workers):
     assert in_this_process.indptr[-1] > 0
     assert_same_graph(build_graph(GAME, UNIVERSE, workers), in_this_process)
@@ -96,6 +98,27 @@ def test_every_worker_count_builds_the_same_graph(in_this_process, monkeypatch):
     monkeypatch.setattr(graph_module, "BATCH_MOVES", 7)  # and batches of a few positions
     for workers in (None, Workers("serial"), 1, 3):
         assert_same_graph(build_graph(GAME, UNIVERSE, workers), in_this_process)
+
+
+@pytest.mark.parametrize("safe, start", [(True, "fork"), (False, "spawn")])
+def test_default_workers_start_by_fork_where_it_is_safe(monkeypatch, safe, start):
+    monkeypatch.setattr(graph_module, "PARALLEL_MOVES", 0)
+    monkeypatch.setattr(parallel, "fork_is_safe", lambda: safe)
+    pool = graph_module._python_pool(GAME, 1.0, None)
+    assert (pool.backend, pool.start_method) == ("local", start)
+
+
+def test_fork_is_not_safe_beside_another_thread():
+    waiting = threading.Thread(target=threading.Event().wait, args=(5,), daemon=True)
+    waiting.start()  # a fork could copy a lock this thread holds
+    assert not parallel.fork_is_safe()
+
+
+@pytest.mark.parametrize("args, words", [({"start": "thread"}, "unknown start method 'thread'"),
+                                         ({"backend": "ray", "start": "fork"}, "use it with backend 'local'")])
+def test_a_bad_start_method_is_refused(args, words):
+    with pytest.raises(ValueError, match=words):
+        Workers(**args)
 
 
 def test_a_moves_that_cannot_travel_to_workers_runs_here(monkeypatch):
