@@ -26,7 +26,7 @@ import numpy as np
 
 from cgbase.memory import check_memory
 from games import Game, Universe
-from solvers.graph_store import kept_graph, remember_graph, row_ranges
+from solvers.graph_store import kept_graph, kept_inside, remember_graph, row_ranges
 
 __all__ = ["Graph", "build_graph", "reachable_universe"]
 
@@ -188,12 +188,17 @@ def _merged(done, count, found) -> tuple[np.ndarray, np.ndarray]:
 
 
 class _Known:
-    """Rows of a graph found before its build (the positions sampled to estimate its size), in compressed sparse
-    rows over their sorted ids, so that their ``moves()`` are not called again."""
+    """Rows of a graph found before its build (a smaller box's, the positions sampled to estimate its size), in
+    compressed sparse rows over their sorted ids, so that their ``moves()`` are not called again."""
 
-    def __init__(self, rows: np.ndarray, counts: np.ndarray, ids: np.ndarray):
+    def __init__(self, rows: np.ndarray, counts: np.ndarray, ids: np.ndarray, sample: np.ndarray | None = None):
         self.rows, self.counts, self.ids = rows, counts, ids
         self.indptr = np.concatenate([[0], np.cumsum(counts)])
+        self.sample = rows if sample is None else sample  # the rows that estimate the graph's mean degree
+
+    def mean_degree(self) -> float:
+        """The mean count of options over the sampled rows."""
+        return float(self.counts[np.searchsorted(self.rows, self.sample)].mean())
 
     def part(self, lo: int, hi: int) -> "_Known | None":
         """The known rows among ids ``lo`` to ``hi - 1`` (what a job needs), or None when there are none."""
@@ -263,25 +268,40 @@ def _python_pool(game: Game, moves: float, workers):
     return Workers("local", start=start)
 
 
-def _sampled(game: Game, universe: Universe) -> _Known:
-    """The rows of up to 256 evenly spaced positions (``moves()`` called once each: the build reuses them)."""
-    rows = np.unique(np.linspace(0, universe.size - 1, min(256, universe.size)).astype(np.int64))
-    return _Known(rows, *_ids_of(game, universe, universe.positions(rows)))
+def _known_rows(game: Game, universe: Universe) -> _Known:
+    """The rows a build over ``universe`` knows before it starts: those of a kept graph over a smaller box
+    (``kept_inside``: a smaller bound's, built earlier in ``find_rule``), and up to 256 evenly spaced positions
+    that size the graph (``moves()`` called once each: the build reuses them)."""
+    sample = np.unique(np.linspace(0, universe.size - 1, min(256, universe.size)).astype(np.int64))
+    inner = kept_inside(game, universe) if universe.is_box else None
+    if inner is None:
+        return _Known(sample, *_ids_of(game, universe, universe.positions(sample)))
+    box, graph = inner
+    rows = universe.index(box.positions())  # increasing: both boxes list their positions in the same order
+    counts = np.diff(graph.indptr)
+    fresh = sample[~np.isin(sample, rows)]
+    fresh_counts, fresh_ids = _ids_of(game, universe, universe.positions(fresh))
+    every = np.concatenate([rows, fresh])
+    order = np.argsort(every, kind="stable")
+    counts = np.concatenate([counts, fresh_counts])
+    starts = np.concatenate([graph.indptr[:-1], graph.indptr[-1] + np.cumsum(fresh_counts) - fresh_counts])
+    ids = np.concatenate([rows[graph.targets[:, 0]], fresh_ids])[row_ranges(starts[order], counts[order])]
+    return _Known(every[order], counts[order], ids, sample)
 
 
 def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
     """The graph of a game without a kernel, from ``game.option_rows``: ids per block of positions (the options'
     Python objects live one batch at a time), copied into compressed sparse rows as the blocks end; ``moves()``
-    is called once per position (the sample that sizes the graph included)."""
+    is called once per position (the sample that sizes the graph, and a kept smaller box's, included)."""
     n = universe.size
-    sample = _sampled(game, universe)
-    moves = float(sample.counts.mean()) * n
+    known = _known_rows(game, universe)
+    moves = known.mean_degree() * n
     check_memory(8.0 * (2 * n + 2 + moves * game.parts), f"the graph of {game!r} over {n:,} positions")
     pool = _python_pool(game, moves, workers)
     rows = _Rows(n, 1.1 * moves)
     try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
         cuts = np.linspace(0, n, min(n, max(4 * pool.workers, 16)) + 1).astype(np.int64)
-        pool.map(_option_ids, [(game, universe, int(lo), int(hi), sample.part(lo, hi))
+        pool.map(_option_ids, [(game, universe, int(lo), int(hi), known.part(lo, hi))
                                for lo, hi in zip(cuts[:-1], cuts[1:])], done=rows.add)
     finally:
         if pool is not workers:

@@ -17,7 +17,7 @@ import numba as nb
 import numpy as np
 
 __all__ = ["keep_graphs", "kept_graph", "kept_options", "graph_options", "remember_graph", "has_edges", "row_ranges",
-           "known_options"]
+           "known_options", "kept_inside"]
 
 CHUNK = 1 << 20  # options re-indexed at a time when a graph is cut out of a larger one
 
@@ -90,6 +90,24 @@ def kept_graph(game, universe):
                 _kept.append((game, universe, cut))
                 return cut
     return None
+
+
+def kept_inside(game, universe):
+    """``(box, graph)``: the largest kept graph of ``game`` over a box inside the box ``universe`` (a smaller
+    bound's, whose rows a build over ``universe`` takes instead of calling ``moves()`` again), or None.
+
+    Examples
+    --------
+    >>> from games import custom_game
+    >>> from solvers import build_graph
+    >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], dims=1)
+    >>> with keep_graphs():
+    ...     _ = build_graph(g, g.universe(4))
+    ...     kept_inside(g, g.universe(9))[0].size
+    5
+    """
+    inside = [(u, graph) for kept_game, u, graph in _kept or () if kept_game is game and _box_inside(u, universe)]
+    return max(inside, key=lambda entry: entry[0].size, default=None)
 
 
 def _cut(big_universe, big, universe):

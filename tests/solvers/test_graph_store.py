@@ -11,6 +11,7 @@ from discover.find import find_rule
 from games import Universe, custom_game
 from games.symbolic import take_from_one
 from solvers import build_graph
+from solvers import graph as graph_module
 from solvers.graph_store import graph_options, has_edges, keep_graphs, kept_graph
 
 
@@ -50,6 +51,19 @@ def test_a_kept_graph_answers_its_universe_and_the_boxes_inside_it_without_moves
         small = build_graph(game, Universe([5, 7]))
         assert sum(moves.calls.values()) == before
     assert_same_graph(small, build_graph(custom_game("king", king, dims=2), Universe([5, 7])))
+
+
+@pytest.mark.parametrize("workers", [None, 2])
+def test_a_larger_box_takes_the_rows_of_a_kept_smaller_one(monkeypatch, workers):
+    monkeypatch.setattr(graph_module, "BATCH_MOVES", 50)  # batches that mix kept rows and new ones
+    moves = counted(king)
+    game = custom_game("king", moves, dims=2)
+    with keep_graphs():
+        build_graph(game, Universe([9, 5]))
+        graph = build_graph(game, Universe([20, 17]), workers)
+    if workers is None:  # (workers count their own calls)
+        assert len(moves.calls) == 21 * 18 and set(moves.calls.values()) == {1}
+    assert_same_graph(graph, build_graph(custom_game("king", king, dims=2), Universe([20, 17])))
 
 
 def test_nothing_is_kept_outside_the_context():
