@@ -6,8 +6,10 @@ of heaps).  Built-in games fill it in numba from their move kernel; games define
 fill it from ``moves`` (``game.option_rows``: a block's options checked at once), a block of positions at a
 time into int32 ids (int64 past 2^31 positions), copied into the graph's rows as each block ends, so that memory
 follows the edges (8 bytes each in the graph) and not Python's lists and tuples; on
-local worker processes by default once the graph is large (``cgbase.parallel``: the graph is the same
-whatever the workers, since each position's options depend on the position alone).
+local worker processes by default once the graph is large, started by ``fork`` where that is safe
+(``cgbase.parallel``: the graph is the same whatever the workers, since each position's options depend on the
+position alone).  ``moves()`` is called once per position: the positions sampled to size the graph, and those
+of a kept graph over a smaller box (``solvers.graph_store``), are not asked again.
 
 A Python ``moves`` is not compiled with numba, though numba can compile some (a two-heap example's
 options of 90,601 positions: 0.12 s compiled, 2.5 to 5.5 s through ``moves`` on a busy machine): in
@@ -328,10 +330,11 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
 
     ``workers`` (an int or a ``cgbase.parallel.Workers``) calls a game's Python ``moves`` on worker processes,
     blocks of positions at a time; by default (None) on one local worker per core when the graph has about
-    ``PARALLEL_MOVES`` moves or more and there are two cores, else in this process (``Workers("serial")``
-    always).  Games with a compiled move kernel fill the graph in this process.  Inside
-    ``solvers.graph_store.keep_graphs()`` the graph of a game written in Python is kept, and the same universe,
-    or one inside a kept one, is answered from it without calling ``moves()`` again.
+    ``PARALLEL_MOVES`` moves or more and there are two cores (started by ``fork`` where it is safe), else in
+    this process (``Workers("serial")`` always).  Games with a compiled move kernel fill the graph in this
+    process.  Inside ``solvers.graph_store.keep_graphs()`` the graph of a game written in Python is kept, and the
+    same universe, or one inside a kept one, is answered from it without calling ``moves()`` again; a larger
+    box takes the rows of a kept smaller one.
 
     Examples
     --------

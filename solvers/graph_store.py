@@ -4,8 +4,10 @@ Inside ``keep_graphs()``, ``build_graph`` keeps the graph it builds for a game w
 (``game.kernel is None``: a ``custom_game``), and a later request for the same game (the same object) over the
 same universe, or over a universe inside a kept one (a smaller box), is answered from it: ``kept_graph`` cuts
 the smaller graph out of the larger one, rows and their options in the same order as ``moves()`` gave them.
-``kept_options`` reads the options of some positions from a kept graph, and ``has_edges`` tests moves against
-one, so that the strategy search and the relation check of a custom game call no ``moves()`` again.  Leaving
+``kept_options`` (of one universe) and ``known_options`` (any kept graph holding the positions) read the options
+of some positions from a kept graph, and ``has_edges`` tests moves against one, so that the strategy search and
+the relation check of a custom game call no ``moves()`` again; ``kept_inside`` gives a build over a larger box
+the rows it already knows.  Leaving
 the outermost ``keep_graphs()`` lets every kept graph go; outside it nothing is kept.
 """
 
