@@ -53,7 +53,7 @@ class CustomGame(Game):
         after another as an (m, dims) int64 array, each checked as ``moves`` checks it.
 
         The options of the whole block are checked at once (lengths, coordinate types, 64-bit range) on the common
-        shape, sequences of ``dims`` Python ints; anything else is checked one option at a time, with ``moves``'
+        shape, tuples or lists of ``dims`` Python ints; anything else is checked one option at a time, with ``moves``'
         own errors.  Python's garbage collector is paused meanwhile (the block's tuples are freed by their
         reference counts; a collection would only walk them).
 
