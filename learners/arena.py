@@ -28,7 +28,8 @@ class Arena:
         The universe is ``game.universe(bound)`` (a board game's universe ignores it: every position
         reachable from the empty board, whose bound is the board's side).
     solution : Solution, optional
-        An exact solution over the same universe (solved here when not given).
+        An exact solution over the same universe (solved here when not given), or over the positions reachable
+        from starts inside the box (``solvers.solve(game, starts=...)``): the arena is then those positions.
 
     Examples
     --------
@@ -55,7 +56,7 @@ class Arena:
                 n = game.universe(bound).size  # the arena holds at least a row pointer and an outcome per position
                 check_memory(8.0 * (2 * n + 2), f"the arena of {game!r} over {n:,} positions")
             solution = solve(game, bound=bound)
-        elif solution.game != game or solution.bound != bound:
+        elif solution.game != game or solution.bound != bound and not _within(solution, bound):
             raise ValueError(f"the solution is of {solution.game!r} on bound {solution.bound}, not {game!r} on {bound}")
         self.game, self.bound, self.solution = game, int(bound), solution
         self.universe = solution.universe
@@ -122,3 +123,8 @@ def carry_table(old: Arena, table: np.ndarray, new: Arena) -> np.ndarray:
     found = old_keys[order][rank] == new_keys
     carried[:, found] = table[:, order[rank[found]]]
     return carried
+
+
+def _within(solution, bound) -> bool:
+    """A solution over the positions reachable from starts (no bound of its own) whose coordinates lie in [0, bound]."""
+    return solution.bound is None and not solution.universe.is_box and int(solution.universe.limits.max()) <= int(bound)

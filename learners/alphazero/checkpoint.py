@@ -23,12 +23,13 @@ __all__ = ["save_run", "load_run", "META"]
 FORMAT = "cgdiscover-alphazero-checkpoint/1"
 _COUNT = Field("int", low=0, high=2**53)
 #: the meta record: the run's identity, its progress (counts, learning curve with null for rates without games,
-#: generator state, clocks), the optimiser's layout and the number of network snapshots
+#: generator state, clocks, a guided run's rule record), the optimiser's layout and the number of network snapshots
 META = {"identity": Field("object"),
         "progress": Field("object", fields={
             "iteration": _COUNT, "games": _COUNT, "history": Field("list", items=Field("object", open=True)),
             "rng": Field("object", open=True, fields={"bit_generator": Field("str"), "state": Field("object")}),
-            "elapsed": Field("number", low=0), "cpu": Field("number", low=0)}),
+            "elapsed": Field("number", low=0), "cpu": Field("number", low=0),
+            "guide": Field("object", required=False, fields={"wins": _COUNT, "games": _COUNT})}),
         "optimizer": Field("object", fields={"layout": Field("object"),
                                              "param_groups": Field("list", items=Field("object", open=True))}),
         "snapshots": Field("int", low=0, high=1000)}

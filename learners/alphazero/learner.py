@@ -132,7 +132,8 @@ class AlphaZeroLearner(Learner):
     def fit(self, game, *, bound=None, iterations: int = 10, games_per_iteration: int = 32, simulations: int = 50,
             start=None, random_openings: int = 0, eval_every: int = 1, eval_games: int = 100,
             eval_simulations: int | None = None, score_untrained: bool = False, checkpoint=None,
-            progress: bool = False, solution=None, shards: int | None = None, workers=None) -> "AlphaZeroLearner":
+            progress: bool = False, solution=None, shards: int | None = None, workers=None,
+            guide=None) -> "AlphaZeroLearner":
         """Learn in ``iterations`` rounds of self-play and training.
 
         Parameters
@@ -159,13 +160,20 @@ class AlphaZeroLearner(Learner):
         progress : bool
             Show a progress bar.
         solution : Solution, optional
-            The game solved over its universe (solved here when small enough), used only for scoring.
+            The game solved over its universe (solved here when small enough), or over the positions reachable
+            from ``start`` (``solvers.solve(game, starts=[start])``, when the box is too large), used only for
+            scoring.
         shards : int, optional
             Play each iteration's self-play games in this many parts, each with its own generator drawn from
             the fit's and its own search (default: one search over all the games, as without parallel workers).
         workers : int or cgbase.parallel.Workers, optional
             Where the shards run: local worker processes, or Ray (default: this process). The numbers depend on
             ``shards``, never on ``workers``.
+        guide : learners.alphazero.guide.RuleGuide, optional
+            A rule mixed into the self-play search's priors with a weight that grows with its score against this
+            learner (``learners.alphazero.guide``); each iteration's record then has ``guide_weight`` and
+            ``guide_score``, and each scoring ``guided_score_optimal_first`` / ``_second`` (the guided search).
+            Not with ``shards``.
 
         Returns
         -------
@@ -182,9 +190,11 @@ class AlphaZeroLearner(Learner):
         if workers is not None and settings.shards is None:
             raise ValueError(f"workers={workers!r} needs shards: self-play in parallel plays each iteration's games in "
                              "shards=S parts (e.g. 4); the numbers depend on S, never on the workers")
+        if guide is not None and settings.shards is not None:
+            raise ValueError("a guide steers this process's search: leave out shards (or the guide)")
         with status(f"{self.progress_label(game)}: building the network, solving the game for the scores") if progress \
                 else nullcontext():
-            run = Run(self, game, settings, solution)
+            run = Run(self, game, settings, solution, guide)
         saved = load_run(checkpoint, run.identity(), torch)
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin

@@ -37,16 +37,17 @@ PARALLEL = 128  # most games (roots) searched together
 
 class Run:
     """One fit's state: game, arena, network, optimiser, replay queue, generator, history; what it plays and
-    scores is ``settings`` (a ``RunSettings``), ``solution`` the game solved for the scores (optional)."""
+    scores is ``settings`` (a ``RunSettings``), ``solution`` the game solved for the scores (optional), ``guide`` a
+    ``learners.alphazero.guide.RuleGuide`` whose rule steers the self-play search (optional)."""
 
-    def __init__(self, learner, game, settings: RunSettings, solution=None):
+    def __init__(self, learner, game, settings: RunSettings, solution=None, guide=None):
         from games import Game
 
         if not isinstance(game, Game):
             raise TypeError(f"AlphaZero learns a Game, got {type(game).__name__}")
         if not isinstance(settings, RunSettings):
             raise TypeError(f"settings must be a RunSettings, got {type(settings).__name__}")
-        self.learner, self.game, self.settings = learner, game, settings
+        self.learner, self.game, self.settings, self.guide = learner, game, settings, guide
         games, simulations = settings.games_per_iteration, settings.simulations
         self.games_per_iteration, self.simulations = games, simulations
         # each iteration's games hold a start and at least one sample (a position and its count) each, at once
@@ -137,7 +138,8 @@ class Run:
             self.start) if isinstance(self.start, tuple) else self.start, "games_per_iteration":
                 self.games_per_iteration, "simulations": self.simulations, "eval_every": self.eval_every,
                 "eval_games": self.eval_games, "eval_simulations": self.eval_simulations,
-                "random_openings": self.random_openings, **({"shards": self.shards} if self.shards else {})}
+                "random_openings": self.random_openings, **({"shards": self.shards} if self.shards else {}),
+                **({"guide": self.guide.identity()} if self.guide is not None else {})}
 
     # -- one iteration ---------------------------------------------------------------------
     def step(self, evaluate: bool, workers=None) -> None:
@@ -148,7 +150,8 @@ class Run:
         if self.random_openings:
             starts = self._open(starts, rng)
         if self.shards is None:
-            mover = SearchMover(self.forest, self.pv, self.simulations)
+            evaluator = self.pv if self.guide is None else self.guide.evaluator(self.pv, self.game)
+            mover = SearchMover(self.forest, evaluator, self.simulations)
             samples = self_play(self.game, starts, mover, rng, (learner.dirichlet_alpha, learner.noise_fraction),
                                 learner.temperature, self.temperature_moves, self.max_plies)
         else:
@@ -162,6 +165,8 @@ class Run:
         self.games += self.games_per_iteration
         record = {"iteration": self.iteration, "episode": self.games, "samples": int(len(samples["z"])),
                   "mean_plies": float(samples["plies"].mean()), "train_steps": steps, **losses}
+        if self.guide is not None:  # the rule against the network it guided, before the network learns from it
+            record.update(self.guide.play(self.game, starts, self.pv, rng, self.max_plies))
         if evaluate:
             record.update(self._evaluate())
         self.elapsed += time.perf_counter() - clock
@@ -270,6 +275,17 @@ class Run:
             record.update(optimal_move_rate=policy_optimal_rate(self.arena, logit, self.among),
                           optimal_move_rate_play=good / total if total else float("nan"),
                           value_accuracy=value_accuracy(self.arena, v, self.among))
+            if self.guide is not None and self.eval_simulations:
+                record.update(self._evaluate_guided(starts, rng))
+        return record
+
+    def _evaluate_guided(self, starts, rng) -> dict:
+        """The guided player (the search with the rule's prior at its present weight) against the optimal player."""
+        agent = SearchMover(self._eval_forest, self.guide.evaluator(self.pv, self.game), self.eval_simulations)
+        optimal, record = OptimalMover(self.game, self.arena.solution), {}
+        for seat, label in ((0, "first"), (1, "second")):
+            record[f"guided_score_optimal_{label}"] = score(self.game, agent, optimal, starts, seat, rng,
+                                                            self.max_plies)[0]
         return record
 
     # -- results and checkpoints -----------------------------------------------------------
@@ -287,6 +303,8 @@ class Run:
     def save(self, path) -> None:
         progress = {"iteration": self.iteration, "games": self.games, "history": self.history,
                     "rng": self.rng.bit_generator.state, "elapsed": self.elapsed, "cpu": self.cpu}
+        if self.guide is not None:
+            progress["guide"] = self.guide.state()
         extra = {} if self.visits is None else {"visits": self.visits}
         save_run(path, self.identity(), progress, self.pv.state(), self.optimizer.state_dict(),
                  self.replay.state(), [] if self.previous is None else [self.previous], extra)
@@ -297,6 +315,8 @@ class Run:
         self.history = list(progress["history"])
         self.rng.bit_generator.state = progress["rng"]
         self.elapsed, self.cpu = float(progress["elapsed"]), float(progress["cpu"])
+        if self.guide is not None:
+            self.guide.load(progress["guide"])
         self.pv.load_state(saved["network"])
         self.optimizer.load_state_dict(saved["optimizer"])
         self.replay.load(saved["replay"])
