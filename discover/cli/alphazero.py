@@ -4,6 +4,7 @@
     discover alphazero notakto n=3             # one game: reports/notakto-n3-k3-boards1-alphazero/
     discover alphazero hex n=5 --iterations 40
     discover alphazero nim heaps=5 --start 1,3,5,7,9
+    discover alphazero nim heaps=7 --guided      # alone and guided by the rule it discovers: reports/nim-heaps7-parity/
 """
 
 from __future__ import annotations
@@ -43,18 +44,36 @@ __all__ = ["alphazero_command"]
 @click.option("--shards", type=Integer(1, 1024, "one task and network copy each"), default=None,
               help="Play each iteration's self-play in N seeded parts, on the workers below (the numbers depend on N, "
                    "never on the workers).")
+@click.option("--guided", is_flag=True,
+              help="Nim: train AlphaZero alone and guided by the rule the discovery stage finds in its own value "
+                   "table on a small board (proved, stated for any number of heaps), both scored exactly by the "
+                   "solver from the start (discover.experiments.parity); the workers run the arms side by side.")
+@click.option("--rule-heaps", type=Integer(2, 5, "the small board is solved to verify the rule"), default=None,
+              help="With --guided: heaps of the small board the rule is discovered on (default 3).")
+@click.option("--rule-games", type=Integer(1, 1_000_000), default=None,
+              help="With --guided: self-play games AlphaZero plays on the small board (default 3840).")
 @parallel_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
 @force_option
 def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
                       random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, shards,
-                      backend, address, workers, folder, force):
+                      guided, rule_heaps, rule_games, backend, address, workers, folder, force):
     """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players
     (and value-table.npz when the game's universe has at most 50,000 positions).
 
     With `notakto` and no parameters: the Notakto paper's experiment, 3 x 3 and 4 x 4 Notakto, each
     scored for its winning seat.
+
+    With `nim heaps=N --guided`: AlphaZero alone and guided by the rule it discovers on a small board,
+    written into reports/nim-heapsN-parity/.
     """
+    if guided:
+        from discover.cli.parity import guided_run
+
+        guided_run(game_from_words(game, params), dict(locals()), folder, force)
+        return
+    if rule_heaps is not None or rule_games is not None:
+        raise ValueError("--rule-heaps and --rule-games set the rule of --guided: add --guided, or leave them out")
     from discover.experiments import alphazero
 
     experiment = game == "notakto" and not params

@@ -1,0 +1,222 @@
+"""The parity experiment's report: ``scores.png``, ``parity.json``, ``index.md`` and ``index.html``.
+
+``write(record, folder)`` takes the record of ``discover.experiments.parity.run``. Expert play is stated by one
+test, the same for every arm: the player wins every scoring game against the perfect player from the start in the
+winning seat, and the policy head's top move wins in every N position reachable from the start (rate 1.000);
+``verdict`` words the comparison from the measured iterations only.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["write", "verdict", "first_expert", "MARKERS"]
+
+MARKERS = ("index.md", "parity.json")  # an existing folder holding these is a report to replace
+RATE_EXPERT = 1.0  # the policy head's optimal-move rate of expert play (every N position)
+
+
+def _seat(record: dict) -> str:
+    """The winning seat from the start, as the solver says (``start_value`` of the runs: 1 the first player wins)."""
+    return "first" if record["runs"][0]["start_value"] == 1 else "second"
+
+
+def first_expert(history: list, seat: str, key: str = "score_optimal") -> int | None:
+    """The first scored iteration from which the player stays expert (``key`` of the seat 100 and, for the
+    network, policy-head rate 1.000) to the end; None when it never does.
+
+    Examples
+    --------
+    >>> h = [{"iteration": 0, "score_optimal_first": 0.0, "optimal_move_rate": 0.2},
+    ...      {"iteration": 10, "score_optimal_first": 100.0, "optimal_move_rate": 1.0}]
+    >>> first_expert(h, "first")
+    10
+    """
+    scored = [r for r in history if f"{key}_{seat}" in r]
+    found = None
+    for r in scored:
+        expert = r[f"{key}_{seat}"] >= 100 and (key != "score_optimal" or r["optimal_move_rate"] >= RATE_EXPERT)
+        found = (found if found is not None else r["iteration"]) if expert else None
+    return found
+
+
+def verdict(record: dict) -> str:
+    """One sentence: whether and when each arm reached expert play, from the measured iterations only."""
+    seat = _seat(record)
+    parts = []
+    for run in record["runs"]:
+        last = run["history"][-1]["iteration"]
+        name = f"{run['arm']} (seed {run['seed']})"
+        net = first_expert(run["history"], seat)
+        text = (f"{name}: its network reached expert play at iteration {net} and kept it to iteration {last}"
+                if net is not None else
+                f"{name}: its network did not reach expert play in {last} iterations (final policy-head rate "
+                f"{run['history'][-1].get('optimal_move_rate', float('nan')):.3f})")
+        if run["arm"] == "guided":
+            guided = first_expert(run["history"], seat, "guided_score_optimal")
+            text += ("; its guided search won every scoring game against the perfect player from iteration "
+                     f"{guided} on" if guided is not None else "; its guided search did not win every scoring game")
+        parts.append(text)
+    return ("Expert play here means winning all scoring games against the perfect player from the start in the "
+            f"winning seat ({seat}) with a policy head whose top move wins in every N position reachable from the "
+            "start. " + "; ".join(parts) + ". Within this budget only; a longer run may change either arm.")
+
+
+def _fmt(value, digits: int = 3) -> str:
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "-"
+    return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
+
+
+def _score_text(points, games: int) -> str:
+    from learners.repeats import interval_text, share_interval
+
+    if points is None:
+        return "-"
+    k = int(round(points * games / 100))
+    return interval_text(*share_interval(k, games), digits=2)
+
+
+def _figure(record: dict, path) -> str:
+    from discover.render.figure import legend_below, new_figure, save_figure
+
+    seat = _seat(record)
+    fig, axes = new_figure(13, 4.6, cols=2)
+    for run in record["runs"]:
+        scored = [r for r in run["history"] if "optimal_move_rate" in r]
+        x = [r["iteration"] for r in scored]
+        label = f"{run['arm']}, seed {run['seed']}"
+        axes[0].plot(x, [r["optimal_move_rate"] for r in scored], "-o", markersize=3, label=f"{label}: policy head")
+        axes[0].plot(x, [r["value_accuracy"] for r in scored], ":", label=f"{label}: value sign right")
+        axes[1].plot(x, [r[f"score_optimal_{seat}"] for r in scored], "-s", markersize=3,
+                     label=f"{label}: network's search")
+        if run["arm"] == "guided":
+            axes[1].plot(x, [r.get(f"guided_score_optimal_{seat}", np.nan) for r in scored], "--^", markersize=3,
+                         label=f"{label}: guided search")
+            axes[1].plot([r["iteration"] for r in run["history"] if "guide_weight" in r],
+                         [100 * r["guide_weight"] for r in run["history"] if "guide_weight" in r], "-", linewidth=0.8,
+                         label=f"{label}: rule's weight x 100")
+    axes[0].set_ylabel("share of N positions (exact, all reachable)")
+    axes[1].set_ylabel(f"games won of {record['settings']['eval_games']} vs perfect ({seat} player)")
+    for ax in axes:
+        ax.set_xlabel("iteration (0: untrained network)")
+        ax.grid(alpha=0.3)
+        legend_below(ax, columns=1)
+    axes[0].set_ylim(-0.03, 1.03)
+    axes[1].set_ylim(-3, 103)
+    fig.suptitle(record["title"], fontsize=11)
+    return save_figure(fig, path)
+
+
+def _rule_blocks(record: dict) -> list:
+    from discover.render.document import Code
+
+    blocks = [("h", 2, "The rule, from the learner's own table")]
+    for seed, found in record["rules"].items():
+        blocks.append(("p", [f"Seed {seed}: AlphaZero learned {found['game']} ({found['source']}); "
+                             f"{found['learned']}. Discovery ({found['engine']}) found ", Code(found["rule"] or "none"),
+                             f" ({found['status']}), usable as a guide: {'yes' if found['usable'] else 'no'} "
+                             f"({found['why']})."]))
+        if found["general_claim"]:
+            blocks.append(("p", ["Stated for any number of heaps: ", Code(found["general_claim"])]))
+        if found["proof"]:
+            blocks.append(("p", ["Proof: ", Code(found["proof"])]))
+    blocks.append(("p", "Lifting: the discovery stage writes the rule with a derived feature, the xor of all "
+                        "coordinates (discover.expr.features), so the rule found on the small board is a statement "
+                        "about any number of heaps; its proof for every number of heaps is Bouton's theorem (Moore's "
+                        "theorem for Nim_1), whose hypotheses the prover checks on the game's moves. On 7 heaps the "
+                        "guide evaluates that same statement: the xor of all 7 heaps. A rule stated over the small "
+                        "board's named coordinates would be refused."))
+    return blocks
+
+
+def _blocks(record: dict) -> list:
+    from discover.render.document import Code, FigureFile, Strong
+
+    settings, seat = record["settings"], _seat(record)
+    games = settings["eval_games"]
+    blocks = [
+        ("h", 1, record["title"]),
+        ("p", "Zhou and Riis (\"Impartial games: a challenge for reinforcement learning\") report AlphaZero-style "
+              "agents learning Nim with 5 heaps, slowing at 6 and playing at random level at 7. Here AlphaZero "
+              "(learners.alphazero) learns Nim from the paper's start with random openings, alone and guided by "
+              "the rule the discovery stage finds in its own value table on a small board, used as the HQN paper "
+              "uses its model: mixed into the search's priors with a confidence that grows with the rule's record "
+              "against the learner (learners.alphazero.guide). Every number is exact: the solver solved every "
+              f"position reachable from the start ({record['runs'][0]['positions']:,} positions)."),
+        ("p", f"Machine: {record['machine']}. Budget: {settings['iterations']} iterations of "
+              f"{settings['games_per_iteration']} self-play games, {settings['simulations']} simulations a move, "
+              f"network hidden {settings['hidden']}, on the CPU (no GPU this session); CPU seconds are process "
+              f"time ({record['cpu_seconds']:.0f} CPU s in all, {record['seconds']:.0f} s wall)."),
+        ("p", [Strong(verdict(record))]),
+        ("figure", FigureFile("scores.png", "scores", "Left: the policy head's optimal-move rate over every N "
+                                                      "position reachable from the start, and the value head's sign. "
+                                                      "Right: games won against the perfect player from the start "
+                                                      "in the winning seat, and the rule's weight.")),
+    ]
+    blocks += _rule_blocks(record)
+    blocks.append(("h", 2, "Final measures"))
+    rows = []
+    for run in record["runs"]:
+        last = run["history"][-1]
+        for name, result in run["openings"].items():
+            cells = []
+            for label in ("first", "second"):
+                o = result[label]
+                cells.append("-" if o["share"] is None else
+                             f"{o['won']}/{o['winnable']} " + _interval(o["share"]))
+            rows.append([f"{run['arm']} ({name})", str(run["seed"]), str(last["iteration"]),
+                         _fmt(last.get("optimal_move_rate")),
+                         _score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_first"), games),
+                         _score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_second"), games),
+                         *cells, f"{run['train_cpu_seconds']:.0f}"])
+    blocks.append(("table", ["player", "seed", "iterations", "policy-head optimal-move rate (exact)",
+                             "vs perfect from start, first", "vs perfect from start, second",
+                             "vs perfect from random openings, first (won/winnable)", "... second",
+                             "train CPU s"], rows))
+    blocks.append(("p", f"From the start the {seat} player wins under perfect play, so the other seat's score "
+                        "against the perfect player is 0 by force. Random openings: "
+                        f"{settings['opening_positions']} positions after 1 to {settings['random_openings']} random "
+                        "moves from the start, each played once in each seat; only the games the seat can win count. "
+                        "Intervals are 95% Wilson intervals."))
+    blocks.append(("h", 2, "Over iterations"))
+    for run in record["runs"]:
+        blocks += [("h", 3, f"{run['arm']}, seed {run['seed']}"), ("p", [Code(run["learner"])])]
+        guided = run["arm"] == "guided"
+        head = ["iteration", "games", "loss", "optimal-move rate", "value sign", f"vs perfect ({seat})",
+                "vs random first", "vs random second"] + (["guided vs perfect", "rule weight", "rule score"]
+                                                          if guided else []) + ["CPU s"]
+        table = []
+        weights = {r["iteration"]: r for r in run["history"] if "guide_weight" in r}
+        for r in run["history"]:
+            if "optimal_move_rate" not in r:
+                continue
+            row = [str(r["iteration"]), f"{r['episode']:,}", _fmt(r.get("loss")), _fmt(r["optimal_move_rate"]),
+                   _fmt(r["value_accuracy"]), _score_text(r[f"score_optimal_{seat}"], games),
+                   _fmt(r["score_random_first"], 0), _fmt(r["score_random_second"], 0)]
+            if guided:
+                w = weights.get(r["iteration"], {})
+                row += [_score_text(r.get(f"guided_score_optimal_{seat}"), games), _fmt(w.get("guide_weight")),
+                        _fmt(w.get("guide_score"))]
+            table.append(row + [f"{r['cpu_seconds']:.0f}"])
+        blocks.append(("table", head, table))
+    if record["command"]:
+        blocks.append(("p", ["Command: ", Code(record["command"]), f" ({record['seconds']:.0f} s wall)."]))
+    return blocks
+
+
+def _interval(share) -> str:
+    from learners.repeats import interval_text
+
+    return interval_text(*share, digits=2)
+
+
+def write(record: dict, folder) -> None:
+    """Write ``scores.png``, ``parity.json`` and the report (``index.md``, ``index.html``) of a ``run`` record."""
+    from cgbase.files import atomic_folder, write_json
+    from discover.render.document import write_document
+
+    with atomic_folder(folder, MARKERS, "report folder") as out:
+        _figure(record, out / "scores.png")
+        write_json(out / "parity.json", record)
+        write_document(out, _blocks(record), record["title"])
