@@ -81,23 +81,25 @@ def _figure(record: dict, path) -> str:
     from discover.render.figure import legend_below, new_figure, save_figure
 
     seat = _seat(record)
-    fig, axes = new_figure(13, 4.6, cols=2)
-    for run in record["runs"]:
+    fig, axes = new_figure(13, 5.6, cols=2)
+    for i, run in enumerate(record["runs"]):
+        color = f"C{i}"
         scored = [r for r in run["history"] if "optimal_move_rate" in r]
         x = [r["iteration"] for r in scored]
         label = f"{run['arm']}, seed {run['seed']}"
-        axes[0].plot(x, [r["optimal_move_rate"] for r in scored], "-o", markersize=3, label=f"{label}: policy head")
-        axes[0].plot(x, [r["value_accuracy"] for r in scored], ":", label=f"{label}: value sign right")
-        axes[1].plot(x, [r[f"score_optimal_{seat}"] for r in scored], "-s", markersize=3,
+        axes[0].plot(x, [r["optimal_move_rate"] for r in scored], "-o", color=color, markersize=3,
+                     label=f"{label}: policy head's optimal-move rate")
+        axes[0].plot(x, [r["value_accuracy"] for r in scored], ":", color=color, label=f"{label}: value sign right")
+        axes[1].plot(x, [r[f"score_optimal_{seat}"] for r in scored], "-s", color=color, markersize=3,
                      label=f"{label}: network's search")
         if run["arm"] == "guided":
-            axes[1].plot(x, [r.get(f"guided_score_optimal_{seat}", np.nan) for r in scored], "--^", markersize=3,
-                         label=f"{label}: guided search")
+            axes[1].plot(x, [r.get(f"guided_score_optimal_{seat}", np.nan) for r in scored], "--^", color=color,
+                         markersize=3, label=f"{label}: guided search")
             axes[1].plot([r["iteration"] for r in run["history"] if "guide_weight" in r],
-                         [100 * r["guide_weight"] for r in run["history"] if "guide_weight" in r], "-", linewidth=0.8,
-                         label=f"{label}: rule's weight x 100")
-    axes[0].set_ylabel("share of N positions (exact, all reachable)")
-    axes[1].set_ylabel(f"games won of {record['settings']['eval_games']} vs perfect ({seat} player)")
+                         [100 * r["guide_weight"] for r in run["history"] if "guide_weight" in r], "-", color="0.5",
+                         linewidth=0.8, label=f"{label}: rule's weight x 100")
+    axes[0].set_ylabel("share of N positions (exact)")
+    axes[1].set_ylabel(f"% won vs perfect ({seat} seat)")
     for ax in axes:
         ax.set_xlabel("iteration (0: untrained network)")
         ax.grid(alpha=0.3)
@@ -124,9 +126,10 @@ def _rule_blocks(record: dict) -> list:
     blocks.append(("p", "Lifting: the discovery stage writes the rule with a derived feature, the xor of all "
                         "coordinates (discover.expr.features), so the rule found on the small board is a statement "
                         "about any number of heaps; its proof for every number of heaps is Bouton's theorem (Moore's "
-                        "theorem for Nim_1), whose hypotheses the prover checks on the game's moves. On 7 heaps the "
-                        "guide evaluates that same statement: the xor of all 7 heaps. A rule stated over the small "
-                        "board's named coordinates would be refused."))
+                        "theorem for Nim_1), whose hypotheses the prover checks on the game's moves. On "
+                        f"{record['settings']['heaps']} heaps the guide evaluates that same statement: the xor of all "
+                        f"{record['settings']['heaps']} heaps. A rule stated over the small board's named coordinates "
+                        "would be refused."))
     return blocks
 
 
@@ -146,8 +149,13 @@ def _blocks(record: dict) -> list:
               f"position reachable from the start ({record['runs'][0]['positions']:,} positions)."),
         ("p", f"Machine: {record['machine']}. Budget: {settings['iterations']} iterations of "
               f"{settings['games_per_iteration']} self-play games, {settings['simulations']} simulations a move, "
-              f"network hidden {settings['hidden']}, on the CPU (no GPU this session); CPU seconds are process "
-              f"time ({record['cpu_seconds']:.0f} CPU s in all, {record['seconds']:.0f} s wall)."),
+              f"network hidden {settings['hidden']}, seed(s) {settings['seeds']}, on the CPU (no GPU this "
+              f"session); CPU seconds are process time ({record['cpu_seconds']:.0f} CPU s in all, "
+              f"{record['seconds']:.0f} s wall). The guide: weight limit {settings['guide']['limit']}, steepness "
+              f"{settings['guide']['steepness']}, threshold {settings['guide']['threshold']}, "
+              f"{settings['guide']['games']} games an iteration between the rule's agent and the policy head; "
+              f"the scored players search with {settings['simulations']} simulations (no noise, the most visited "
+              "move), the guided search with the rule's prior at its weight of the moment."),
         ("p", [Strong(verdict(record))]),
         ("figure", FigureFile("scores.png", "scores", "Left: the policy head's optimal-move rate over every N "
                                                       "position reachable from the start, and the value head's sign. "
