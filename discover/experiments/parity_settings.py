@@ -86,9 +86,9 @@ class ParitySettings:
         if self.heaps < 2 or self.rule_heaps < 2:
             raise ValueError(f"heaps and rule_heaps must be at least 2, got {self.heaps} and {self.rule_heaps}")
         start = tuple(range(1, 2 * self.heaps, 2)) if self.start is None else tuple(self.start)
-        if len(start) != self.heaps or any(positive_int(x, "a start heap") < 1 for x in start):
-            raise ValueError(f"start {start} must give {self.heaps} positive heap sizes")
-        put("start", tuple(int(x) for x in start))
+        if len(start) != self.heaps:
+            raise ValueError(f"start {start} must give {self.heaps} heap sizes, one a heap")
+        put("start", tuple(positive_int(x, "a start heap") for x in start))
         put("hidden", tuple(positive_int(h, "a hidden width") for h in self.hidden))
         put("seeds", tuple(nonnegative_int(s, "a seed") for s in self.seeds))
         if not self.seeds:
