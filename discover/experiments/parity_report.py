@@ -21,21 +21,20 @@ def _seat(record: dict) -> str:
     return "first" if record["runs"][0]["start_value"] == 1 else "second"
 
 
-def first_expert(history: list, seat: str, key: str = "score_optimal") -> int | None:
-    """The first scored iteration from which the player stays expert (``key`` of the seat 100 and, for the
-    network, policy-head rate 1.000) to the end; None when it never does.
+def first_expert(history: list, seat: str, key: str = "score_optimal", rate: float | None = RATE_EXPERT) -> int | None:
+    """The first scored iteration from which the player stays expert to the end (``key`` of the seat 100 and, unless
+    ``rate`` is None, the policy head's optimal-move rate at least ``rate``); None when it never does.
 
     Examples
     --------
     >>> h = [{"iteration": 0, "score_optimal_first": 0.0, "optimal_move_rate": 0.2},
-    ...      {"iteration": 10, "score_optimal_first": 100.0, "optimal_move_rate": 1.0}]
-    >>> first_expert(h, "first")
-    10
+    ...      {"iteration": 10, "score_optimal_first": 100.0, "optimal_move_rate": 0.99}]
+    >>> first_expert(h, "first"), first_expert(h, "first", rate=None)
+    (None, 10)
     """
-    scored = [r for r in history if f"{key}_{seat}" in r]
     found = None
-    for r in scored:
-        expert = r[f"{key}_{seat}"] >= 100 and (key != "score_optimal" or r["optimal_move_rate"] >= RATE_EXPERT)
+    for r in (r for r in history if f"{key}_{seat}" in r):
+        expert = r[f"{key}_{seat}"] >= 100 and (rate is None or r["optimal_move_rate"] >= rate)
         found = (found if found is not None else r["iteration"]) if expert else None
     return found
 
@@ -45,16 +44,20 @@ def verdict(record: dict) -> str:
     seat = _seat(record)
     parts = []
     for run in record["runs"]:
-        last = run["history"][-1]["iteration"]
+        history, last = run["history"], run["history"][-1]
         name = f"{run['arm']} (seed {run['seed']})"
-        net = first_expert(run["history"], seat)
-        text = (f"{name}: its network reached expert play at iteration {net} and kept it to iteration {last}"
-                if net is not None else
-                f"{name}: its network did not reach expert play in {last} iterations (final policy-head rate "
-                f"{run['history'][-1].get('optimal_move_rate', float('nan')):.3f})")
+        net, search = first_expert(history, seat), first_expert(history, seat, rate=None)
+        rate = last.get("optimal_move_rate", float("nan"))
+        text = (f"{name}: its network reached expert play at iteration {net} and kept it to iteration "
+                f"{last['iteration']}" if net is not None else
+                f"{name}: its network's search " + (f"won every scoring game from iteration {search} to "
+                                                     f"{last['iteration']}" if search is not None else
+                                                     f"did not win every scoring game in {last['iteration']} "
+                                                     "iterations") +
+                f", its policy head's optimal-move rate ended at {rate:.3f}, short of 1.000")
         if run["arm"] == "guided":
-            guided = first_expert(run["history"], seat, "guided_score_optimal")
-            text += ("; its guided search won every scoring game against the perfect player from iteration "
+            guided = first_expert(history, seat, "guided_score_optimal", rate=None)
+            text += ("; its guided search won every scoring game from iteration "
                      f"{guided} on" if guided is not None else "; its guided search did not win every scoring game")
         parts.append(text)
     return ("Expert play here means winning all scoring games against the perfect player from the start in the "
@@ -99,7 +102,7 @@ def _figure(record: dict, path) -> str:
                          [100 * r["guide_weight"] for r in run["history"] if "guide_weight" in r], "-", color="0.5",
                          linewidth=0.8, label=f"{label}: rule's weight x 100")
     axes[0].set_ylabel("share of N positions (exact)")
-    axes[1].set_ylabel(f"% won vs perfect ({seat} seat)")
+    axes[1].set_ylabel(f"% won vs perfect, {seat}")
     for ax in axes:
         ax.set_xlabel("iteration (0: untrained network)")
         ax.grid(alpha=0.3)

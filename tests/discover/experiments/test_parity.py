@@ -72,6 +72,7 @@ def test_expert_play_is_counted_from_where_it_lasts_to_the_end():
     history = [{"iteration": i, "score_optimal_first": s, "optimal_move_rate": m}
                for i, s, m in ((0, 0.0, 0.1), (10, 100.0, 1.0), (20, 90.0, 1.0), (30, 100.0, 1.0))]
     assert first_expert(history, "first") == 30 and first_expert(history[:3], "first") is None
+    assert first_expert(history[:2], "first", rate=None) == 10
 
 
 def test_the_command_writes_the_report_and_refuses_what_it_does_not_take(cli, tmp_path):
