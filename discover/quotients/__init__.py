@@ -11,6 +11,7 @@ One idea per module:
 - ``rule``: ``QuotientRule`` (P iff the product lies in the P-portion) and ``quotient_rule``;
 - ``plain``: the plain construction from the solver's outcomes (baseline and independent check);
 - ``check``: the rule's predictions against the solver on every sum of up to k components;
+- ``brute``: a heap game's rule on every sum of at most T tokens, and sums classed by their outcomes;
 - ``discovery``: ``discover_quotient``, a heap game's quotient heap by heap until its period is proved, checked;
 - ``boards``: ``NotaktoBoards``, the live Notakto boards up to symmetry as components;
 - ``board_discovery``: ``discover_board_quotient``, Notakto's rule over boards, proved and checked;
@@ -27,6 +28,7 @@ Examples
 
 from discover.quotients.board_discovery import BoardQuotientDiscovery, discover_board_quotient, is_board_sum_game
 from discover.quotients.boards import NotaktoBoards
+from discover.quotients.brute import OutcomeClasses, TokenCheck, check_token_sums, outcome_classes
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
 from discover.quotients.construct import QuotientBuilder
@@ -40,6 +42,6 @@ from discover.quotients.rule import QuotientRule, quotient_rule
 
 __all__ = ["HeapComponents", "BipartiteMonoid", "QuotientBuilder", "Presentation", "presentation", "HeapPeriod",
            "heap_period", "QuotientRule", "quotient_rule", "PlainQuotient", "plain_quotient", "SumCheck",
-           "check_sums", "QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "NotaktoBoards",
+           "check_sums", "TokenCheck", "check_token_sums", "OutcomeClasses", "outcome_classes", "QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "NotaktoBoards",
            "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "PLAMBECK_WHITEHEAD", "Comparison",
            "compare_published"]
