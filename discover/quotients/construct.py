@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from discover.quotients.monoid import BipartiteMonoid, refine
+from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.proof import Exploration, explore
-from solvers.retrograde import outcome_descending
+from discover.quotients.trial import CyclicProduct
 
 __all__ = ["QuotientBuilder", "MAX_TRIAL"]
 
-MAX_TRIAL = 1 << 20  # elements of a trial monoid (a product of cyclic monoids) before growth is refused
+MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused (about 1.3 GB at the limit)
 START_INDEX = 2  # a new generator's first trial relation: g^4 = g^2
 
 
@@ -168,83 +168,32 @@ def _index_of(monoid: BipartiteMonoid, x: int, default: int) -> int:
 
 
 class _Trial:
-    """The product of cyclic monoids over the generators, its P-portion marked from the transition sets."""
+    """The trial monoid over the builder's generators (``trial.CyclicProduct``), its P-portion marked from the
+    generators' options, reduced; each component's element and transition set in it."""
 
     def __init__(self, builder: QuotientBuilder, generators: list):
         self.builder = builder
         self.gens = generators
-        self.index = np.array([builder._index[g] for g in generators], dtype=np.int64)
-        self.radix = self.index + 2
-        self.stride = np.concatenate([[1], np.cumprod(self.radix)[:-1]]).astype(np.int64)
-        size = int(np.prod(self.radix.astype(object)))
-        if size > builder.max_trial:
+        try:
+            self.product = CyclicProduct([builder._index[g] for g in generators], builder.max_trial)
+        except ValueError:
+            size = int(np.prod([builder._index[g] + 2 for g in generators], dtype=object))
             raise ValueError(f"the misère quotient grows past a trial monoid of {size:,} elements at component "
-                             f"{builder.ids[-1]!r} (limit {builder.max_trial:,}): it may be infinite; use fewer components")
-        self.size = size
-        codes = np.arange(size, dtype=np.int64)
-        self.digits = [(codes // int(st)) % int(r) for st, r in zip(self.stride, self.radix)]  # one per generator
-
-    def exponents(self, code: int) -> np.ndarray:
-        """The exponent of each generator in the element ``code``."""
-        return (int(code) // self.stride) % self.radix
-
-    def _reduce(self, exps: np.ndarray) -> np.ndarray:
-        over = exps >= self.radix
-        return np.where(over, self.index + (exps - self.index) % 2, exps)
-
-    def code(self, word: dict) -> int:
-        e = np.zeros(len(self.gens), dtype=np.int64)
-        for g, k in word.items():
-            e[self.gens.index(g)] += k
-        return int(self._reduce(e) @ self.stride)
-
-    def times(self, codes: np.ndarray, other: int) -> np.ndarray:
-        """Each of ``codes`` times the element ``other``: only the generators ``other`` holds change, each by a
-        small table (exponent -> exponent after multiplying)."""
-        out = np.array(codes, dtype=np.int64, copy=True)
-        e = self.exponents(other)
-        for j in np.flatnonzero(e):
-            r = int(self.radix[j])
-            moved = np.arange(r) + e[j]
-            table = np.where(moved >= r, self.index[j] + (moved - self.index[j]) % 2, moved) - np.arange(r)
-            out += int(self.stride[j]) * table[self.digits[j][codes]]
-        return out
+                             f"{builder.ids[-1]!r} (limit {builder.max_trial:,}): it may be infinite; use fewer "
+                             "components") from None
 
     def word_code(self, sum_) -> int:
-        word: dict = {}
+        e = np.zeros(len(self.gens), dtype=np.int64)
         for i in sum_:
             for g, k in self.builder._words[i].items():
-                word[g] = word.get(g, 0) + k
-        return self.code(word)
+                e[self.gens.index(g)] += k
+        return self.product.code(e)
 
     def reduced(self):
-        b = self.builder
-        codes = np.arange(self.size, dtype=np.int64)
-        starts, targets = [], []
-        for j, g in enumerate(self.gens):
-            has = codes[self.digits[j] > 0]
-            below = has - self.stride[j]
-            for t in {self.word_code(o) for o in b.options(g)}:
-                starts.append(has)
-                targets.append(self.times(below, t))
-        if starts:
-            src, dst = np.concatenate(starts), np.concatenate(targets)
-            order = np.argsort(src, kind="stable")
-            src, dst = src[order], dst[order]
-        else:
-            src = dst = np.zeros(0, dtype=np.int64)
-        if (dst >= src).any():  # the marking pass needs every move to an earlier element
-            raise RuntimeError("a trial monoid's moves are not ordered: a component's option names a later one")
-        indptr = np.searchsorted(src, np.arange(self.size + 1)).astype(np.int64)
-        p_portion = outcome_descending(indptr, dst, 1) == -1  # no move: a win in misère play
-        units = [int(self.stride[j]) for j in range(len(self.gens))]
-        labels = refine(p_portion, [self.times(codes, u) for u in units])
-        k = int(labels.max()) + 1
-        first = np.full(k, -1, dtype=np.int64)
-        first[labels[::-1]] = codes[::-1]
-        table = np.stack([labels[self.times(first, int(r))] for r in first])
-        monoid = BipartiteMonoid(table, p_portion[first])
+        b, t = self.builder, self.product
+        p_portion = t.p_portion([sorted({self.word_code(o) for o in b.options(g)}) for g in self.gens])
+        monoid, labels, first = t.reduced(p_portion)
         element = {i: int(labels[self.word_code((i,))]) for i in b.ids}
         transitions = {i: frozenset(int(labels[self.word_code(o)]) for o in b.options(i)) for i in b.ids}
-        words = [{g: int(e) for g, e in zip(self.gens, self.exponents(r)) if e} for r in first]
+        words = [{g: int(e) for g, e in zip(self.gens, t.exponents(r)) if e} for r in first]
         return monoid, element, transitions, words

@@ -134,8 +134,7 @@ def refine(p_portion, actions) -> np.ndarray:
     """
     labels = _relabel(np.asarray(p_portion).astype(np.int64))
     while True:
-        keys = np.stack([labels] + [labels[a] for a in actions], axis=1)
-        refined = _relabel_rows(keys)
+        refined = _relabel_columns(labels, actions)
         if refined.max() == labels.max():
             return refined
         labels = refined
@@ -149,10 +148,12 @@ def _relabel(values: np.ndarray) -> np.ndarray:
     return rank[inverse.reshape(-1)]
 
 
-def _relabel_rows(keys: np.ndarray) -> np.ndarray:
-    """Labels of the rows of ``keys`` (nonnegative labels below n) in order of first appearance, one column at a
-    time (1-D ``unique`` calls: sorting whole rows is many times slower on a trial monoid's million elements)."""
-    acc = _relabel(keys[:, 0])
-    for j in range(1, keys.shape[1]):
-        acc = _relabel(acc * (int(keys[:, j].max()) + 1) + keys[:, j])
+def _relabel_columns(labels: np.ndarray, actions) -> np.ndarray:
+    """Labels of the rows ``(labels[x], labels[a[x]] for a in actions)`` in order of first appearance, one column
+    at a time (1-D ``unique`` calls on one column held at once: sorting whole rows is many times slower, and
+    stacking the columns of a trial monoid's millions of elements takes a gigabyte)."""
+    acc = _relabel(labels)
+    for a in actions:
+        column = labels[a]
+        acc = _relabel(acc * (int(column.max()) + 1) + column)
     return acc
