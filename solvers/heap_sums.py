@@ -91,7 +91,8 @@ class HeapSums:
                 continue
             seen.add(h)
             rest = position[:i] + position[i + 1:]
-            found.extend(canonical_sum(rest + o) if o else rest for o in self.heap_options(h))
+            # rest and o are canonical already: sorting their concatenation is the canonical sum (no int() pass)
+            found.extend(tuple(sorted(rest + o, reverse=True)) if o else rest for o in self.heap_options(h))
         return found
 
     def _add(self, starts) -> None:
