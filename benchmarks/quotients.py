@@ -46,7 +46,7 @@ CODES = ("0.75", "0.77", "0.07", "0.31", "0.52", "0.71", "0.35", "0.53", "0.15")
 # stored copies of the papers hold only their opening pages, not their tables, so no figure could be read: the
 # table stays empty rather than hold a remembered one.
 PUBLISHED: dict[str, tuple[int, int, str]] = {}
-FULL = {"heaps": 200, "seconds": 60.0, "plain": 8, "tokens": 24, "classes": 10}
+FULL = {"heaps": 200, "seconds": 240.0, "plain": 8, "tokens": 24, "classes": 10}
 QUICK = {"heaps": 8, "seconds": 10.0, "plain": 5, "tokens": 8, "classes": 4}
 
 
@@ -79,15 +79,16 @@ def run(code: str, sizes: dict) -> dict:
     assert plain.consistent_with(small), f"{code}: the plain classes split an element of the proved quotient"
     rule = found.rule
     start = time.perf_counter()
-    tokens = check_token_sums(rule, components.solver, sizes["tokens"])
-    classes = outcome_classes(rule, components.solver, sizes["classes"], sizes["classes"])
+    most = min(sizes["tokens"], found.heaps)  # no heap beyond those computed
+    tokens = check_token_sums(rule, components.solver, most)
+    classes = outcome_classes(rule, components.solver, min(sizes["classes"], most), sizes["classes"])
     brute_seconds = time.perf_counter() - start
     assert tokens.passed, f"{code}: {tokens.line()}"
     assert classes.passed, f"{code}: {classes.line()}"
     return {"code": code, "order": rule.monoid.order, "p": int(rule.monoid.p_portion.sum()), "heaps": found.heaps,
             "status": found.status, "period": rule.period, "seconds": seconds, "plain_order": plain.order,
             "small_order": small.monoid.order, "plain_heaps": plain_heaps, "plain_seconds": plain.seconds,
-            "stopped": found.stopped, "tokens": tokens.sums, "classes": classes.classes, "class_elements": classes.elements,
+            "stopped": found.stopped, "tokens": tokens.sums, "most": most, "classes": classes.classes, "class_elements": classes.elements,
             "brute_seconds": brute_seconds}
 
 
@@ -98,21 +99,21 @@ def main(argv=None) -> None:
     heading(f"misère quotients of octal games (heaps <= {sizes['heaps']}, {sizes['seconds']:g} s each) beside the "
             f"plain construction (sums of up to 2 heaps <= {sizes['plain']})")
     print(f"   {'code':<6} {'|Q|':>5} {'|P|':>4} {'published':>10} {'match':>5} {'theory':>6} {'heaps':>6} {'status':>9} "
-          f"{'period':>14} {'time':>9} | {'brute':>8} {'classes':>8} {'time':>9} | {'plain N':>7} {'plain':>6} "
+          f"{'period':>14} {'time':>9} | {'brute T: n':>11} {'classes':>8} {'time':>9} | {'plain N':>7} {'plain':>6} "
           f"{'proved':>6} {'time':>9}", flush=True)
     for code in CODES:
         r = run(code, sizes)
         pub, same = match(code, r["order"], r["p"])
         period = f"{r['period'].period} from {r['period'].preperiod}" if r["period"] is not None else "none"
         print(f"   {code:<6} {r['order']:>5} {r['p']:>4} {pub:>10} {same:>5} {theory(r['order'], r['p']):>6} "
-              f"{r['heaps']:>6} {r['status']:>9} {period:>14} {fmt_time(r['seconds']):>9} | {r['tokens']:>8,} "
+              f"{r['heaps']:>6} {r['status']:>9} {period:>14} {fmt_time(r['seconds']):>9} | {str(r['most']) + ': ' + format(r['tokens'], ','):>11} "
               f"{r['classes']:>3}/{r['class_elements']:<4} {fmt_time(r['brute_seconds']):>9} | {r['plain_heaps']:>7} "
               f"{r['plain_order']:>6} {r['small_order']:>6} {fmt_time(r['plain_seconds']):>9}", flush=True)
         if not r["stopped"].startswith("a proved") and not args.quick:
             print(f"          stopped at {r['stopped']}", flush=True)
     print(f"   (|Q|, |P|: the quotient of the heaps computed; published: order/P-portion read in a source, '--' none "
-          f"read; theory: order even, and 2^n+2 or 2^n+4 when |P| = 2; brute: every sum of at most {sizes['tokens']} "
-          f"tokens agreed with the sum solver; classes: sums of at most {sizes['classes']} tokens classed by their "
+          f"read; theory: order even, and 2^n+2 or 2^n+4 when |P| = 2; brute T: n: every sum of at most T tokens "
+          f"(n sums; T = {sizes['tokens']}, or the heaps computed if fewer) agreed with the sum solver; classes: sums of at most {sizes['classes']} tokens classed by their "
           f"outcomes beside every sum of at most {sizes['classes']} tokens / the elements the quotient gives them; "
           "'proved' beside 'plain': the order of the proved quotient of the plain construction's heaps, which the "
           "plain class count bounds from below)")
