@@ -1,0 +1,196 @@
+"""The Hex solver with virtual connections, checked against brute force and the other solvers.
+
+A wrong "win" is the worst bug a solver can have, so every part is checked on its own: the
+fill-in keeps each position's value, every connection H-search reports holds against every
+defence inside its carrier, and the solver's values equal the retrograde's and the
+proof-number search's wherever both reach.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from games import make_game
+from games.hex import hex_connected, hex_geometry
+from solvers import solve
+from solvers.hex_connections import connections
+from solvers.hex_patterns import fill_in, hex_tables
+from solvers.hex_solver import HexSolver
+from solvers.search import Prover
+
+
+def _won(n, stones, player):
+    geo = hex_geometry(n)
+    start, goal = (geo[4], geo[5]) if player == 0 else (geo[6], geo[7])
+    return bool(hex_connected(np.int64(stones), start, goal, geo))
+
+
+def brute_value(n, a, b, turn):
+    """Negamax over every move, the turn given apart from the stone counts."""
+    full = (1 << (n * n)) - 1
+
+    @lru_cache(maxsize=None)
+    def value(a, b, turn):
+        if _won(n, a, 0) or _won(n, b, 1):
+            return 1 if _won(n, (a, b)[turn], turn) else -1
+        empty = full & ~(a | b)
+        for c in range(n * n):
+            bit = 1 << c
+            if empty & bit and -value(a | bit if turn == 0 else a, b | bit if turn == 1 else b, 1 - turn) == 1:
+                return 1
+        return -1
+
+    return value(a, b, turn)
+
+
+def random_positions(n, count, stones, seed):
+    """``count`` positions with ``stones`` stones dealt alternately at random, no player connected."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        cells = rng.permutation(n * n)[:stones]
+        a = sum(1 << int(c) for c in cells[0::2])
+        b = sum(1 << int(c) for c in cells[1::2])
+        if not (_won(n, a, 0) or _won(n, b, 1)):
+            out.append((a, b))
+    return out
+
+
+@pytest.mark.parametrize("n, stones, seed", [(3, 2, 0), (3, 4, 1), (4, 6, 2), (4, 8, 3)])
+def test_fill_in_keeps_the_value_for_either_player_to_move(n, stones, seed):
+    geometry, neighbours, ring, sides = hex_tables(n)
+    filled = 0
+    for a, b in random_positions(n, 12, stones, seed):
+        fa, fb, got_a, got_b = fill_in(np.int64(a), np.int64(b), geometry, neighbours, ring, sides)
+        fa, fb = int(fa), int(fb)
+        assert fa & a == a and fb & b == b and not fa & fb and (fa ^ a) == got_a and (fb ^ b) == got_b
+        filled += (fa ^ a).bit_count() + (fb ^ b).bit_count()
+        for turn in (0, 1):
+            assert brute_value(n, fa, fb, turn) == brute_value(n, a, b, turn), (a, b, turn)
+    assert filled > 0  # the test saw fill-in at work
+
+
+def test_fill_in_known_patterns():
+    geometry, neighbours, ring, sides = hex_tables(3)
+    # the second player on 3 and 5 (row 1's ends): cell 4, the centre, keeps its use, nothing is filled
+    assert fill_in(np.int64(0), np.int64(0), geometry, neighbours, ring, sides)[2:] == (0, 0)
+    # first player on 1 and 4 (top centre, centre): cell 0 and 2 are dead or captured
+    a, b, got_a, got_b = fill_in(np.int64(0b10010), np.int64(0), geometry, neighbours, ring, sides)
+    assert got_a | got_b  # the first player's chain reaches the top: its neighbours there are filled
+
+
+def _holds(n, xs, ys, player, ends, carrier, x_first):
+    """Whether the player joins the two ends inside ``carrier`` whoever of the two the game starts with (every
+    empty cell outside the carrier given to the opponent); an end is ("cell", c), ("chain", c) or a side mask."""
+    stones, masks = xs, []
+    for end in ends:
+        if isinstance(end, tuple):
+            stones |= 1 << end[1]
+            masks.append(1 << end[1])
+        else:
+            masks.append(end)
+    geo = hex_geometry(n)
+    cells = [c for c in range(n * n) if carrier >> c & 1]
+
+    @lru_cache(maxsize=None)
+    def wins(mine, theirs, x_moves):
+        if hex_connected(np.int64(stones | mine), masks[0], masks[1], geo):
+            return True
+        free = [c for c in cells if not (mine | theirs) >> c & 1]
+        if x_moves:
+            return any(wins(mine | 1 << c, theirs, False) for c in free)
+        return all(wins(mine, theirs | 1 << c, True) for c in free)
+
+    return wins(0, 0, x_first)
+
+
+@pytest.mark.parametrize("n, stones, seed", [(3, 0, 0), (3, 2, 4), (4, 0, 0), (4, 4, 5), (4, 7, 6)])
+def test_every_reported_connection_holds_against_every_defence(n, stones, seed):
+    geometry, _, _, sides = hex_tables(n)
+    checked = 0
+    for a, b in random_positions(n, 3, stones, seed):
+        for player in (0, 1):
+            xs, ys = (a, b) if player == 0 else (b, a)
+            vc = connections(n, a, b, player)
+            for kind, pairs in vc.items():
+                for (u, v), carriers in pairs.items():
+                    ends = [int(sides[player, "AB".index(e)]) if isinstance(e, str) else
+                            (e if isinstance(e, tuple) else ("cell", e)) for e in (u, v)]
+                    for carrier in carriers:
+                        if carrier.bit_count() <= 9:
+                            assert _holds(n, xs, ys, player, ends, carrier, kind == "semi"), (a, b, player, kind, u, v)
+                            checked += 1
+    assert checked > 50
+
+
+def test_connections_examples():
+    vc = connections(3, 0, 0, 0)
+    assert ("A", "B") not in vc["full"]  # moving second, the first player cannot join on 3 x 3
+    assert vc["semi"][("A", "B")] == [0b11010110]  # the centre with its two bridges to the sides
+    with pytest.raises(ValueError, match="player must be 0"):
+        connections(3, 0, 0, 2)
+    with pytest.raises(ValueError, match="joined the sides"):
+        connections(2, 0b101, 0, 0)
+
+
+def test_solver_agrees_with_the_retrograde_on_every_3x3_position():
+    game = make_game("hex", n=3)
+    solution = solve(game)
+    positions = solution.universe.positions()
+    outcome = solution.outcome(positions)
+    solver = HexSolver(3)
+    for (a, b), value in zip(positions.tolist(), outcome.tolist()):
+        if game.moves((a, b)):
+            assert solver.value(a, b) == value, (a, b)
+
+
+@pytest.mark.slow
+def test_solver_agrees_with_the_retrograde_on_a_sample_of_4x4():
+    game = make_game("hex", n=4)
+    solution = solve(game)
+    positions = solution.universe.positions()
+    rng = np.random.default_rng(7)
+    sample = positions[rng.choice(len(positions), 400, replace=False)]
+    solver = HexSolver(4)
+    checked = 0
+    for (a, b), value in zip(sample.tolist(), solution.outcome(sample).tolist()):
+        if game.moves((a, b)):
+            assert solver.value(a, b) == value, (a, b)
+            checked += 1
+    assert checked > 300
+
+
+def test_solver_agrees_with_the_search_on_5x5_middle_games():
+    game = make_game("hex", n=5)
+    prover, solver = Prover(game), HexSolver(5)
+    for stones in (6, 9, 12):
+        for a, b in random_positions(5, 5, stones, stones):
+            assert solver.value(a, b) == prover.value((a, b)), (a, b)
+
+
+def test_openings_of_4x4_and_5x5():
+    for n, winning in ((4, {(r, 3 - r) for r in range(4)}),
+                       (5, {(0, 4), (1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (2, 3), (3, 0), (3, 1), (3, 2),
+                            (3, 3), (4, 0)})):
+        solver = HexSolver(n)
+        found = {divmod(c, n) for c in range(n * n) if solver.value(1 << c, 0) == -1}
+        assert found == winning
+
+
+def test_bad_input():
+    solver = HexSolver(3)
+    with pytest.raises(ValueError, match="overlap"):
+        solver.value(1, 1)
+    with pytest.raises(ValueError, match="not implied"):
+        solver.value(0b111, 0)
+    with pytest.raises(ValueError, match="bitboard"):
+        solver.value(1 << 9, 0)
+    with pytest.raises(ValueError, match="to_move"):
+        solver.value(0, 0, to_move=2)
+    with pytest.raises(ValueError, match="full_cap"):
+        HexSolver(3, full_cap=0)
+    with pytest.raises(ValueError, match="n in"):
+        HexSolver(8)
