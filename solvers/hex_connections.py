@@ -30,7 +30,7 @@ from solvers.hex_patterns import chains, hex_tables
 
 __all__ = ["FULL", "SEMI", "h_search", "connections"]
 
-FULL, SEMI = 8, 16  # carriers kept per pair
+FULL, SEMI = 24, 48  # carriers kept per pair
 QUEUE = 1 << 16  # full connections waiting to be combined (a ring; when it is full a new one is not combined)
 EMPTY, CHAIN = 1, 2  # node kinds (0: not a node)
 
@@ -214,11 +214,13 @@ def connections(n: int, first, second, player: int, *, full_cap: int = FULL, sem
 
     Examples
     --------
-    >>> vc = connections(2, 0, 0, 0)  # the first player on the empty 2 x 2 board
-    >>> vc["full"][("A", "B")]  # a full connection: cells 1 and 2 (the second row's left and right) ...
+    >>> vc = connections(3, 0, 0, 0)  # the first player on the empty 3 x 3 board
+    >>> ("A", "B") in vc["full"]  # moving second, the first player cannot join top and bottom ...
+    False
+    >>> vc["semi"][("A", "B")] == [1 << 1 | 1 << 2 | 1 << 4 | 1 << 6 | 1 << 7]  # ... moving first: the centre
+    True
+    >>> vc["full"][(4, "A")]  # and its bridge to the top
     [6]
-    >>> sorted(vc["semi"][("A", "B")])  # ... and semis, one per cell of the short diagonal, each with its key
-    [2, 4]
     """
     geometry, neighbours, _, sides = hex_tables(n)
     if player not in (0, 1):

@@ -28,7 +28,7 @@ from games.hex import hex_connected
 from solvers.hex_connections import FULL, SEMI, h_search
 from solvers.hex_patterns import fill_in, hex_tables
 
-__all__ = ["HexSolver", "evaluate"]
+__all__ = ["HexSolver", "evaluate", "hex_openings"]
 
 INF = 1 << 60
 
@@ -43,29 +43,46 @@ def _rotate(x, cells):
 
 
 @nb.njit(cache=True, nogil=True)
+def _smallest(lists, count):
+    best = lists[0]
+    for k in range(1, count):
+        if popcount(lists[k]) < popcount(best):
+            best = lists[k]
+    return best
+
+
+@nb.njit(cache=True, nogil=True)
 def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_cap):
-    """``(status, a, b, moves)`` of a position with player ``turn`` to move (0 the first player, stones ``a``):
-    +1 won, -1 lost, else 0 with ``moves`` the cells to try, best first; ``a`` and ``b`` after fill-in."""
+    """``(status, a, b, moves, proof, filled)`` of a position with player ``turn`` to move (0 the first player,
+    stones ``a``): ``status`` +1 won, -1 lost, else 0 with ``moves`` the cells to try, best first; ``a`` and
+    ``b`` after fill-in, ``filled`` the cells it gave each player.  ``proof``: for a decided position the
+    cells the winner's connection uses (its carrier), else the cells of the opponent's semi connections
+    that made the must-play region."""
     cells = neighbours.size
-    a, b, _, _ = fill_in(a, b, geo, neighbours, ring, sides)
     none = np.zeros(0, dtype=np.int64)
+    a, b, got_a, got_b = fill_in(a, b, geo, neighbours, ring, sides)
+    filled = np.array([got_a, got_b], dtype=np.int64)
     if hex_connected(a, sides[0, 0], sides[0, 1], geo):
-        return (1 if turn == 0 else -1), a, b, none
+        return (1 if turn == 0 else -1), a, b, none, np.int64(0), filled
     if hex_connected(b, sides[1, 0], sides[1, 1], geo):
-        return (1 if turn == 1 else -1), a, b, none
+        return (1 if turn == 1 else -1), a, b, none, np.int64(0), filled
     xs, ys = (a, b) if turn == 0 else (b, a)
     F, fn, S, sn, _ = h_search(xs, ys, sides[turn, 0], sides[turn, 1], geo, neighbours, full_cap, semi_cap, True)
-    if fn[cells, cells + 1] > 0 or sn[cells, cells + 1] > 0:
-        return 1, a, b, none
+    if fn[cells, cells + 1] > 0:
+        return 1, a, b, none, _smallest(F[cells, cells + 1], fn[cells, cells + 1]), filled
+    if sn[cells, cells + 1] > 0:
+        return 1, a, b, none, _smallest(S[cells, cells + 1], sn[cells, cells + 1]), filled
     F, fn, S, sn, _ = h_search(ys, xs, sides[1 - turn, 0], sides[1 - turn, 1], geo, neighbours, full_cap,
                                semi_cap, True)
     if fn[cells, cells + 1] > 0:
-        return -1, a, b, none
+        return -1, a, b, none, _smallest(F[cells, cells + 1], fn[cells, cells + 1]), filled
     must = geo[1] & ~(a | b)
+    held = np.int64(0)
     for k in range(sn[cells, cells + 1]):
         must &= S[cells, cells + 1, k]
+        held |= S[cells, cells + 1, k]
     if must == 0:
-        return -1, a, b, none
+        return -1, a, b, none, held, filled
     count = popcount(must)
     moves = np.empty(count, dtype=np.int64)
     score = np.empty(count, dtype=np.int64)
@@ -78,19 +95,21 @@ def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_ca
             moves[m] = c
             score[m] = -held * 1000 + centre[c]
             m += 1
-    return 0, a, b, moves[np.argsort(score, kind="mergesort")]
+    return 0, a, b, moves[np.argsort(score, kind="mergesort")], held, filled
 
 
 @nb.njit(cache=True, nogil=True)
 def _child_keys(a, b, turn, moves, cells):
-    """The transposition key parts (a, b) of each child, the least of the position and its rotation."""
-    out = np.empty((moves.size, 2), dtype=np.int64)
+    """The transposition key parts (a, b) of each child, the least of the position and its rotation, and 1
+    where that is the rotation."""
+    out = np.zeros((moves.size, 3), dtype=np.int64)
     for i in range(moves.size):
         bit = np.int64(1) << moves[i]
         ca, cb = (a | bit, b) if turn == 0 else (a, b | bit)
         ra, rb = _rotate(ca, cells), _rotate(cb, cells)
         if ra < ca or (ra == ca and rb < cb):
             ca, cb = ra, rb
+            out[i, 2] = 1
         out[i, 0] = ca
         out[i, 1] = cb
     return out
@@ -131,8 +150,10 @@ class HexSolver:
             if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= 64:
                 raise ValueError(f"{name} must be an integer in [1, 64], got {cap!r}")
         self.full_cap, self.semi_cap = full_cap, semi_cap
+        self.epsilon = 1
         self.table: dict[int, tuple[int, int]] = {}
-        self.children: dict[int, list[int]] = {}
+        self.children: dict[int, list] = {}
+        self.proofs: dict[int, int] = {}
         self.nodes = 0
 
     def _key(self, a: int, b: int, turn: int) -> int:
@@ -145,41 +166,91 @@ class HexSolver:
         return key & mask, (key >> self.cells) & mask, key >> (2 * self.cells)
 
     def _expand(self, key: int):
-        """Status and child keys of the position ``key``."""
+        """``(status, proof)`` of a decided position ``key``, else ``(0, node)``: the node's children
+        ``[(key, move, rotated)]``, the cells of the opponent's semi connections, the cells fill-in gave the
+        player to move and the other, and the moves still alive (a bitset)."""
         a, b, turn = self._split(key)
         self.nodes += 1
-        status, fa, fb, moves = evaluate(np.int64(a), np.int64(b), turn, self.geometry, self.neighbours, self.ring,
-                                         self.sides, self.centre, self.full_cap, self.semi_cap)
+        status, fa, fb, moves, proof, filled = evaluate(np.int64(a), np.int64(b), turn, self.geometry,
+                                                        self.neighbours, self.ring, self.sides, self.centre,
+                                                        self.full_cap, self.semi_cap)
         if status:
-            return int(status), []
-        parts = _child_keys(fa, fb, turn, moves, self.cells)
+            winner = turn if status == 1 else 1 - turn
+            return int(status), int(proof) | int(filled[winner])
         shift, last = self.cells, (1 - turn) << (2 * self.cells)
-        return 0, [int(x) | int(y) << shift | last for x, y in parts]
+        kids = [(int(x) | int(y) << shift | last, int(move), bool(r))
+                for (x, y, r), move in zip(_child_keys(fa, fb, turn, moves, self.cells), moves)]
+        alive = sum(1 << int(move) for move in moves)
+        return 0, [kids, int(proof), int(filled[turn]), int(filled[1 - turn]), alive]
+
+    def _proof(self, kid: int, rotated: bool) -> int:
+        proof = self.proofs[kid]
+        return int(_rotate(np.int64(proof), self.cells)) if rotated else proof
 
     def _mid(self, key: int, th_pn: int, th_dn: int) -> None:
-        kids = self.children.get(key)
-        if kids is None:
-            status, kids = self._expand(key)
+        node = self.children.get(key)
+        if node is None:
+            status, node = self._expand(key)
             if status:
                 self.table[key] = (0, INF) if status == 1 else (INF, 0)
+                self.proofs[key] = node
                 return
-            self.children[key] = kids
+            self.children[key] = node
         table = self.table
+        kids = node[0]
         while True:
-            proof, disproof, best, best_pn, second = INF, 0, 0, 0, INF
-            for kid in kids:
+            alive = node[4]
+            for kid, move, rotated in kids:  # a refuted move: the moves outside its proof lose as well
+                if alive >> move & 1 and table.get(kid, (1, 1))[0] == 0:
+                    alive &= self._proof(kid, rotated) | 1 << move
+            node[4] = alive
+            proof, disproof, best, best_pn, second, winner = INF, 0, 0, 0, INF, None
+            for kid, move, rotated in kids:
+                if not alive >> move & 1:
+                    continue
                 cp, cd = table.get(kid, (1, 1))
                 disproof = min(disproof + cp, INF)
                 if cd < proof:
                     proof, second, best, best_pn = cd, proof, kid, cp
+                    winner = (kid, move, rotated)
                 elif cd < second:
                     second = cd
-            if proof >= th_pn or disproof >= th_dn or proof == 0 or disproof == 0:
-                table[key] = (proof, disproof)
-                if proof == 0 or disproof == 0:
-                    del self.children[key]
+            if proof == 0:
+                kid, move, rotated = winner
+                self._solved(key, 1, self._proof(kid, rotated) | 1 << move | node[2])
                 return
-            self._mid(best, th_dn - disproof + best_pn, min(th_pn, second + 1))
+            if disproof == 0:
+                cells = node[1] | node[3]
+                for kid, move, rotated in kids:
+                    if alive >> move & 1:
+                        cells |= self._proof(kid, rotated)
+                self._solved(key, -1, cells)
+                return
+            if proof >= th_pn or disproof >= th_dn:
+                table[key] = (proof, disproof)
+                return
+            self._mid(best, th_dn - disproof + best_pn, min(th_pn, second + 1 + (second >> 2) * self.epsilon))
+
+    def _solved(self, key: int, value: int, proof: int) -> None:
+        self.table[key] = (0, INF) if value == 1 else (INF, 0)
+        self.proofs[key] = proof
+        del self.children[key]
+
+    def solve(self, first: int, second: int, to_move: int | None = None) -> tuple[int, int]:
+        """``(value, proof)``: the value for the player to move (+1 win, -1 loss) and a proof set, cells
+        outside which the loser may own every empty cell without changing the value.
+
+        Examples
+        --------
+        >>> value, proof = HexSolver(3).solve(1 << 4, 0)  # the centre: the second player, to move, loses
+        >>> value, bin(proof)  # the first player's bridges to the top and the bottom
+        (-1, '0b11000110')
+        """
+        first, second, turn = self._check(first, second, to_move)
+        value = self.value(first, second, turn)
+        key = self._key(first, second, turn)
+        rotated = key & ((1 << (2 * self.cells)) - 1) != first | second << self.cells
+        return value, self._proof(key, rotated)
 
     def value(self, first: int, second: int, to_move: int | None = None) -> int:
         """The value of a position for the player to move: +1 win, -1 loss.
@@ -224,3 +295,26 @@ class HexSolver:
         if to_move not in (0, 1):
             raise ValueError(f"to_move must be 0 (the first player) or 1 (the second), got {to_move!r}")
         return first, second, int(to_move)
+
+
+def hex_openings(n: int, progress=None, solver: HexSolver | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The value of every first move on the empty n x n board for the first player, with the work of each.
+
+    Returns ``(values, nodes, cpu)``, each n x n: +1 where the opening wins, -1 where it loses; the
+    positions evaluated and the CPU seconds its proof took (0 for the 180-degree twin of an opening
+    proved before, found in the table).  ``progress(done, total)`` is called after each opening.
+
+    Examples
+    --------
+    >>> values, nodes, cpu = hex_openings(3)
+    >>> values.astype(int).tolist()  # the middle row and the two obtuse corners win
+    [[-1, -1, 1], [1, 1, 1], [1, -1, -1]]
+    """
+    solver = solver or HexSolver(n)
+    values, nodes, cpu = np.zeros((n, n)), np.zeros((n, n), dtype=np.int64), np.zeros((n, n))
+    for cell in range(n * n):
+        value, work, seconds = solver.timed_value(1 << cell, 0, 1)
+        values.flat[cell], nodes.flat[cell], cpu.flat[cell] = -value, work, seconds
+        if progress is not None:
+            progress(cell + 1, n * n)
+    return values, nodes, cpu

@@ -1,8 +1,10 @@
 """The value of every first move of a board game: which openings win, lose or draw.
 
 The values come from a solver, never from a formula: from a retrograde ``Solution`` over the
-reachable positions (Hex up to 4 x 4, Notakto up to 4 x 4, tic-tac-toe), or from the
-proof-number search of ``solvers.search`` for larger boards (Hex 5 x 5).
+reachable positions (Hex up to 4 x 4, Notakto up to 4 x 4, tic-tac-toe), from the
+proof-number search of ``solvers.search`` for larger boards (Hex 5 x 5), or for Hex 6 x 6 and
+7 x 7 from the solver with virtual connections of ``solvers.hex_solver``, which also gives the
+positions evaluated and CPU seconds of each opening.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ class Openings:
     source : str
         Which solver gave the values.
     seconds : float
+    nodes, cpu : numpy.ndarray, optional
+        Shape (n, n), from the Hex solver: positions evaluated and CPU seconds of each opening's
+        proof (0 for the 180-degree twin of an opening proved before).
     """
 
     game: object
@@ -39,6 +44,8 @@ class Openings:
     start_value: int
     source: str
     seconds: float = 0.0
+    nodes: np.ndarray | None = None
+    cpu: np.ndarray | None = None
 
     def count(self, value: int) -> int:
         """How many openings have this value (+1, -1 or 0)."""
@@ -83,7 +90,8 @@ def openings(game, solution=None, progress=None) -> Openings:
         A board game (``hex``, ``notakto``, ``tictactoe``).
     solution : solvers.Solution, optional
         A retrograde solution of ``game``; without one, ``solvers.search`` proves each move
-        (Hex up to 5 x 5 and Notakto; tic-tac-toe, with its draws, needs a solution).
+        (Hex up to 5 x 5 and Notakto; tic-tac-toe, with its draws, needs a solution), and
+        ``solvers.hex_solver`` each move of Hex 6 x 6 and 7 x 7.
     progress : callable, optional
         Passed to ``solvers.search.search``: ``progress(done, total)`` after each proof.
 
@@ -104,6 +112,8 @@ def openings(game, solution=None, progress=None) -> Openings:
     if not getattr(game, "universe_from_start", False):
         raise ValueError(f"openings are for board games (hex, notakto, tictactoe), not {game!r}")
     clock = time.perf_counter()
+    if solution is None and getattr(game, "name", "") == "hex" and game.n >= 6:
+        return _hex_openings(game, progress, clock)
     options = np.asarray(game.moves(game.start), dtype=np.int64).reshape(-1, game.dims)
     if solution is not None:
         if repr(solution.game) != repr(game):
@@ -124,3 +134,12 @@ def openings(game, solution=None, progress=None) -> Openings:
     panel, cell = _cells(game, options, one_per_coordinate=board.ndim == 3)
     values[panel, cell] = move_values
     return Openings(game, values.reshape(panels, game.n, game.n), start_value, source, time.perf_counter() - clock)
+
+
+def _hex_openings(game, progress, clock: float) -> Openings:
+    """Hex 6 x 6 and 7 x 7 by ``solvers.hex_solver`` (the first player wins the empty board: some opening wins)."""
+    from solvers.hex_solver import hex_openings
+
+    values, nodes, cpu = hex_openings(game.n, progress)
+    source = f"proof-number search with virtual connections, {int(nodes.sum()):,} positions"
+    return Openings(game, values[None], int(values.max()), source, time.perf_counter() - clock, nodes, cpu)

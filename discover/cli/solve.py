@@ -65,9 +65,20 @@ def _universe_words(solution) -> str:
 
 
 def _openings_record(result) -> dict:
-    return {"empty_board": result.start_value, "winner": result.winner, "first_moves": result.moves,
-            "winning_first_moves": result.count(1), "drawing_first_moves": result.count(0),
-            "board": result.text(), "source": result.source, "seconds": round(result.seconds, 3)}
+    record = {"empty_board": result.start_value, "winner": result.winner, "first_moves": result.moves,
+              "winning_first_moves": result.count(1), "drawing_first_moves": result.count(0),
+              "board": result.text(), "source": result.source, "seconds": round(result.seconds, 3)}
+    if result.nodes is not None:  # the Hex solver's work per opening (a twin found in the table: 0 positions)
+        n = result.nodes.shape[0]
+        record["proofs"] = [{"row": r, "column": c, "value": int(result.values[0, r, c]),
+                             "positions": int(result.nodes[r, c]), "cpu_seconds": round(float(result.cpu[r, c]), 3)}
+                            for r in range(n) for c in range(n) if result.nodes[r, c]]
+    return record
+
+
+def _proof_rows(proofs: list) -> str:
+    return "\n".join(f"({p['row']}, {p['column']}) {'W' if p['value'] == 1 else 'L'}  {p['positions']:>9,} positions  "
+                     f"{p['cpu_seconds']:8.2f} s CPU" for p in proofs)
 
 
 # -- rows -----------------------------------------------------------------------------------
@@ -101,6 +112,8 @@ def _rows(record: dict, game) -> list[tuple[str, str]]:
                  ("first moves", f"{openings['winning_first_moves']} of {openings['first_moves']} win"
                                  + (f", {draws} draw" if draws else "") + " (W win, L lose, D draw)"),
                  ("", openings["board"])]
+        if "proofs" in openings:
+            rows.append(("proofs (row, column)", _proof_rows(openings["proofs"])))
     if "seconds" in record:
         rows.append(("time", f"{record['seconds']:.2f} s"))
     if "file" in record:
@@ -294,7 +307,7 @@ def solve_command(game, params, bound, save_path, grundy, remoteness, plot_path,
                                  "board")
         result = _openings(game_obj)
         record = {"openings": _openings_record(result), "seconds": round(result.seconds, 3)}
-        _show(record, game_obj, f"{game_obj!r} solved from the empty board by proof-number search", as_json)
+        _show(record, game_obj, f"{game_obj!r} solved from the empty board by {result.source.split(',')[0]}", as_json)
         if plot_path is not None:
             _plot(None, plot_path, result)
             if not as_json:

@@ -171,6 +171,19 @@ def test_solver_agrees_with_the_search_on_5x5_middle_games():
             assert solver.value(a, b) == prover.value((a, b)), (a, b)
 
 
+@pytest.mark.parametrize("n, stones, seed", [(3, 1, 8), (3, 3, 9), (4, 3, 10), (4, 6, 11)])
+def test_proof_sets_hold_when_the_loser_owns_every_other_cell(n, stones, seed):
+    solver = HexSolver(n)
+    full = (1 << (n * n)) - 1
+    for a, b in random_positions(n, 8, stones, seed):
+        turn = (a.bit_count() != b.bit_count())
+        value, proof = solver.solve(a, b)
+        loser = turn if value == -1 else 1 - turn
+        outside = full & ~(a | b | proof)
+        a2, b2 = (a | outside, b) if loser == 0 else (a, b | outside)
+        assert brute_value(n, a2, b2, turn) == value == brute_value(n, a, b, turn), (a, b, proof)
+
+
 def test_openings_of_4x4_and_5x5():
     for n, winning in ((4, {(r, 3 - r) for r in range(4)}),
                        (5, {(0, 4), (1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (2, 3), (3, 0), (3, 1), (3, 2),
