@@ -30,7 +30,7 @@ from solvers.hex_patterns import chains, hex_tables
 
 __all__ = ["FULL", "SEMI", "h_search", "connections"]
 
-FULL, SEMI = 24, 48  # carriers kept per pair
+FULL, SEMI = 16, 32  # carriers kept per pair
 QUEUE = 1 << 16  # full connections waiting to be combined (a ring; when it is full a new one is not combined)
 EMPTY, CHAIN = 1, 2  # node kinds (0: not a node)
 

@@ -33,6 +33,10 @@ __all__ = ["HexSolver", "evaluate", "hex_openings"]
 INF = 1 << 60
 
 
+class _Stopped(Exception):
+    """The node budget of a call ran out."""
+
+
 @nb.njit(cache=True, nogil=True)
 def _rotate(x, cells):
     out = np.int64(0)
@@ -155,6 +159,7 @@ class HexSolver:
         self.children: dict[int, list] = {}
         self.proofs: dict[int, int] = {}
         self.nodes = 0
+        self._limit: int | None = None
 
     def _key(self, a: int, b: int, turn: int) -> int:
         ra, rb = int(_rotate(a, self.cells)), int(_rotate(b, self.cells))
@@ -169,6 +174,8 @@ class HexSolver:
         """``(status, proof)`` of a decided position ``key``, else ``(0, node)``: the node's children
         ``[(key, move, rotated)]``, the cells of the opponent's semi connections, the cells fill-in gave the
         player to move and the other, and the moves still alive (a bitset)."""
+        if self._limit is not None and self.nodes >= self._limit:
+            raise _Stopped
         a, b, turn = self._split(key)
         self.nodes += 1
         status, fa, fb, moves, proof, filled = evaluate(np.int64(a), np.int64(b), turn, self.geometry,
@@ -252,13 +259,17 @@ class HexSolver:
         rotated = key & ((1 << (2 * self.cells)) - 1) != first | second << self.cells
         return value, self._proof(key, rotated)
 
-    def value(self, first: int, second: int, to_move: int | None = None) -> int:
-        """The value of a position for the player to move: +1 win, -1 loss.
+    def value(self, first: int, second: int, to_move: int | None = None, max_nodes: int | None = None) -> int:
+        """The value of a position for the player to move: +1 win, -1 loss, 0 when ``max_nodes`` more
+        positions evaluated did not settle it (the work stays in the table for the next call).
 
         ``first`` and ``second`` are the players' bitboards (bit ``r * n + c``); ``to_move`` is 0 (the
         first player) or 1, by default from the stone counts.
         """
         first, second, turn = self._check(first, second, to_move)
+        if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
+            raise ValueError(f"max_nodes must be a positive integer or None, got {max_nodes!r}")
+        self._limit = self.nodes + max_nodes if max_nodes else None
         key = self._key(first, second, turn)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * self.cells + 100))
@@ -268,13 +279,16 @@ class HexSolver:
                 if pn == 0 or dn == 0:
                     return 1 if pn == 0 else -1
                 self._mid(key, INF, INF)
+        except _Stopped:
+            return 0
         finally:
             sys.setrecursionlimit(limit)
 
-    def timed_value(self, first: int, second: int, to_move: int | None = None) -> tuple[int, int, float]:
+    def timed_value(self, first: int, second: int, to_move: int | None = None,
+                    max_nodes: int | None = None) -> tuple[int, int, float]:
         """``(value, nodes, cpu seconds)`` of one proof (nodes and CPU time of this call alone)."""
         nodes, clock = self.nodes, time.process_time()
-        value = self.value(first, second, to_move)
+        value = self.value(first, second, to_move, max_nodes)
         return value, self.nodes - nodes, time.process_time() - clock
 
     def _check(self, first, second, to_move) -> tuple[int, int, int]:

@@ -73,7 +73,20 @@ def _openings_record(result) -> dict:
         record["proofs"] = [{"row": r, "column": c, "value": int(result.values[0, r, c]),
                              "positions": int(result.nodes[r, c]), "cpu_seconds": round(float(result.cpu[r, c]), 3)}
                             for r in range(n) for c in range(n) if result.nodes[r, c]]
+    record.update(_published(result))
     return record
+
+
+def _published(result) -> dict:
+    """How the Hex openings compare, cell by cell, with the published ones (``solvers.hex_published``)."""
+    from solvers.hex_published import PUBLISHED, published_openings
+
+    game = result.game
+    if getattr(game, "name", "") != "hex" or game.n not in PUBLISHED:
+        return {}
+    known = published_openings(game.n)
+    differ = [[int(r), int(c)] for r, c in zip(*((known != result.values[0]).nonzero()))]
+    return {"published_agree": game.n * game.n - len(differ), "published_differ": differ}
 
 
 def _proof_rows(proofs: list) -> str:
@@ -112,6 +125,11 @@ def _rows(record: dict, game) -> list[tuple[str, str]]:
                  ("first moves", f"{openings['winning_first_moves']} of {openings['first_moves']} win"
                                  + (f", {draws} draw" if draws else "") + " (W win, L lose, D draw)"),
                  ("", openings["board"])]
+        if "published_agree" in openings:
+            differ = openings["published_differ"]
+            rows.append(("published results", f"agree on {openings['published_agree']} of "
+                         f"{openings['published_agree'] + len(differ)} first moves"
+                         + (f"; differ at (row, column) {', '.join(map(str, map(tuple, differ)))}" if differ else "")))
         if "proofs" in openings:
             rows.append(("proofs (row, column)", _proof_rows(openings["proofs"])))
     if "seconds" in record:

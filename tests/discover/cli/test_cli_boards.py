@@ -32,7 +32,7 @@ def test_rule_discovery_on_a_board_game_is_one_line(cli, one_error_line, argv):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (("solve", "hex", "n=6"), "n <= 5"), (("solve", "notakto", "k=4"), "k <= 3"), (("solve", "hex", "n=0"), "n >= 1"),
+    (("solve", "hex", "n=8"), "n <= 7"), (("solve", "notakto", "k=4"), "k <= 3"), (("solve", "hex", "n=0"), "n >= 1"),
 ])
 def test_bad_board_games_are_one_line(cli, one_error_line, argv, words):
     code, out, err = cli(*argv)
@@ -46,6 +46,15 @@ def test_solve_draws_the_first_moves_of_hex(cli, tmp_path):
     assert code == 0 and err == ""
     assert "5 of 9 win" in out and "L L W" in out and "W L L" in out
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.slow
+def test_solve_hex_6x6_uses_the_solver_with_virtual_connections(cli):
+    code, out, err = cli("solve", "hex", "n=6")
+    assert code == 0 and err == ""
+    words = " ".join(out.split())
+    assert "by proof-number search with virtual connections" in words and "24 of 36 win" in words
+    assert "agree on 36 of 36 first moves" in words and "(0, 5) W" in words and "positions" in words
 
 
 def test_solve_too_large_for_the_retrograde_uses_the_search(cli, one_error_line, tmp_path):
