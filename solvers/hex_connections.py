@@ -144,8 +144,8 @@ def h_search(xs, ys, side_a, side_b, geo, neighbours, full_cap, semi_cap, stop_a
     """H-search for the player with stones ``xs`` (opponent ``ys``) joining the cell masks ``side_a`` and
     ``side_b``: ``(F, fn, S, sn, label)`` with pair (u, v), u < v, holding ``fn[u, v]`` full carriers
     ``F[u, v, :fn]`` and ``sn[u, v]`` semi carriers; node ``cells`` is the first side, ``cells + 1`` the
-    second, ``label[c]`` the node of cell c (-1 for an opponent's stone).  With ``stop_at_sides`` it stops
-    as soon as the sides have a full connection.  The player must not have joined the sides already."""
+    second, ``label[c]`` the node of cell c (-1 for an opponent's stone).  With ``stop_at_sides`` 1 it stops
+    as soon as the sides have a full connection, with 2 a full or a semi one (0: never).  The player must not have joined the sides already."""
     cells = neighbours.size
     nodes = cells + 2
     F = np.zeros((nodes, nodes, full_cap), dtype=np.int64)
@@ -179,7 +179,7 @@ def h_search(xs, ys, side_a, side_b, geo, neighbours, full_cap, semi_cap, stop_a
         if (side_b >> c) & 1 and u != cells + 1:
             _add_full(F, fn, S, sn, u, cells + 1, 0, queue, qstate)
     while qstate[2] > 0:
-        if stop_at_sides and fn[cells, cells + 1] > 0:
+        if stop_at_sides and (fn[cells, cells + 1] > 0 or (stop_at_sides == 2 and sn[cells, cells + 1] > 0)):
             break
         head = qstate[0]
         u, v, c1 = queue[head, 0], queue[head, 1], queue[head, 2]
@@ -229,7 +229,7 @@ def connections(n: int, first, second, player: int, *, full_cap: int = FULL, sem
     if hex_connected(np.int64(xs), sides[player, 0], sides[player, 1], geometry):
         raise ValueError(f"player {player} has joined the sides already: connections are for unfinished games")
     F, fn, S, sn, label = h_search(xs, ys, sides[player, 0], sides[player, 1], geometry, neighbours,
-                                   full_cap, semi_cap, False)
+                                   full_cap, semi_cap, 0)
     cells = n * n
 
     def name(node: int):

@@ -71,13 +71,13 @@ def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_ca
     if hex_connected(b, sides[1, 0], sides[1, 1], geo):
         return (1 if turn == 1 else -1), a, b, none, np.int64(0), filled
     xs, ys = (a, b) if turn == 0 else (b, a)
-    F, fn, S, sn, _ = h_search(xs, ys, sides[turn, 0], sides[turn, 1], geo, neighbours, full_cap, semi_cap, True)
+    F, fn, S, sn, _ = h_search(xs, ys, sides[turn, 0], sides[turn, 1], geo, neighbours, full_cap, semi_cap, 2)
     if fn[cells, cells + 1] > 0:
         return 1, a, b, none, _smallest(F[cells, cells + 1], fn[cells, cells + 1]), filled
     if sn[cells, cells + 1] > 0:
         return 1, a, b, none, _smallest(S[cells, cells + 1], sn[cells, cells + 1]), filled
     F, fn, S, sn, _ = h_search(ys, xs, sides[1 - turn, 0], sides[1 - turn, 1], geo, neighbours, full_cap,
-                               semi_cap, True)
+                               semi_cap, 1)
     if fn[cells, cells + 1] > 0:
         return -1, a, b, none, _smallest(F[cells, cells + 1], fn[cells, cells + 1]), filled
     must = geo[1] & ~(a | b)

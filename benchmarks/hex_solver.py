@@ -1,0 +1,87 @@
+"""The Hex solver with virtual connections beside the proof-number search, and its reach on 6 x 6 and 7 x 7.
+
+Run by hand from the repository root (nothing is asserted on time; CPU seconds are printed, since
+on a shared machine wall time says more about the load than about the solver)::
+
+    python benchmarks/hex_solver.py            # 5 x 5 both solvers, every 6 x 6 opening (about 1 minute)
+    python benchmarks/hex_solver.py --quick    # 4 x 4 both solvers, no 6 x 6 (seconds)
+    python benchmarks/hex_solver.py --seven    # also every 7 x 7 opening, 40,000 positions at most each
+
+1. Every opening of Hex 5 x 5 (4 x 4 with ``--quick``): ``solvers.search.search`` (df-pn over every
+   move, no virtual connections) and ``solvers.hex_solver.hex_openings``; positions, CPU seconds,
+   the ratio, and every value compared (an ``AssertionError`` if they differ).
+2. Every opening of 6 x 6 (and 7 x 7 on request) by ``hex_openings``, each cell's positions and CPU
+   seconds, compared with the published winners (``solvers.hex_published``).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+from games import make_game
+from solvers.hex_published import published_openings
+from solvers.hex_solver import HexSolver
+from solvers.search import search
+from timing import arguments, heading, machine_line
+
+SEVEN_CAP = 40_000  # positions per 7 x 7 opening
+
+
+def say(label: str, text: str) -> None:
+    print(f"   {label:<34}: {text}", flush=True)
+
+
+def both_solvers(n: int) -> None:
+    heading(f"1. Hex {n} x {n}: every opening, proof-number search against the solver with virtual connections")
+    search(make_game("hex", n=3))
+    HexSolver(3).value(0, 0)  # compile both before timing
+    clock = time.process_time()
+    result = search(make_game("hex", n=n))
+    search_cpu = time.process_time() - clock
+    solver = HexSolver(n)
+    clock = time.process_time()
+    ours = {cell: -solver.value(1 << cell, 0, 1) for cell in range(n * n)}
+    ours_cpu = time.process_time() - clock
+    assert all(result.moves[(1 << cell, 0)] == ours[cell] for cell in range(n * n)), "the solvers disagree"
+    say("proof-number search", f"{result.nodes:,} positions, {search_cpu:.2f} s CPU")
+    say("with virtual connections", f"{solver.nodes:,} positions, {ours_cpu:.2f} s CPU")
+    say("ratio (search / ours)", f"{result.nodes / solver.nodes:,.0f}x positions, {search_cpu / ours_cpu:,.1f}x CPU; "
+                                 f"all {n * n} openings agree")
+
+
+def sweep(n: int, cap: int | None) -> None:
+    heading(f"2. Hex {n} x {n}: every opening" + (f", at most {cap:,} positions each" if cap else ""))
+    solver, known = HexSolver(n), published_openings(n)
+    total, agree, open_cells = time.process_time(), 0, 0
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        value, nodes, cpu = solver.timed_value(1 << cell, 0, 1, cap)
+        value = -value
+        open_cells += value == 0
+        agree += value == known[r, c]
+        if nodes:
+            word = {1: "W", -1: "L", 0: "open"}[value]
+            say(f"({r}, {c})", f"{word:<4} (published {'W' if known[r, c] == 1 else 'L'})  {nodes:>8,} positions  "
+                               f"{cpu:8.1f} s CPU")
+    say("total", f"{solver.nodes:,} positions, {time.process_time() - total:.1f} s CPU; {agree} of {n * n} agree with "
+                 f"the published winners, {open_cells} left open")
+
+
+def main(argv=None) -> int:
+    args = arguments(__doc__.splitlines()[0], "4 x 4 instead of 5 x 5, no 6 x 6", 1, argv,
+                     [("--seven", f"also every 7 x 7 opening, at most {SEVEN_CAP:,} positions each")])
+    print(machine_line(args.quick))
+    both_solvers(4 if args.quick else 5)
+    if not args.quick:
+        sweep(6, None)
+    if args.seven:
+        sweep(7, SEVEN_CAP)
+    return 0
+
+
+if __name__ == "__main__":
+    np.seterr(all="raise")
+    sys.exit(main())
