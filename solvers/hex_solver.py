@@ -56,6 +56,25 @@ def _smallest(lists, count):
 
 
 @nb.njit(cache=True, nogil=True)
+def _cover(carriers, count, empty, must):
+    """The union of a few carriers whose common cells (within ``empty``) are ``must``, as the common cells of
+    all ``count`` are: the smallest first, then each one that leaves the fewest common cells (a small proof)."""
+    if count == 0:
+        return np.int64(0)
+    common = empty
+    union = np.int64(0)
+    while common != must:
+        best, best_left = -1, popcount(common) + 1
+        for k in range(count):
+            left = popcount(common & carriers[k]) * 64 + popcount(carriers[k] & ~union)
+            if best < 0 or left < best_left:
+                best, best_left = k, left
+        common &= carriers[best]
+        union |= carriers[best]
+    return union
+
+
+@nb.njit(cache=True, nogil=True)
 def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_cap):
     """``(status, a, b, moves, proof, filled)`` of a position with player ``turn`` to move (0 the first player,
     stones ``a``): ``status`` +1 won, -1 lost, else 0 with ``moves`` the cells to try, best first; ``a`` and
@@ -81,10 +100,9 @@ def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_ca
     if fn[cells, cells + 1] > 0:
         return -1, a, b, none, _smallest(F[cells, cells + 1], fn[cells, cells + 1]), filled
     must = geo[1] & ~(a | b)
-    held = np.int64(0)
     for k in range(sn[cells, cells + 1]):
         must &= S[cells, cells + 1, k]
-        held |= S[cells, cells + 1, k]
+    held = _cover(S[cells, cells + 1], sn[cells, cells + 1], geo[1] & ~(a | b), must)
     if must == 0:
         return -1, a, b, none, held, filled
     count = popcount(must)
