@@ -3,7 +3,7 @@
 The Hex exploration paper could only compare its learners by matches against another program.
 Here the solver says, for a set of positions with a winning move (N positions), which of their moves
 win: by the retrograde (``solvers.solve``: every position of Hex up to 4 x 4) or by the proof-number
-search (``solvers.search.Prover``: positions of Hex 5 x 5).  A measure is called with a function from
+search (``solvers.search.Prover``: positions of Hex 5 x 5; ``solvers.hex_solver.HexSolver``: 6 x 6 and 7 x 7).  A measure is called with a function from
 positions to the network's scores per move (``learners.exploration.boards``) and returns the share of
 its positions where the move of largest score wins (``ExactMeasure``).  ``OpeningMeasure`` looks at the
 moves from the empty board one by one, as the paper's figure 1 does: whether the greedy opening wins,
@@ -148,12 +148,18 @@ class OpeningMeasure(ExactMeasure):
 
 def searched_wins(game, positions, prover=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(counts, options, wins)`` of an (m, dims) array: every move valued exactly by the proof-number search
-    (``prover``: a ``solvers.search.Prover`` whose table is reused; a fresh one by default)."""
+    (``prover``: a ``solvers.search.Prover``, or for Hex 6 x 6 and 7 x 7 a ``solvers.hex_solver.HexSolver``,
+    whose table is reused; a fresh one by default)."""
+    from solvers.hex_solver import HexSolver
     from solvers.search import Prover
 
-    prover = prover or Prover(game)
+    if prover is None:
+        prover = HexSolver(game.n) if game.name == "hex" and game.n >= 6 else Prover(game)
     counts, options, _ = BoardActions(game).expand(positions)
-    wins = np.array([prover.value(o) == -1 for o in options], dtype=bool)
+    if isinstance(prover, HexSolver):
+        wins = np.array([prover.value(int(o[0]), int(o[1])) == -1 for o in options], dtype=bool)
+    else:
+        wins = np.array([prover.value(o) == -1 for o in options], dtype=bool)
     return counts, options, wins
 
 

@@ -74,6 +74,16 @@ def test_search_values_agree_with_the_retrograde_on_hex_4():
     assert len(measure) == int((solution.outcome(positions) == 1).sum())
 
 
+def test_the_hex_solver_values_moves_as_the_retrograde_does():
+    from solvers.hex_solver import HexSolver
+
+    game = make_game("hex", n=4)
+    positions = random_positions(game, 30, (2, 9), seed=5)
+    solution = solve(game, starts=positions)
+    counts, options, wins = searched_wins(game, positions, HexSolver(4))
+    assert np.array_equal(wins, solution.outcome(options) == -1) and wins.any() and not wins.all()
+
+
 def test_openings_by_search_and_by_retrograde_agree():
     solution = solve(HEX3)
     by_search, by_retrograde = OpeningMeasure.from_search(HEX3), OpeningMeasure.from_solution(solution)
