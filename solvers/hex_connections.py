@@ -94,6 +94,16 @@ def _add_full(F, fn, S, sn, u, v, c, queue, qstate):
 
 
 @nb.njit(cache=True, nogil=True)
+def _note(found, nfound, carrier):
+    """Append ``carrier`` to ``found[:nfound]`` while there is room (the rest are left out: fewer, never false,
+    connections); the new length."""
+    if nfound < found.size:
+        found[nfound] = carrier
+        return nfound + 1
+    return nfound
+
+
+@nb.njit(cache=True, nogil=True)
 def _add_semi(F, fn, S, sn, u, v, c, queue, qstate):
     if u > v:
         u, v = v, u
@@ -112,8 +122,7 @@ def _add_semi(F, fn, S, sn, u, v, c, queue, qstate):
         if ci == c or i1 == c:
             continue
         if i1 == 0:
-            found[nfound] = c | ci
-            nfound += 1
+            nfound = _note(found, nfound, c | ci)
             continue
         for j in range(i + 1, m):
             cj = S[u, v, j]
@@ -121,20 +130,12 @@ def _add_semi(F, fn, S, sn, u, v, c, queue, qstate):
             if cj == c or i2 == i1:
                 continue
             if i2 == 0:
-                found[nfound] = c | ci | cj
-                nfound += 1
-            else:
-                for k in range(j + 1, m):
-                    ck = S[u, v, k]
-                    if ck != c and i2 & ck == 0:
-                        found[nfound] = c | ci | cj | ck
-                        nfound += 1
-                        if nfound == found.size:
-                            break
-            if nfound == found.size:
-                break
-        if nfound == found.size:
-            break
+                nfound = _note(found, nfound, c | ci | cj)
+                continue
+            for k in range(j + 1, m):
+                ck = S[u, v, k]
+                if ck != c and i2 & ck == 0:
+                    nfound = _note(found, nfound, c | ci | cj | ck)
     for k in range(nfound):
         _add_full(F, fn, S, sn, u, v, found[k], queue, qstate)
 

@@ -111,11 +111,11 @@ def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_ca
     m = 0
     for c in range(cells):
         if (must >> c) & 1:
-            held = 0
+            inside = 0
             for k in range(sn[cells, cells + 1]):
-                held += (S[cells, cells + 1, k] >> c) & 1
+                inside += (S[cells, cells + 1, k] >> c) & 1
             moves[m] = c
-            score[m] = -held * 1000 + centre[c]
+            score[m] = -inside * 1000 + centre[c]
             m += 1
     return 0, a, b, moves[np.argsort(score, kind="mergesort")], held, filled
 

@@ -126,6 +126,30 @@ def test_every_reported_connection_holds_against_every_defence(n, stones, seed):
     assert checked > 50
 
 
+def test_an_open_position_returns_its_must_play_region_and_its_semi_connections():
+    from solvers.hex_solver import evaluate
+
+    solver = HexSolver(5)
+    seen = 0
+    for a, b in random_positions(5, 40, 4, 12):
+        turn = a.bit_count() - b.bit_count()
+        status, fa, fb, moves, proof, filled = evaluate(np.int64(a), np.int64(b), turn, solver.geometry,
+                                                        solver.neighbours, solver.ring, solver.sides, solver.centre,
+                                                        solver.full_cap, solver.semi_cap)
+        if status or not proof:
+            continue
+        must = sum(1 << int(c) for c in moves)
+        empty = ((1 << 25) - 1) & ~(int(fa) | int(fb))
+        assert must & proof == must and proof & empty == proof  # the region lies in the semis' cells
+        opponent = connections(5, int(fa), int(fb), 1 - turn)["semi"][("A", "B")]
+        common = empty
+        for carrier in opponent:
+            common &= carrier
+        assert common == must
+        seen += 1
+    assert seen > 5
+
+
 def test_connections_examples():
     vc = connections(3, 0, 0, 0)
     assert ("A", "B") not in vc["full"]  # moving second, the first player cannot join on 3 x 3
@@ -171,11 +195,12 @@ def test_solver_agrees_with_the_search_on_5x5_middle_games():
             assert solver.value(a, b) == prover.value((a, b)), (a, b)
 
 
-@pytest.mark.parametrize("n, stones, seed", [(3, 1, 8), (3, 3, 9), (4, 3, 10), (4, 6, 11)])
-def test_proof_sets_hold_when_the_loser_owns_every_other_cell(n, stones, seed):
+@pytest.mark.parametrize("n, stones, seed, count", [(3, 1, 8, 8), (3, 3, 9, 8), (4, 2, 10, 16), (4, 3, 12, 16),
+                                                    (4, 6, 11, 16)])
+def test_proof_sets_hold_when_the_loser_owns_every_other_cell(n, stones, seed, count):
     solver = HexSolver(n)
     full = (1 << (n * n)) - 1
-    for a, b in random_positions(n, 8, stones, seed):
+    for a, b in random_positions(n, count, stones, seed):
         turn = (a.bit_count() != b.bit_count())
         value, proof = solver.solve(a, b)
         loser = turn if value == -1 else 1 - turn
