@@ -17,7 +17,7 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 @pytest.mark.slow
 @pytest.mark.parametrize("script", ["boards", "solve", "learn", "discover", "octal", "parallel", "declared", "quotients",
-                                    "commands", "openspiel"])
+                                    "commands", "openspiel", "hex_solver"])
 def test_quick_mode_runs_and_agrees(script):
     run = subprocess.run([sys.executable, str(BENCHMARKS / f"{script}.py"), "--quick"], capture_output=True,
                          text=True, cwd=BENCHMARKS.parent, timeout=600)
