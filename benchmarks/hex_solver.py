@@ -27,7 +27,7 @@ from solvers.hex_solver import HexSolver
 from solvers.search import search
 from timing import arguments, heading, machine_line
 
-SEVEN_CAP = 40_000  # positions per 7 x 7 opening
+SEVEN_CAP = 60_000  # positions per 7 x 7 opening
 
 
 def say(label: str, text: str) -> None:
