@@ -5,7 +5,7 @@ on a shared machine wall time says more about the load than about the solver)::
 
     python benchmarks/hex_solver.py            # 5 x 5 both solvers, every 6 x 6 opening (about 1 minute)
     python benchmarks/hex_solver.py --quick    # 4 x 4 both solvers, no 6 x 6 (seconds)
-    python benchmarks/hex_solver.py --seven    # also every 7 x 7 opening, 40,000 positions at most each
+    python benchmarks/hex_solver.py --seven    # also every 7 x 7 opening, 60,000 positions at most each
 
 1. Every opening of Hex 5 x 5 (4 x 4 with ``--quick``): ``solvers.search.search`` (df-pn over every
    move, no virtual connections) and ``solvers.hex_solver.hex_openings``; positions, CPU seconds,
