@@ -329,12 +329,14 @@ class HexSolver:
         return first, second, int(to_move)
 
 
-def hex_openings(n: int, progress=None, solver: HexSolver | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def hex_openings(n: int, progress=None, solver: HexSolver | None = None,
+                 max_nodes: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The value of every first move on the empty n x n board for the first player, with the work of each.
 
-    Returns ``(values, nodes, cpu)``, each n x n: +1 where the opening wins, -1 where it loses; the
-    positions evaluated and the CPU seconds its proof took (0 for the 180-degree twin of an opening
-    proved before, found in the table).  ``progress(done, total)`` is called after each opening.
+    Returns ``(values, nodes, cpu)``, each n x n: +1 where the opening wins, -1 where it loses, 0 where
+    its proof ran past ``max_nodes`` positions (unsettled); the positions evaluated and the CPU seconds its
+    proof took (0 for the 180-degree twin of an opening proved before, found in the table).
+    ``progress(done, total)`` is called after each opening.
 
     Examples
     --------
@@ -345,7 +347,7 @@ def hex_openings(n: int, progress=None, solver: HexSolver | None = None) -> tupl
     solver = solver or HexSolver(n)
     values, nodes, cpu = np.zeros((n, n)), np.zeros((n, n), dtype=np.int64), np.zeros((n, n))
     for cell in range(n * n):
-        value, work, seconds = solver.timed_value(1 << cell, 0, 1)
+        value, work, seconds = solver.timed_value(1 << cell, 0, 1, max_nodes)
         values.flat[cell], nodes.flat[cell], cpu.flat[cell] = -value, work, seconds
         if progress is not None:
             progress(cell + 1, n * n)

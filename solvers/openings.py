@@ -37,6 +37,9 @@ class Openings:
     nodes, cpu : numpy.ndarray, optional
         Shape (n, n), from the Hex solver: positions evaluated and CPU seconds of each opening's
         proof (0 for the 180-degree twin of an opening proved before).
+    unsettled : numpy.ndarray, optional
+        Shape (n, n), from the Hex solver: True where the opening's proof ran past its budget (its value
+        is NaN there, shown as ``?``).
     """
 
     game: object
@@ -46,6 +49,7 @@ class Openings:
     seconds: float = 0.0
     nodes: np.ndarray | None = None
     cpu: np.ndarray | None = None
+    unsettled: np.ndarray | None = None
 
     def count(self, value: int) -> int:
         """How many openings have this value (+1, -1 or 0)."""
@@ -56,6 +60,11 @@ class Openings:
         return int(np.isfinite(self.values).sum())
 
     @property
+    def open_moves(self) -> int:
+        """How many first moves the solver left unsettled (its budget ran out)."""
+        return 0 if self.unsettled is None else int(self.unsettled.sum())
+
+    @property
     def winner(self) -> str:
         """Who wins the empty board, in words."""
         return {1: "the first player wins", -1: "the second player wins", 0: "a draw"}[self.start_value]
@@ -63,10 +72,13 @@ class Openings:
     def text(self) -> str:
         """The board(s) with W, L or D on each cell a first move may take (Hex rows shifted as the game renders)."""
         hex_rows = getattr(self.game, "name", "") == "hex"
+        unsettled = np.zeros(self.values.shape, dtype=bool) if self.unsettled is None else \
+            self.unsettled.reshape(self.values.shape)
         panels = [
-            [(" " * r if hex_rows else "") + " ".join("." if np.isnan(v) else SYMBOLS[int(v)] for v in row)
-             for r, row in enumerate(panel)]
-            for panel in self.values
+            [(" " * r if hex_rows else "") + " ".join("?" if u else "." if np.isnan(v) else SYMBOLS[int(v)]
+                                                       for v, u in zip(row, open_row))
+             for r, (row, open_row) in enumerate(zip(panel, open_panel))]
+            for panel, open_panel in zip(self.values, unsettled)
         ]
         return "\n".join("   ".join(lines) for lines in zip(*panels))
 
@@ -136,10 +148,19 @@ def openings(game, solution=None, progress=None) -> Openings:
     return Openings(game, values.reshape(panels, game.n, game.n), start_value, source, time.perf_counter() - clock)
 
 
+HEX_OPENING_POSITIONS = 60_000  # a 7 x 7 opening's proof budget (about 100 s CPU); beyond it, unsettled
+
+
 def _hex_openings(game, progress, clock: float) -> Openings:
     """Hex 6 x 6 and 7 x 7 by ``solvers.hex_solver`` (the first player wins the empty board: some opening wins)."""
     from solvers.hex_solver import hex_openings
 
-    values, nodes, cpu = hex_openings(game.n, progress)
-    source = f"proof-number search with virtual connections, {int(nodes.sum()):,} positions"
-    return Openings(game, values[None], int(values.max()), source, time.perf_counter() - clock, nodes, cpu)
+    values, nodes, cpu = hex_openings(game.n, progress, max_nodes=HEX_OPENING_POSITIONS)
+    unsettled = values == 0
+    if not (values == 1).any():
+        raise ValueError(f"no opening of Hex {game.n} x {game.n} was settled as a win within "
+                           f"{HEX_OPENING_POSITIONS:,} positions each")
+    source = (f"proof-number search with virtual connections, {int(nodes.sum()):,} positions, at most "
+              f"{HEX_OPENING_POSITIONS:,} an opening")
+    return Openings(game, np.where(unsettled, np.nan, values)[None], 1, source, time.perf_counter() - clock,
+                    nodes, cpu, unsettled)

@@ -65,12 +65,16 @@ def _universe_words(solution) -> str:
 
 
 def _openings_record(result) -> dict:
+    import numpy as np
+
     record = {"empty_board": result.start_value, "winner": result.winner, "first_moves": result.moves,
               "winning_first_moves": result.count(1), "drawing_first_moves": result.count(0),
+              "unsettled_first_moves": result.open_moves,
               "board": result.text(), "source": result.source, "seconds": round(result.seconds, 3)}
     if result.nodes is not None:  # the Hex solver's work per opening (a twin found in the table: 0 positions)
         n = result.nodes.shape[0]
-        record["proofs"] = [{"row": r, "column": c, "value": int(result.values[0, r, c]),
+        record["proofs"] = [{"row": r, "column": c, "value": None if np.isnan(result.values[0, r, c]) else
+                             int(result.values[0, r, c]),
                              "positions": int(result.nodes[r, c]), "cpu_seconds": round(float(result.cpu[r, c]), 3)}
                             for r in range(n) for c in range(n) if result.nodes[r, c]]
     record.update(_published(result))
@@ -79,18 +83,20 @@ def _openings_record(result) -> dict:
 
 def _published(result) -> dict:
     """How the Hex openings compare, cell by cell, with the published ones (``solvers.hex_published``)."""
+    import numpy as np
+
     from solvers.hex_published import PUBLISHED, published_openings
 
     game = result.game
     if getattr(game, "name", "") != "hex" or game.n not in PUBLISHED:
         return {}
-    known = published_openings(game.n)
-    differ = [[int(r), int(c)] for r, c in zip(*((known != result.values[0]).nonzero()))]
-    return {"published_agree": game.n * game.n - len(differ), "published_differ": differ}
+    known, settled = published_openings(game.n), np.isfinite(result.values[0])
+    differ = [[int(r), int(c)] for r, c in zip(*((settled & (known != result.values[0])).nonzero()))]
+    return {"published_agree": int(settled.sum()) - len(differ), "published_differ": differ}
 
 
 def _proof_rows(proofs: list) -> str:
-    return "\n".join(f"({p['row']}, {p['column']}) {'W' if p['value'] == 1 else 'L'}  {p['positions']:>9,} positions  "
+    return "\n".join(f"({p['row']}, {p['column']}) {'?WL'[p['value'] or 0]}  {p['positions']:>9,} positions  "
                      f"{p['cpu_seconds']:8.2f} s CPU" for p in proofs)
 
 
@@ -123,7 +129,9 @@ def _rows(record: dict, game) -> list[tuple[str, str]]:
         rows += [("empty board", f"{openings['winner']} (outcome {value:+d} for the player to move)" if value
                   else openings["winner"]),
                  ("first moves", f"{openings['winning_first_moves']} of {openings['first_moves']} win"
-                                 + (f", {draws} draw" if draws else "") + " (W win, L lose, D draw)"),
+                                 + (f", {draws} draw" if draws else "")
+                                 + (f", {openings['unsettled_first_moves']} unsettled within the budget (?)"
+                                    if openings.get("unsettled_first_moves") else "") + " (W win, L lose, D draw)"),
                  ("", openings["board"])]
         if "published_agree" in openings:
             differ = openings["published_differ"]

@@ -232,3 +232,20 @@ def test_bad_input():
         HexSolver(3, full_cap=0)
     with pytest.raises(ValueError, match="n in"):
         HexSolver(8)
+
+
+def test_an_opening_past_its_budget_is_unsettled_never_guessed(monkeypatch):
+    """With a tiny budget some 6 x 6 openings stay open: shown as '?', counted apart, never compared."""
+    import solvers.openings as openings_module
+    from discover.cli.solve import _openings_record
+    from solvers.hex_published import published_openings
+
+    monkeypatch.setattr(openings_module, "HEX_OPENING_POSITIONS", 300)
+    result = openings_module.openings(make_game("hex", n=6))
+    record = _openings_record(result)
+    settled = np.isfinite(result.values[0])
+    assert 0 < result.open_moves == record["unsettled_first_moves"] == (~settled).sum() < 36
+    assert result.text().count("?") == result.open_moves and "D" not in result.text()
+    assert (result.values[0][settled] == published_openings(6)[settled]).all()
+    assert record["published_agree"] == settled.sum() and record["published_differ"] == []
+    assert all(p["value"] is None for p in record["proofs"] if not settled[p["row"], p["column"]])
