@@ -86,7 +86,8 @@ def _start_methods() -> list:
 
 def fork_is_safe() -> bool:
     """Whether local workers may start by ``fork`` here: a POSIX system, not inside a worker, and no other Python
-    thread running in this process (a lock one of them holds would stay held in the copy for ever).
+    thread running in this process (a lock one of them holds would stay held in the copy for ever), except
+    threads whose name starts with ``"fork-safe"``, which promise to hold none (the CLI's Ctrl-C watchdog).
 
     Examples
     --------
@@ -96,8 +97,9 @@ def fork_is_safe() -> bool:
     import multiprocessing
     import threading
 
-    return ("fork" in _start_methods() and multiprocessing.parent_process() is None
-            and threading.active_count() == 1)
+    others = [t for t in threading.enumerate()
+              if t is not threading.current_thread() and not t.name.startswith("fork-safe")]
+    return "fork" in _start_methods() and multiprocessing.parent_process() is None and not others
 
 
 class Workers:

@@ -31,7 +31,8 @@ def watch():
     os.set_blocking(write, False)
     previous = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     finished = threading.Event()
-    watchdog = threading.Thread(target=_watchdog, args=(read, finished), daemon=True)
+    # named for cgbase.parallel.fork_is_safe: it holds no lock (it blocks in os.read), so workers may still fork
+    watchdog = threading.Thread(target=_watchdog, args=(read, finished), daemon=True, name="fork-safe Ctrl-C watchdog")
     watchdog.start()
     try:
         yield

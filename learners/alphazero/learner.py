@@ -280,6 +280,14 @@ class AlphaZeroLearner(Learner):
             result["optimal_move_rate_play"] = good / total if total else float("nan")
         return result
 
+    def check_game(self, game) -> None:
+        """Besides the learners' common needs: integer games, or the boards the encoders know (hex, tictactoe,
+        notakto); an imported OpenSpiel game has neither coordinates nor a board to encode."""
+        super().check_game(game)
+        if game.universe_from_start and not hasattr(game, "n"):
+            raise ValueError(f"AlphaZero plays integer games and the hex, tictactoe and notakto boards, not {game!r} "
+                             "(its positions are state ids, with no board to encode): use --learner q")
+
     def check_params(self) -> None:
         """Raise a ``ValueError`` naming a parameter the learner cannot use."""
         self._check()

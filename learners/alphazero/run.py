@@ -47,6 +47,7 @@ class Run:
             raise TypeError(f"AlphaZero learns a Game, got {type(game).__name__}")
         if not isinstance(settings, RunSettings):
             raise TypeError(f"settings must be a RunSettings, got {type(settings).__name__}")
+        learner.check_game(game)
         self.learner, self.game, self.settings, self.guide = learner, game, settings, guide
         games, simulations = settings.games_per_iteration, settings.simulations
         self.games_per_iteration, self.simulations = games, simulations

@@ -114,6 +114,16 @@ def test_fork_is_not_safe_beside_another_thread():
     assert not parallel.fork_is_safe()
 
 
+def test_fork_is_safe_under_the_commands_ctrl_c_watchdog():
+    """Every command runs inside discover.cli.interrupt.watch(): its watchdog thread must not rule fork out."""
+    from discover.cli.interrupt import watch
+
+    before = parallel.fork_is_safe()
+    with watch():
+        assert any(t.name.startswith("fork-safe") for t in threading.enumerate())
+        assert parallel.fork_is_safe() == before
+
+
 @pytest.mark.parametrize("args, words", [({"start": "thread"}, "unknown start method 'thread'"),
                                          ({"backend": "ray", "start": "fork"}, "use it with backend 'local'")])
 def test_a_bad_start_method_is_refused(args, words):

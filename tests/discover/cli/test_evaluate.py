@@ -84,3 +84,12 @@ def test_without_openspiel_one_line_says_how_to_install_it(cli, one_error_line, 
     one_error_line(code, stdout, err)
     assert "OpenSpiel is not installed: pip install -e '.[openspiel]'" in err
     assert cli("evaluate", "wythoff", "--bound", "3", "--learner", "q", "--episodes", "500")[0] == 0  # not needed
+
+
+@pytest.mark.parametrize("command", [("evaluate", "--learner", "alphazero"), ("alphazero", "--iterations", "1")])
+def test_alphazero_refuses_an_openspiel_game_in_one_line(cli, one_error_line, command):
+    """An imported game's positions are state ids: AlphaZero has no board to encode (was a traceback)."""
+    pytest.importorskip("pyspiel")
+    code, stdout, err = cli(command[0], "openspiel:nim(pile_sizes=1;2)", *command[1:])
+    one_error_line(code, stdout, err)
+    assert "AlphaZero plays integer games" in err
