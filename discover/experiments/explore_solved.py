@@ -50,9 +50,7 @@ def paper_claim(record: dict) -> tuple[str, str]:
     """``(word, sentence)``: whether the record confirms, refutes or leaves undecided the paper's claim that plain
     one-step Q-learning does best: refuted when a variant beats it, confirmed when it beats every variant
     compared (Holm-adjusted p < 0.05 on the paired differences), else undecided."""
-    from discover.experiments.explore import BASELINE
-
-    diffs = {v: record["summary"].get(v, {}).get("difference") for v in record["settings"]["variants"] if v != BASELINE}
+    diffs = {v: record["summary"].get(v, {}).get("difference") for v in record["settings"]["variants"]}
     diffs = {v: d for v, d in diffs.items() if d and d["n"] >= 2}
     better = [v for v, d in diffs.items() if d.get("p_holm", 1.0) < 0.05 and d["mean"] > 0]
     worse = [v for v, d in diffs.items() if d.get("p_holm", 1.0) < 0.05 and d["mean"] < 0]
