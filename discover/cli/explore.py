@@ -37,7 +37,7 @@ __all__ = ["explore_command"]
 @click.option("--curve-sample", type=BOUND, default=None, help="N positions sampled at every record.")
 @click.option("--final-sample", type=BOUND, default=None, help="Positions sampled for the final measure.")
 @click.option("--node-budget", "nodes", type=BOUND, default=None,
-              help="With the solver: positions it may evaluate per position and per greedy move (default 2000; 1000 on Hex 6 x 6 and 7 x 7); "
+              help="With the solver: positions it may evaluate per position and per greedy move (default 2000; 300 on Hex 6 x 6 and 7 x 7); "
                    "what it does not settle is counted, not guessed.")
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-explore/).")
 @force_option
