@@ -65,8 +65,9 @@ def preset(game) -> dict:
     the top 3 apart per head, 100,000 games, on a GPU); here its three methods (plain one-step Q,
     pseudo-counts, the solver's must-play region and proved values, the last with 20 evaluated positions
     per move: the solver with virtual connections evaluates a position in about a millisecond) on a
-    reduced CPU budget: 800 games, 3 layers of 32 filters, two seeds, 300 evaluated positions per solved position, about 0.04, 0.07 and 0.14 CPU
-    seconds a game (``reports/hex-n7-explore``).  6 x 6 takes the same settings.  The paper's own budget,
+    reduced CPU budget: 800 games, 3 layers of 32 filters, three seeds, 300 evaluated positions per
+    solved position of the measure; about 0.02, 0.04 and 0.1 to 0.25 CPU seconds a game
+    (``reports/hex-n7-explore``).  6 x 6 takes the same settings.  The paper's own budget,
     on a GPU: ``--episodes 100000 --learner layers=9,width=128,head_layers=3,device=cuda``.
 
     Examples
@@ -85,8 +86,9 @@ def preset(game) -> dict:
     if n == 5:
         return {"episodes": 10_000, "seeds": [0, 1, 2], "eval_every": 500, "curve_sample": None, "final_sample": 300,
                 "learner": {"layers": 6, "width": 32, "head_layers": 2, "first_diameter": 3}}
-    return {"episodes": 800, "seeds": [0, 1], "eval_every": 100, "curve_sample": None, "final_sample": 150,
-            "nodes": 300, "variants": ["minimax", "pseudocount", "solver"], "per_variant": {"solver": {"solver_nodes": 20}},
+    return {"episodes": 800, "seeds": [0, 1, 2], "eval_every": 100, "curve_sample": None, "final_sample": 150,
+            "nodes": 300, "variants": ["minimax", "pseudocount", "solver"],
+            "per_variant": {"solver": {"solver_nodes": 20}},
             "learner": {"layers": 3, "width": 32, "games": 16, "batch_size": 64}}
 
 

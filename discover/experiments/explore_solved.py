@@ -55,7 +55,8 @@ def paper_claim(record: dict) -> tuple[str, str]:
     better = [v for v, d in diffs.items() if d.get("p_holm", 1.0) < 0.05 and d["mean"] > 0]
     worse = [v for v, d in diffs.items() if d.get("p_holm", 1.0) < 0.05 and d["mean"] < 0]
     if better:
-        return "refuted", f"refuted at this budget: {', '.join(better)} beat{'s' if len(better) == 1 else ''} plain one-step Q."
+        verb = "beats" if len(better) == 1 else "beat"
+        return "refuted", f"refuted at this budget: {', '.join(better)} {verb} plain one-step Q."
     if diffs and len(worse) == len(diffs):
         return "confirmed", "confirmed at this budget: plain one-step Q beats every other method compared."
     return "undecided", ("undecided at this budget: no method is shown to differ from plain one-step Q "

@@ -93,7 +93,8 @@ class SolvedMeasure:
         from solvers.hex_solver import HexSolver
 
         if game.name != "hex" or not 1 <= getattr(game, "n", 0) <= 7:
-            raise ValueError(f"the solved measure needs Hex up to 7 x 7, got {game!r}: use the retrograde or the search")
+            raise ValueError(f"the solved measure needs Hex up to 7 x 7, got {game!r}: use the retrograde or the "
+                             "search")
         if isinstance(nodes, bool) or not isinstance(nodes, (int, np.integer)) or nodes < 1:
             raise ValueError(f"nodes must be a positive integer (the solver's budget per position), got {nodes!r}")
         self.game, self.nodes, self.board = game, int(nodes), BoardActions(game)

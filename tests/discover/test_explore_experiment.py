@@ -106,7 +106,8 @@ def test_the_solver_measure_on_positions_met_in_play(tmp_path):
                  learner=TINY, exact="solver", final_sample=40, nodes=5000, per_variant={"solver": {"solver_nodes": 7}})
     about = solved["measure"]
     assert about["source"] == "solver with virtual connections" and about["node_budget"] == 5000
-    assert about["unsettled_positions"] == 0 and about["final_positions"] + about["lost_positions"] == about["sampled_positions"]
+    assert about["unsettled_positions"] == 0
+    assert about["final_positions"] + about["lost_positions"] == about["sampled_positions"]
     assert [r["params"]["solver_nodes"] for r in solved["runs"]] == [0, 0, 0, 0, 7, 7]
     for r in solved["runs"]:
         final = r["final"]
