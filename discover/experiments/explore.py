@@ -10,7 +10,10 @@ variance ``Q (1 - Q)``, exploration score) and the exact measures of ``learners.
 * Hex 5 x 5: the 25 openings and a seeded sample of ``final_sample`` positions (after 4 to 16 random
   stones; those with a winning move are kept), every move valued by the proof-number search, which
   also serves the curves;
-* larger boards: the curves only (the search stops at 5 x 5).
+* Hex 6 x 6 and 7 x 7: after every fit, ``final_sample`` positions met in the fitted learners' own play,
+  stratified by move number, each (and each learner's greedy move there) valued by the solver with
+  virtual connections within ``nodes`` evaluated positions, the unsettled counted
+  (``discover.experiments.explore_solved``); no exact curves.
 
 ``exact`` picks the source by hand (the search's form on smaller boards, or none).
 
@@ -43,7 +46,7 @@ MARKERS = ("index.md", "explore.json")  # an existing folder holding these is a 
 PAPER_VARIANTS = ("minimax", "joint", "variance", "pseudocount", "solver")
 CURVES = (("update_cost", "update cost (squared error of Q)"), ("win_variance", "mean win-probability variance Q(1 - Q)"),
           ("exploration_score", "mean exploration score Q_exp"), ("accuracy", "greedy move wins (share of sampled N positions)"))
-EXACT = ("auto", "retrograde", "search", "none")
+EXACT = ("auto", "retrograde", "search", "solver", "none")
 SUMMARY = ("accuracy", "opening_wins", "opening_agreement", "opening_auc", "cpu_seconds")
 #: the range each summary can take: its intervals are cut to it (a share's [0, 1])
 RANGES = {"accuracy": (0.0, 1.0), "opening_wins": (0.0, 1.0), "opening_agreement": (0.0, 1.0),
@@ -59,7 +62,13 @@ def preset(game) -> dict:
     5 x 5, 115 to 155 s a fit of 10,000 games with the paper's 5 x 5 network (6 layers of 32 filters,
     first filters of diameter 3), plus about a minute for the search to value the openings and 300
     positions (``reports/hex-n5-explore``).  7 x 7 is the paper's own size (9 layers of 128 filters,
-    the top 3 apart per head, 100,000 games): a GPU setting, with the curves only (the search stops at 5 x 5).
+    the top 3 apart per head, 100,000 games, on a GPU); here its three methods (plain one-step Q,
+    pseudo-counts, the solver's must-play region and proved values, the last with 20 evaluated positions
+    per move: the solver with virtual connections evaluates a position in about a millisecond) on a
+    reduced CPU budget: 800 games, 3 layers of 32 filters, three seeds, 300 evaluated positions per
+    solved position of the measure; about 0.02, 0.04 and 0.1 to 0.25 CPU seconds a game
+    (``reports/hex-n7-explore``).  6 x 6 takes the same settings.  The paper's own budget,
+    on a GPU: ``--episodes 100000 --learner layers=9,width=128,head_layers=3,device=cuda``.
 
     Examples
     --------
@@ -77,8 +86,10 @@ def preset(game) -> dict:
     if n == 5:
         return {"episodes": 10_000, "seeds": [0, 1, 2], "eval_every": 500, "curve_sample": None, "final_sample": 300,
                 "learner": {"layers": 6, "width": 32, "head_layers": 2, "first_diameter": 3}}
-    return {"episodes": 100_000, "seeds": [0, 1, 2], "eval_every": 5000, "curve_sample": None, "final_sample": None,
-            "learner": {"layers": 9, "width": 128, "head_layers": 3, "device": "cuda"}}
+    return {"episodes": 800, "seeds": [0, 1, 2], "eval_every": 100, "curve_sample": None, "final_sample": 150,
+            "nodes": 300, "variants": ["minimax", "pseudocount", "solver"],
+            "per_variant": {"solver": {"solver_nodes": 20}},
+            "learner": {"layers": 3, "width": 32, "games": 16, "batch_size": 64}}
 
 
 def _measures(game, exact: str, curve_sample, final_sample, seed: int) -> tuple[list, list, dict]:
@@ -88,7 +99,13 @@ def _measures(game, exact: str, curve_sample, final_sample, seed: int) -> tuple[
     if exact not in EXACT:
         raise ValueError(f"unknown exact measure {exact!r}: use one of {', '.join(EXACT)}")
     if exact == "auto":
-        exact = "retrograde" if game.retrograde_fits() else "search" if game.name == "hex" and game.n <= 5 else "none"
+        hex_n = game.n if game.name == "hex" else 0
+        exact = ("retrograde" if game.retrograde_fits() else "search" if 0 < hex_n <= 5 else
+                 "solver" if 0 < hex_n <= 7 else "none")
+    if exact == "solver":
+        if game.name != "hex" or game.n > 7:
+            raise ValueError(f"exact='solver' needs Hex up to 7 x 7, got {game.title()}: use 'none'")
+        return [], [], {"source": "solver with virtual connections"}
     if exact == "retrograde":
         from solvers import solve
 
@@ -114,7 +131,8 @@ def _measures(game, exact: str, curve_sample, final_sample, seed: int) -> tuple[
 
 def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *, learner: dict | None = None,
         eval_every: int | None = None, exact: str = "auto", curve_sample: int | None = 10_000,
-        final_sample: int | None = 200_000, progress=None) -> dict:
+        final_sample: int | None = 200_000, nodes: int = 2000, per_variant: dict | None = None,
+        progress=None) -> dict:
     """Fit every variant once per seed with ``episodes`` self-play games; the record of curves and exact measures.
 
     Parameters
@@ -130,11 +148,16 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
         ``BoardQLearner`` parameters for every variant (network size, batch, device ...).
     eval_every : int, optional
         Games between records (default ``episodes // 20``).
-    exact : {"auto", "retrograde", "search", "none"}
+    exact : {"auto", "retrograde", "search", "solver", "none"}
         Where the exact values come from (see the module); "auto": the retrograde where it fits, else the
-        search on Hex up to 5 x 5, else none.
+        search on Hex up to 5 x 5, else the solver with virtual connections up to 7 x 7, else none.
     curve_sample, final_sample : int or None
-        N positions sampled for the records and for the final measure (see the module).
+        N positions sampled for the records and for the final measure (see the module; with the solver, the
+        positions met in play sampled, about the same number at every move number).
+    nodes : int
+        The solver's budget of evaluated positions per position and per greedy move (``exact="solver"``).
+    per_variant : dict, optional
+        Parameters for one variant only, over ``learner`` (``{"solver": {"solver_nodes": 20}}``).
     progress : callable, optional
         Called as ``progress(done, total, label)`` before each fit, which then shows its progress bar.
 
@@ -153,28 +176,38 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
     seeds = [int(s) for s in seeds]
     if not seeds or len(set(seeds)) != len(seeds):
         raise ValueError(f"seeds must be distinct integers, at least one, got {seeds!r}")
+    per_variant = per_variant or {}
+    params = {variant: {**(learner or {}), **per_variant.get(variant, {})} for variant in variants}
     for variant in variants:  # every variant's parameters, before the first fit
-        make_variant(variant, seeds[0], **(learner or {})).check_params()
-    clock = time.perf_counter()
+        make_variant(variant, seeds[0], **params[variant]).check_params()
+    clock, cpu = time.perf_counter(), time.process_time()
     during, final, about = _measures(game, exact, curve_sample, final_sample, seeds[0])
-    runs, total = [], len(variants) * len(seeds)
+    runs, scorers, total = [], [], len(variants) * len(seeds)
     for variant in variants:
         for seed in seeds:
             if progress is not None:
                 progress(len(runs), total, f"{variant} seed {seed}")
-            fitted = make_variant(variant, seed, **(learner or {})).fit(game, episodes=episodes, eval_every=eval_every,
+            fitted = make_variant(variant, seed, **params[variant]).fit(game, episodes=episodes, eval_every=eval_every,
                                                                        measures=during, progress=progress is not None)
+            scorers.append(fitted.action_scores)
             result = {"variant": variant, "seed": seed, "params": fitted.json_params(),
                       "history": fitted.history_, "final": {}}
             for measure in final:
                 result["final"].update(measure(fitted.action_scores))
             result["final"]["cpu_seconds"] = fitted.history_[-1]["cpu_seconds"]
             runs.append(result)
+    if about["source"] == "solver with virtual connections":
+        from discover.experiments import explore_solved
+
+        finals, about = explore_solved.measure(game, scorers, final_sample or 240, nodes, seeds[0])
+        for result, measured in zip(runs, finals):
+            result["final"].update(measured)
     return {"game": game.spec(), "title": game.title(), "version": __version__, "machine": machine(),
             "settings": {"variants": list(variants), "episodes": int(episodes), "seeds": seeds, "learner": learner or {},
                          "eval_every": eval_every, "exact": exact, "curve_sample": curve_sample,
-                         "final_sample": final_sample},
-            "measure": about, "runs": runs, "summary": _summary(runs, variants), "seconds": time.perf_counter() - clock}
+                         "final_sample": final_sample, "nodes": int(nodes), "per_variant": per_variant},
+            "measure": about, "runs": runs, "summary": _summary(runs, variants), "seconds": time.perf_counter() - clock,
+            "cpu_seconds": time.process_time() - cpu}
 
 
 def _summary(runs: list, variants) -> dict:
@@ -295,7 +328,7 @@ def _blocks(record: dict) -> list:
                     f"seed against {BASELINE} (plain one-step Q-learning), with the p-value of a one-sample t-test on "
                     f"it. CPU seconds are the training loop's process time on "
                     f"{record.get('machine', 'an unrecorded machine')}.")]
-    if about.get("source"):
+    if about.get("source") and "node_budget" not in about:
         where = (f" (of {about['n_positions']:,} N positions)" if "n_positions" in about else
                  f" ({about['sampled_positions']} positions after {about['stones'][0]} to {about['stones'][1]} "
                  "random stones, those with a winning move)")
@@ -321,10 +354,15 @@ def _blocks(record: dict) -> list:
                                                              "the seeds, band from the lowest to the highest seed."))]
     if about.get("opening_wins"):
         blocks += _openings(record)
+    if "node_budget" in about:
+        from discover.experiments import explore_solved
+
+        blocks += explore_solved.blocks(record)
     call = (f"run(make_game({record['game']['name']!r}, **{record['game']['params']!r}), {settings['variants']!r}, "
             f"{settings['episodes']}, {seeds!r}, learner={settings['learner']!r}, eval_every={settings['eval_every']!r}, "
             f"exact={settings.get('exact', 'auto')!r}, curve_sample={settings['curve_sample']!r}, "
-            f"final_sample={settings['final_sample']!r})")
+            f"final_sample={settings['final_sample']!r}, nodes={settings.get('nodes', 2000)!r}, "
+            f"per_variant={settings.get('per_variant', {})!r})")
     blocks += [("p", f"To reproduce (toolkit version {record['version']}):"),
                ("pre", "\n".join(["from games import make_game", "from discover.experiments.explore import run, write",
                                   f"write({call}, 'FOLDER')"])),
@@ -343,6 +381,8 @@ def _command(record: dict) -> str:
     for option in ("curve_sample", "final_sample"):
         if settings[option] is not None:
             words += ["--" + option.replace("_", "-"), str(settings[option])]
+    if record["measure"].get("node_budget"):
+        words += ["--node-budget", str(settings["nodes"])]
     return " ".join(words)
 
 

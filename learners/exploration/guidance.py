@@ -6,8 +6,9 @@ are tested too), and replaced the one-step target of a move by its true value wh
 proved the position it leads to within half a second.  Here the region is the one the toolkit's
 proof-number search prunes to (``solvers.search_rules.hex_must_play``): the cell that blocks an
 opponent's connection, or the intersection of the carriers of the opponent's double threats; and
-the budget is a number of expanded positions per move (``solvers.search.Prover``, one transposition
-table for the whole fit), so that the same seed gives the same proofs on any machine.
+the budget is a number of expanded positions per move (``solvers.search.Prover`` up to Hex 5 x 5,
+the solver with virtual connections ``solvers.hex_solver.HexSolver`` on Hex 6 x 6 and 7 x 7; one
+transposition table for the whole fit), so that the same seed gives the same proofs on any machine.
 
 Examples
 --------
@@ -71,11 +72,13 @@ class ProvedTargets:
     Parameters
     ----------
     game : Game
-        Hex up to 5 x 5, or Notakto (``solvers.search``).
+        Hex up to 5 x 5, or Notakto (``solvers.search``); Hex 6 x 6 and 7 x 7 (``solvers.hex_solver``).
     nodes : int
-        Positions the search may expand per move (the work is kept for later moves).
+        Positions the search may expand (or evaluate, on 6 x 6 and 7 x 7) per move (the work is kept for
+        later moves).
     table_bits : int
-        The transposition table has ``2**table_bits`` entries of 24 bytes.
+        The transposition table has ``2**table_bits`` entries of 24 bytes (up to 5 x 5; the solver with
+        virtual connections keeps every position it met).
 
     Examples
     --------
@@ -85,11 +88,18 @@ class ProvedTargets:
     """
 
     def __init__(self, game, nodes: int, table_bits: int = 20):
-        self.prover = Prover(game, table_bits)
+        if game.name == "hex" and 6 <= getattr(game, "n", 0) <= 7:
+            from solvers.hex_solver import HexSolver
+
+            solver = HexSolver(game.n)
+            self.value = lambda p: solver.value(int(p[0]), int(p[1]), max_nodes=self.nodes)
+        else:
+            prover = Prover(game, table_bits)
+            self.value = lambda p: prover.value(p, self.nodes)
         self.nodes = int(nodes)
 
     def targets(self, positions) -> np.ndarray:
         """For each of an (m, dims) array of positions reached by a move: 1 when the search proves it lost for
         the player to move there (the move won), 0 when proved won, NaN when not settled within the budget."""
-        values = np.array([self.prover.value(p, self.nodes) for p in np.asarray(positions, dtype=np.int64)])
+        values = np.array([self.value(p) for p in np.asarray(positions, dtype=np.int64)])
         return np.where(values == 0, np.nan, (1.0 - values) / 2.0)

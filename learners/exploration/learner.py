@@ -32,12 +32,11 @@ from cgbase.optional import torch_module
 from learners.exploration.accuracy import ExactMeasure
 from learners.exploration.agent import QAgent
 from learners.exploration.boards import BoardActions
-from learners.exploration.guidance import MustPlay
+from learners.exploration.guidance import MustPlay, ProvedTargets
 from learners.exploration.training import Trainer
 from cgbase.progress import progress_bar
 from cgbase.validation import flag, nonnegative_int, number_in, positive_int, seed
 from learners.base import Learner
-from solvers.search import Prover
 
 __all__ = ["BoardQLearner", "BACKUPS", "EXPLORATIONS", "MAX_TABLE_POSITIONS"]
 
@@ -57,7 +56,7 @@ class BoardQLearner(Learner):
     must_play : bool
         Greedy moves only inside the must-play region when it leaves any (Hex).
     solver_nodes : int
-        Positions the search may expand to prove each position reached (0: no proofs; Hex up to 5 x 5).
+        Positions the search may expand to prove each position reached (0: no proofs; Hex up to 7 x 7).
     epsilon : float
         Probability of a uniformly random legal move.
     beta : float
@@ -173,12 +172,13 @@ class BoardQLearner(Learner):
     def check_game(self, game) -> None:
         """Raise a ``ValueError`` saying what is missing when this learner cannot learn ``game``: a board game
         with a plane encoding (Hex, tic-tac-toe, Notakto); Hex for ``must_play``; a game the proof-number
-        search knows (Hex up to 5 x 5, Notakto) for ``solver_nodes``."""
+        search knows (Hex up to 5 x 5, Notakto; Hex 6 x 6 and 7 x 7 by the solver with virtual connections) for
+        ``solver_nodes``."""
         BoardActions(game)
         if self.must_play:
             MustPlay(game)
         if self.solver_nodes:
-            Prover(game, table_bits=4)
+            ProvedTargets(game, 1, table_bits=4)
 
     def budget(self, games: int | None, arena=None) -> dict:
         """Keywords of ``fit`` for about ``games`` games (None: 1,000), with five records.

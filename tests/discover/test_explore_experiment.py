@@ -94,8 +94,43 @@ def test_bad_input_is_refused():
 
 
 def test_presets_grow_with_the_board():
-    budgets = [preset(make_game("hex", n=n))["episodes"] for n in (3, 4, 5, 7)]
-    assert budgets == sorted(budgets) and preset(make_game("hex", n=7))["learner"]["device"] == "cuda"
+    budgets = [preset(make_game("hex", n=n))["episodes"] for n in (3, 4, 5)]
+    assert budgets == sorted(budgets) and preset(make_game("hex", n=6)) == preset(make_game("hex", n=7))
+    seven = preset(make_game("hex", n=7))  # the paper's three methods on a reduced CPU budget
+    assert seven["variants"] == ["minimax", "pseudocount", "solver"] and "device" not in seven["learner"]
+    assert seven["per_variant"] == {"solver": {"solver_nodes": 20}} and seven["nodes"] >= 100
+
+
+def test_the_solver_measure_on_positions_met_in_play(tmp_path):
+    solved = run(make_game("hex", n=4), ["minimax", "pseudocount", "solver"], episodes=16, seeds=[0, 1],
+                 learner=TINY, exact="solver", final_sample=40, nodes=5000, per_variant={"solver": {"solver_nodes": 7}})
+    about = solved["measure"]
+    assert about["source"] == "solver with virtual connections" and about["node_budget"] == 5000
+    assert about["unsettled_positions"] == 0
+    assert about["final_positions"] + about["lost_positions"] == about["sampled_positions"]
+    assert [r["params"]["solver_nodes"] for r in solved["runs"]] == [0, 0, 0, 0, 7, 7]
+    for r in solved["runs"]:
+        final = r["final"]
+        assert final["settled"] + final["unsettled_moves"] == about["final_positions"]
+        assert final["accuracy"] == pytest.approx(final["won"] / final["settled"])
+    write(solved, tmp_path / "seven")
+    text = (tmp_path / "seven" / "index.md").read_text()
+    assert "Wilson" in text and "100,000 self-play games" in text and "| minimax | all |" in text
+    assert "--exact solver" in text and "--node-budget 5000" in text and "The paper's claim" in text
+    with pytest.raises(ValueError, match="needs Hex up to 7 x 7"):
+        run(make_game("tictactoe"), ["minimax"], episodes=2, seeds=[0], exact="solver")
+
+
+def test_the_paper_claim_by_the_evidence():
+    from discover.experiments.explore_solved import paper_claim
+
+    def claim(*diffs):
+        summary = {f"v{i}": {"difference": {"mean": m, "n": 3, "p_holm": p}} for i, (m, p) in enumerate(diffs)}
+        return paper_claim({"settings": {"variants": ["minimax", *summary]}, "summary": summary})[0]
+
+    assert claim((-0.1, 0.01), (-0.05, 0.04)) == "confirmed"
+    assert claim((-0.1, 0.01), (0.05, 0.04)) == "refuted"
+    assert claim((-0.1, 0.01), (-0.05, 0.2)) == "undecided" and claim((0.1, 0.3)) == "undecided"
 
 
 def test_holm_adjustment_and_verdict(record):
