@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import sys
+import time
 from array import array
 
 import numba as nb
@@ -39,10 +40,11 @@ from games.openspiel_names import PREFIX, load_openspiel_game, split_name, typed
 from games.openspiel_probe import first_line, quiet_stderr
 from games.universe import Universe
 
-__all__ = ["OpenSpielGame", "openspiel_game", "MAX_STATES", "STATE_BYTES", "state_cap", "STATE", "PASS", "END"]
+__all__ = ["OpenSpielGame", "openspiel_game", "MAX_STATES", "MAX_SECONDS", "STATE_BYTES", "state_cap", "STATE", "PASS", "END"]
 
 MAX_STATES = 2_000_000  # states enumerated at most (about 30 s of CPU through pyspiel on this machine)
 STATE_BYTES = 400  # memory per state while enumerating: its key in a dict, its rows and the search's frames
+MAX_SECONDS = 120.0  # CPU seconds an enumeration may take (a 19 x 19 Go state costs milliseconds through pyspiel)
 PROGRESS_EVERY = 1 << 16  # states counted between two calls of an enumeration's progress
 STATE, PASS, END = 0, 1, 2  # kinds of position: an OpenSpiel state, a forced pass, a terminal state
 
@@ -87,7 +89,7 @@ class _Enumeration:
         self.ids: dict[bytes, int] = {}  # finished states and positions: key -> id
         self.signature: dict[bytes, int] = {}  # a state's key -> hash of its legal actions (checked on merging)
         self.open: set[bytes] = set()  # states on the search's path
-        self.counted = 0
+        self.counted, self.clock = 0, time.process_time()
 
     @staticmethod
     def key(state, player: int, kind: int) -> bytes:
@@ -136,6 +138,10 @@ class _Enumeration:
             raise _Refused(f"{self.what} has more than {self.cap:,} reachable states (counted while enumerating "
                              f"them; the cap is min({MAX_STATES:,}, memory limit / {STATE_BYTES} bytes a state)): "
                              "give it smaller parameters")
+        if not self.counted % 256 and time.process_time() - self.clock > MAX_SECONDS:
+            raise _Refused(f"{self.what}: {self.counted:,} states enumerated in {MAX_SECONDS:.0f} s of CPU without "
+                           "reaching the end (through pyspiel, its states are too slow or too many to enumerate "
+                           "here): give it smaller parameters")
 
     def run(self) -> int:
         """Enumerate from the initial state; returns the start's id."""

@@ -161,6 +161,15 @@ def test_refused_with_the_reason(name, match):
         openspiel_game(name, max_states=1000)
 
 
+def test_an_enumeration_past_its_cpu_time_is_refused(monkeypatch):
+    """A game whose states are too slow or too many to enumerate (19 x 19 Go ran for minutes) is refused."""
+    import games.openspiel
+
+    monkeypatch.setattr(games.openspiel, "MAX_SECONDS", 0.0)
+    with pytest.raises(ValueError, match="states enumerated in 0 s of CPU without reaching the end"):
+        openspiel_game("connect_four")
+
+
 def test_progress_is_reported_while_counting(monkeypatch):
     import games.openspiel
 
