@@ -26,7 +26,7 @@ import numpy as np
 from games import make_game
 from solvers import solve
 from solvers.openspiel_summary import values_by_text
-from timing import arguments, fmt_time, heading, load_average, machine_line
+from timing import arguments, fmt_time, heading, load_average, machine_line, print_table
 
 FULL = ["tic_tac_toe", "nim(pile_sizes=1;3;5;7)", "dots_and_boxes(num_rows=2,num_cols=2)",
         "connect_four(rows=4,columns=4)", "breakthrough(rows=4,columns=4)"]
@@ -89,11 +89,7 @@ def main(argv=None) -> int:
     for r in results:
         rows.append((r["name"], f"{r['states']:,}", f"{fmt_time(r['ours'])} ({fmt_time(r['enumerate'])} + solve)",
                      fmt_time(r["theirs"]), f"{r['theirs'] / r['ours']:.1f}x", f"{r['theirs_cpu'] / r['ours_cpu']:.1f}x"))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for i, row in enumerate(rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
-        if i == 0:
-            print("  ".join("-" * width for width in widths))
+    print_table(rows)
     return 0
 
 

@@ -28,7 +28,7 @@ import numpy as np
 from games import make_game
 from solvers import build_graph, solve
 from solvers.retrograde import outcome_descending, retrograde
-from timing import arguments, best_of, fmt_time, heading, load_average, machine_line
+from timing import arguments, best_of, fmt_time, heading, load_average, machine_line, print_table
 
 FULL = {"wythoff": 19999, "nim3": 63, "nim4": 15, "nim4_small": 7, "grundy": 1999, "openspiel_limit": 120.0}
 QUICK = {"wythoff": 199, "nim3": 15, "nim4": 3, "nim4_small": 2, "grundy": 99, "openspiel_limit": 120.0}
@@ -307,11 +307,7 @@ def main(argv=None) -> int:
     n4 = sizes["grundy"] + 1
     rows.append(("Wythoff Grundy values", f"{n4}x{n4}", fmt_time(r["t"]), "-",
                  f"{r['cells'] / r['t']:.3g} cells/s", ""))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for i, row in enumerate(rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
-        if i == 0:
-            print("  ".join("-" * width for width in widths))
+    print_table(rows)
     return 0
 
 

@@ -7,7 +7,7 @@ import time
 
 from cgbase.machine import load_average, machine
 
-__all__ = ["best_of", "fmt_time", "heading", "load_average", "arguments", "machine_line"]
+__all__ = ["best_of", "fmt_time", "heading", "load_average", "arguments", "machine_line", "print_table"]
 
 
 def best_of(fn, repeats: int):
@@ -27,6 +27,15 @@ def fmt_time(seconds: float) -> str:
     if seconds < 1:
         return f"{seconds * 1e3:.1f} ms"
     return f"{seconds:.2f} s"
+
+
+def print_table(rows) -> None:
+    """Print rows of text cells in aligned columns, the first row a heading underlined with dashes."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for i, row in enumerate(rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if i == 0:
+            print("  ".join("-" * width for width in widths))
 
 
 def heading(text: str) -> None:
