@@ -30,7 +30,7 @@ from cgbase.memory import check_memory
 from games import Game, Universe
 from solvers.graph_store import kept_graph, kept_inside, remember_graph, row_ranges
 
-__all__ = ["Graph", "build_graph", "reachable_universe"]
+__all__ = ["Graph", "build_graph", "check_reachable", "reachable_universe"]
 
 PARALLEL_MOVES = 10_000_000  # estimated moves from which a Python moves runs on local workers by default
 SEARCH_BYTES = 256  # a position held by the breadth-first search of reachable_universe: a tuple, its set entry
@@ -386,6 +386,25 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     return Graph(indptr, targets)
 
 
+def check_reachable(game, starts) -> list[tuple[int, ...]]:
+    """The starts as positions, after refusing them (``ValueError``) when the boxes below them would not fit in
+    memory: what ``reachable_universe`` checks before any work, for callers that check before theirs.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> check_reachable(make_game("nim", heaps=2), [[2, 1]])
+    [(2, 1)]
+    """
+    starts = [_start(game, s) for s in starts]
+    if not starts:
+        raise ValueError("starts must hold at least one position")
+    boxes = sum(math.prod(x + 1 for x in s) for s in starts)
+    check_memory(8.0 * game.dims * boxes, f"the positions reachable from {len(starts)} start(s) of {game!r} "
+                                          f"(up to {boxes:,})")
+    return starts
+
+
 def reachable_universe(game: Game, starts, max_positions: int | None = None) -> Universe:
     """The positions reachable from ``starts`` (an iterable of positions), as a subset universe.
 
@@ -408,12 +427,7 @@ def reachable_universe(game: Game, starts, max_positions: int | None = None) -> 
         return game.reachable(starts)
     from cgbase.memory import memory_limit
 
-    starts = [_start(game, s) for s in starts]
-    if not starts:
-        raise ValueError("starts must hold at least one position")
-    boxes = sum(math.prod(x + 1 for x in s) for s in starts)
-    check_memory(8.0 * game.dims * boxes, f"the positions reachable from {len(starts)} start(s) of {game!r} "
-                                          f"(up to {boxes:,})")
+    starts = check_reachable(game, starts)
     limit = memory_limit() // SEARCH_BYTES if max_positions is None else max_positions
     seen = set(starts)
     frontier = list(seen)

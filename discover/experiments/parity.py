@@ -154,6 +154,10 @@ def train_arm(settings: ParitySettings, arm: str, seed: int, rule_json: str | No
 def run(settings: ParitySettings, workers=None, progress: bool = False, say=None, command: str = "") -> dict:
     """Discover the rule (per seed) and train every arm and seed (``workers``: a ``cgbase.parallel.Workers`` to run
     them side by side; the numbers are the same either way); the report's record."""
+    from games import make_game
+    from solvers.graph import check_reachable
+
+    check_reachable(make_game("nim", heaps=settings.heaps), [settings.start])  # before the discovery's games
     say = say or (lambda message: None)
     clock = time.perf_counter()
     rules = {}
