@@ -334,8 +334,9 @@ def hex_openings(n: int, progress=None, solver: HexSolver | None = None,
     """The value of every first move on the empty n x n board for the first player, with the work of each.
 
     Returns ``(values, nodes, cpu)``, each n x n: +1 where the opening wins, -1 where it loses, 0 where
-    its proof ran past ``max_nodes`` positions (unsettled); the positions evaluated and the CPU seconds its
-    proof took (0 for the 180-degree twin of an opening proved before, found in the table).
+    its proof and its 180-degree twin's both ran past ``max_nodes`` positions (unsettled; the rotation keeps
+    each player's sides, so twins have one value); the positions evaluated and the CPU seconds its own proof
+    took (0 for the twin of an opening proved before, found in the table).
     ``progress(done, total)`` is called after each opening.
 
     Examples
@@ -351,4 +352,6 @@ def hex_openings(n: int, progress=None, solver: HexSolver | None = None,
         values.flat[cell], nodes.flat[cell], cpu.flat[cell] = -value, work, seconds
         if progress is not None:
             progress(cell + 1, n * n)
+    unsettled = values == 0  # an opening left open takes the value of its 180-degree twin when that one settled
+    values[unsettled] = values[::-1, ::-1][unsettled]
     return values, nodes, cpu

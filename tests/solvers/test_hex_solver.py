@@ -249,3 +249,18 @@ def test_an_opening_past_its_budget_is_unsettled_never_guessed(monkeypatch):
     assert (result.values[0][settled] == published_openings(6)[settled]).all()
     assert record["published_agree"] == settled.sum() and record["published_differ"] == []
     assert all(p["value"] is None for p in record["proofs"] if not settled[p["row"], p["column"]])
+
+
+def test_an_opening_left_open_takes_its_settled_twins_value(monkeypatch):
+    """The 180-degree twin of an opening has its value: an open opening whose twin settled later is settled."""
+    from solvers.hex_solver import hex_openings
+
+    budgets = iter([1] + [None] * 35)  # the first opening, (0, 0), gets one position; its twin (5, 5) all it needs
+    solver = HexSolver(6)
+    plain = solver.timed_value
+    raw = []
+    monkeypatch.setattr(solver, "timed_value", lambda f, s, t, max_nodes: raw.append(plain(f, s, t, next(budgets)))
+                        or raw[-1])
+    values, nodes, _ = hex_openings(6, solver=solver)
+    assert raw[0][0] == 0 and raw[-1][0] != 0  # (0, 0) left open, (5, 5) settled
+    assert values[0, 0] == values[5, 5] == -1
