@@ -130,7 +130,10 @@ class Universe:
     def decode(self, keys) -> np.ndarray:
         """Positions of the given keys, an (n, dims) int64 array."""
         keys = np.asarray(keys, dtype=np.int64)
-        return (keys[:, None] // self.strides) % (self.limits + 1)
+        out = np.empty((keys.size, self.dims), dtype=np.int64)
+        for j, (stride, size) in enumerate(zip(self.strides.tolist(), (self.limits + 1).tolist())):
+            out[:, j] = keys // stride % size  # a scalar divisor per column: numpy divides 2-3x faster
+        return out
 
     def positions(self, ids=None) -> np.ndarray:
         """Positions of the given ids (all of them by default), in id order."""

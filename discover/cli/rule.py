@@ -82,8 +82,7 @@ def _misere_heap_game(ctx, settings):
         return None
     if settings.game is None:
         return None
-    from discover.quotients.board_discovery import is_board_sum_game
-    from discover.quotients.discovery import is_misere_heap_game
+    from discover.quotients.kinds import is_board_sum_game, is_misere_heap_game
 
     from discover.cli.rule_settings import DEFAULT_PROOF_SECONDS
 
@@ -275,7 +274,7 @@ def rule_command(ctx, as_json, **options):
     game = _misere_heap_game(ctx, settings)
     if game is not None:
         from discover.cli.quotient import run_board_quotient, run_quotient
-        from discover.quotients.board_discovery import is_board_sum_game
+        from discover.quotients.kinds import is_board_sum_game
 
         if is_board_sum_game(game):
             status = run_board_quotient(game, settings.seconds, as_json)

@@ -15,33 +15,56 @@ One idea per module:
 - ``discovery``: ``discover_quotient``, a heap game's quotient heap by heap until its period is proved, checked;
 - ``boards``: ``NotaktoBoards``, the live Notakto boards up to symmetry as components;
 - ``board_discovery``: ``discover_board_quotient``, Notakto's rule over boards, proved and checked;
-- ``published``: Plambeck and Whitehead's Notakto quotient and ``compare_published``.
+- ``published``: Plambeck and Whitehead's Notakto quotient and ``compare_published``;
+- ``kinds``: ``is_misere_heap_game`` and ``is_board_sum_game``, which games have a quotient for a rule.
+
+The names below are imported from their modules when first used: asking whether a game is a quotient game
+(``kinds``) imports none of the construction.
 
 Examples
 --------
 >>> from games import make_game
+>>> from discover.quotients import HeapComponents, quotient_rule
 >>> kayles = HeapComponents(make_game("octal", code="0.77", misere=True), heaps=4)
 >>> rule = quotient_rule(kayles, removal_limit=2)
 >>> rule.monoid.order, rule.is_p((1,)), rule.is_p((2, 2))
 (6, True, True)
 """
 
-from discover.quotients.board_discovery import BoardQuotientDiscovery, discover_board_quotient, is_board_sum_game
-from discover.quotients.boards import NotaktoBoards
-from discover.quotients.brute import OutcomeClasses, TokenCheck, check_token_sums, outcome_classes
-from discover.quotients.check import SumCheck, check_sums
-from discover.quotients.components import HeapComponents
-from discover.quotients.construct import QuotientBuilder
-from discover.quotients.discovery import QuotientDiscovery, discover_quotient, is_misere_heap_game
-from discover.quotients.monoid import BipartiteMonoid
-from discover.quotients.period import HeapPeriod, heap_period
-from discover.quotients.plain import PlainQuotient, plain_quotient
+import importlib
+
+# a function named like its module is bound here at once: a later import of the module would otherwise put the
+# module, not the function, under its name (both modules are light: numpy only)
 from discover.quotients.presentation import Presentation, presentation
-from discover.quotients.published import PLAMBECK_WHITEHEAD, Comparison, compare_published
-from discover.quotients.rule import QuotientRule, quotient_rule
 
 __all__ = ["HeapComponents", "BipartiteMonoid", "QuotientBuilder", "Presentation", "presentation", "HeapPeriod",
            "heap_period", "QuotientRule", "quotient_rule", "PlainQuotient", "plain_quotient", "SumCheck",
            "check_sums", "TokenCheck", "check_token_sums", "OutcomeClasses", "outcome_classes", "QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "NotaktoBoards",
            "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "PLAMBECK_WHITEHEAD", "Comparison",
            "compare_published"]
+
+_HOMES = {  # each name's module, imported when the name is first used
+    "BoardQuotientDiscovery": "board_discovery", "discover_board_quotient": "board_discovery",
+    "is_board_sum_game": "kinds", "is_misere_heap_game": "kinds",
+    "NotaktoBoards": "boards",
+    "OutcomeClasses": "brute", "TokenCheck": "brute", "check_token_sums": "brute", "outcome_classes": "brute",
+    "SumCheck": "check", "check_sums": "check",
+    "HeapComponents": "components",
+    "QuotientBuilder": "construct",
+    "QuotientDiscovery": "discovery", "discover_quotient": "discovery",
+    "BipartiteMonoid": "monoid",
+    "HeapPeriod": "period", "heap_period": "period",
+    "PlainQuotient": "plain", "plain_quotient": "plain",
+    "PLAMBECK_WHITEHEAD": "published", "Comparison": "published", "compare_published": "published",
+    "QuotientRule": "rule", "quotient_rule": "rule",
+}
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module 'discover.quotients' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"discover.quotients.{_HOMES[name]}"), name)
+
+
+def __dir__():
+    return sorted(list(globals()) + __all__)

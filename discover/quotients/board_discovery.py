@@ -21,6 +21,7 @@ import numpy as np
 from discover.quotients.boards import NotaktoBoards
 from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
+from discover.quotients.kinds import is_board_sum_game
 from discover.quotients.rule import QuotientRule
 
 __all__ = ["BoardRule", "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "universe_check",
@@ -29,18 +30,6 @@ __all__ = ["BoardRule", "BoardQuotientDiscovery", "discover_board_quotient", "is
 UNIVERSE_BITS = 18  # the universes ``solve`` builds to check the rule on every position: 2^18 bitboards at most
 DEFAULT_SECONDS = 120.0
 SAMPLE = 200  # sums checked by the search where every sum of that many boards is too many for the solver
-
-
-def is_board_sum_game(game) -> bool:
-    """True for Notakto: a position is the misère sum of its boards, so its rule is a misère quotient.
-
-    Examples
-    --------
-    >>> from games import make_game
-    >>> is_board_sum_game(make_game("notakto", n=3, boards=2)), is_board_sum_game(make_game("hex", n=3))
-    (True, False)
-    """
-    return getattr(game, "name", None) == "notakto"
 
 
 class BoardRule(QuotientRule):

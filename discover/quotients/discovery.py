@@ -17,6 +17,7 @@ from games import Game
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
 from discover.quotients.construct import QuotientBuilder
+from discover.quotients.kinds import is_misere_heap_game
 from discover.quotients.period import heap_period
 from discover.quotients.rule import QuotientRule, quotient_rule
 
@@ -25,19 +26,6 @@ __all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "DEF
 DEFAULT_HEAPS = 400  # heaps added at most by default (misère Kayles proves its period at heap 168)
 DEFAULT_SECONDS = 120.0  # and seconds spent adding them
 CHECKS = ((3, 8), (4, 5))  # every sum of up to k heaps of size <= N, against the solver
-
-
-def is_misere_heap_game(game) -> bool:
-    """True for an impartial one-heap game played misère whose options are sums of heaps (its rule is a quotient).
-
-    Examples
-    --------
-    >>> from games import make_game
-    >>> is_misere_heap_game(make_game("octal", code="0.77", misere=True)), is_misere_heap_game(make_game("nim"))
-    (True, False)
-    """
-    return isinstance(game, Game) and game.misere and game.impartial and game.dims == 1 and \
-        not game.universe_from_start and game.kernel is not None
 
 
 def _removal_limit(game) -> int | None:
