@@ -60,7 +60,8 @@ class _Atoms:
     """Atoms with their values on the table, deduplicated by values (shortest, then first, kept).
 
     An atom is a sympy expression or, built only when asked for (sympy is slow to build
-    thousands of relations), a tuple ``(relation, lhs, rhs, size)``.
+    thousands of relations), a tuple ``(relation, lhs, rhs, size)``; a side that is itself a
+    tuple ``(function, *arguments)`` (``sp.Mod(s, 2)``, ``sp.floor(c*t)``) is built then too.
     """
 
     def __init__(self):
@@ -86,15 +87,29 @@ class _Atoms:
     def expr(self, i):
         atom = self.atoms[i]
         if isinstance(atom, tuple):
-            atom = self.atoms[i] = _RELATIONS[atom[0]](atom[1], atom[2], evaluate=False)
+            atom = self.atoms[i] = _RELATIONS[atom[0]](_built(atom[1]), _built(atom[2]), evaluate=False)
         return atom
 
     def __len__(self):
         return len(self.atoms)
 
 
+def _built(side):
+    """A side of a relation atom: a sympy expression, or a ``(function, *arguments)`` tuple called now."""
+    return side[0](*side[1:]) if isinstance(side, tuple) else sp.sympify(side)
+
+
 def _rel(op, lhs, rhs, lsize=1, rsize=1):
-    return (op, lhs, sp.sympify(rhs), 1 + lsize + rsize)
+    return (op, lhs, rhs, 1 + lsize + rsize)
+
+
+def _floor_size(c) -> int:
+    """The size of ``floor(c*t)`` for a symbol ``t`` (the same for every symbol)."""
+    return complexity(sp.floor(c * sp.Symbol("t")))
+
+
+def _floor_of(c, t):
+    return sp.floor(c * t)
 
 
 def _vocabulary(X, feature_names, target, y, max_constant, constants):
@@ -135,17 +150,17 @@ def _vocabulary(X, feature_names, target, y, max_constant, constants):
                 if col.max() - col.min() >= m:
                     r = np.mod(col, m)
                     for k in range(m):
-                        formulas.add(_rel("==", sp.Mod(s, m), k, lsize=3), r == k)
+                        formulas.add(_rel("==", (sp.Mod, s, m), k, lsize=3), r == k)
         for i, (s, col) in enumerate(feats):
             for j, (t, col2) in enumerate(feats):
                 if i != j:
                     formulas.add(_rel("<=", s, t), col <= col2)
         for c in constants:
+            size = _floor_size(c)
             for t, col2 in feats:
                 if col2.min() < 0:
                     continue
-                term = sp.floor(c * t)
-                size = complexity(term)
+                term = (_floor_of, c, t)  # built only for the atoms a list keeps
                 scaled = exact_floor(c, col2)
                 for s, col in feats:
                     if s != t:
