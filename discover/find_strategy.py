@@ -102,7 +102,7 @@ def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000)
     for lo in range(0, universe.size, CHECK_BLOCK):
         positions = universe.positions(np.arange(lo, min(lo + CHECK_BLOCK, universe.size)))
         todo = positions[~strategy.rule.predicate(positions)]
-        gaps = _playable(game, strategy.relation, todo[(strategy.moves(todo) < 0).any(axis=1)], most - count)
+        gaps = _playable(game, strategy.relation, todo[strategy.misses(todo)], most - count)
         missed.append(gaps)
         count += len(gaps)
         if count >= most:
@@ -115,7 +115,7 @@ def _prune(rule, relation, branches, positions) -> list:
     kept = list(branches)
     for branch in list(kept):
         rest = [b for b in kept if b is not branch]
-        if rest and (Strategy(rule, relation, rest).moves(positions) >= 0).all():
+        if rest and not Strategy(rule, relation, rest).misses(positions).any():
             kept = rest
     return kept
 
@@ -126,7 +126,7 @@ def _from_theorems(rule, game, relation, sample, check):
     candidates = theorem_strategies(rule, game, relation, sample)
     playable = _playable(game, relation, sample[~rule.predicate(sample)]) if candidates else sample[:0]
     for name, branches in candidates:
-        if ((Strategy(rule, relation, branches).moves(playable) < 0).any(axis=1)).any():
+        if Strategy(rule, relation, branches).misses(playable).any():
             continue  # a gap already on the small bound
         pruned = _prune(rule, relation, branches, playable)
         for tried in [pruned] + ([branches] if len(pruned) < len(branches) else []):
@@ -278,7 +278,7 @@ class _Search:
         return int(self.open.sum())
 
     def cover(self, strategy: Strategy):
-        self.open &= (strategy.moves(self.positions) < 0).any(axis=1)
+        self.open &= strategy.misses(self.positions)
 
     # -- candidates --------------------------------------------------------------------
     def best_branch(self, chosen) -> Branch | None:
@@ -290,7 +290,7 @@ class _Search:
                 if branch in seen:
                     continue
                 seen.add(branch)
-                hits = (Strategy(self.rule, self.relation, [branch]).moves(self.positions[rows]) >= 0).all(axis=1)
+                hits = ~Strategy(self.rule, self.relation, [branch]).misses(self.positions[rows])
                 union |= hits
                 size = sum(sp.count_ops(v) for v in branch.values)
                 key = (-int(hits.sum()), size, str(branch.values))

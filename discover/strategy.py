@@ -214,16 +214,14 @@ class Strategy:
             else:
                 yield lambda p, vs=branch.values: np.stack([self._value(v, p) for v in vs], axis=1)
 
-    def moves(self, positions) -> np.ndarray:
-        """The strategy's move from each of an (n, dims) array of positions; -1 rows where no
-        candidate is a legal move into a P position (a P or terminal position, or a strategy gap).
+    def _play(self, positions, result=None) -> np.ndarray:
+        """The rows of ``positions`` (an (n, dims) int64 array) where no candidate is a legal move into a P
+        position; each move found is written into ``result`` when one is given.
 
         Each candidate is computed, checked against the relation and judged by the rule only on the rows no
         earlier candidate took."""
-        positions = np.asarray(positions, dtype=np.int64)
         if positions.ndim != 2 or positions.shape[1] != len(self.coordinates):
             raise ValueError(f"positions must have shape (n, {len(self.coordinates)}), got {positions.shape}")
-        result = np.full_like(positions, -1)
         open_rows = np.arange(len(positions))
         for propose in self._proposals():
             if not len(open_rows):
@@ -233,9 +231,37 @@ class Strategy:
             done = self.relation.allows(here, q)
             if done.any():
                 done[done] = self.rule.predicate(q[done])
-            result[open_rows[done]] = q[done]
+            if result is not None:
+                result[open_rows[done]] = q[done]
             open_rows = open_rows[~done]
+        return open_rows
+
+    def moves(self, positions) -> np.ndarray:
+        """The strategy's move from each of an (n, dims) array of positions; -1 rows where no
+        candidate is a legal move into a P position (a P or terminal position, or a strategy gap)."""
+        positions = np.asarray(positions, dtype=np.int64)
+        result = np.full_like(positions, -1)
+        self._play(positions, result)
         return result
+
+    def misses(self, positions) -> np.ndarray:
+        """A boolean mask of an (n, dims) array of positions: True where the strategy has no move into a P
+        position (``moves`` gives -1 there), found without building the moves.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> from discover.rule import Rule
+        >>> n = sp.Symbol("n")
+        >>> game = make_game("subtraction", subtract=(1, 2, 3))
+        >>> strategy = Strategy(Rule(sp.Eq(sp.Mod(n, 4), 0), ("n",)), game.move_relation(), [Branch((n - sp.Mod(n, 4),))])
+        >>> strategy.misses(np.array([[0], [5], [8], [11]])).tolist()
+        [True, False, True, False]
+        """
+        positions = np.asarray(positions, dtype=np.int64)
+        missed = np.zeros(len(positions), dtype=bool)
+        missed[self._play(positions)] = True
+        return missed
 
     def move(self, position) -> tuple[int, ...]:
         """The strategy's move from one position; ``ValueError`` when it has none there."""
