@@ -226,16 +226,19 @@ class DecisionList(Engine):
         w = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=float)
         guards, formulas, matches = _vocabulary(X, feature_names, target, y, self.max_constant, self.constants)
         self._G = np.array(guards.values, dtype=bool).reshape(len(guards), n)
-        # weighted error of formula i on row r; the errors on a set of rows are W @ mask
         # integer weights (exact tables) are summed exactly in float32, which halves the work
         self._dtype = np.float32 if np.all(w == np.round(w)) and w.sum() < 2**24 else np.float64
-        self._W = np.multiply(~matches, w.astype(self._dtype)[None, :], dtype=self._dtype)  # no float64 copy
+        self._matches, self._w, self._weight_matrix = matches, w, None
         self._tol = 1e-9 * max(float(w.sum()), 1.0)
         self._fsize = np.array(formulas.sizes)
         self._gsize = np.array(guards.sizes)
         self._formulas, self._guards = formulas, guards
 
-        rows = w > 0
+        rows = self._rows = w > 0
+        # the errors on every row: counted without the matrix when every weight is 1 (a solver's table), so that
+        # a single formula that fits (Nim's xor = 0) never builds it (tens of MB, a tenth of a second)
+        self._row_errors = ((n - np.count_nonzero(matches, axis=1)).astype(self._dtype) if np.all(w == 1)
+                            else self._W @ rows.astype(self._dtype))
         found: list[list[tuple]] = []  # [(formula, guard, negated), ..., (formula, None, None)]
         self._budget = WorkBudget(self.work_budget, self.time_cap)
         for depth in range(0, self.max_guards + 1):
@@ -273,7 +276,7 @@ class DecisionList(Engine):
             else:
                 branch = rest & (~self._G[g] if neg else self._G[g])
                 rest = rest & ~branch
-            error += float(self._W[f] @ branch)
+            error += float(self._formula_errors(f) @ branch)
         return error
 
     def _naturalness(self, branches):
@@ -283,9 +286,28 @@ class DecisionList(Engine):
         symbols |= set().union(*(self._guards.expr(g).free_symbols for _, g, _ in branches if g is not None))
         return (negated, len(symbols), [g for _, g, _ in branches if g is not None])
 
+    @property
+    def _W(self) -> np.ndarray:
+        """The weighted error of formula i on row r (the errors on a set of rows are ``W @ mask``), built when
+        first asked for."""
+        if self._weight_matrix is None:
+            self._weight_matrix = np.multiply(~self._matches, self._w.astype(self._dtype)[None, :],
+                                              dtype=self._dtype)  # no float64 copy
+        return self._weight_matrix
+
+    def _formula_errors(self, f) -> np.ndarray:
+        """Row ``f`` of ``_W`` (the same numbers), without building the matrix."""
+        if self._weight_matrix is not None:
+            return self._weight_matrix[f]
+        return np.multiply(~self._matches[f], self._w.astype(self._dtype), dtype=self._dtype)
+
+    def _errors(self, mask) -> np.ndarray:
+        """The weighted error of every formula on the rows of ``mask``."""
+        return self._row_errors if mask is self._rows else self._W @ mask.astype(self._dtype)
+
     def _best_formulas(self, mask, limit=1):
         """Indices of the formulas with the least error on the rows of ``mask`` (then shortest)."""
-        err = self._W @ mask.astype(self._dtype)
+        err = self._errors(mask)
         order = np.lexsort((self._fsize, err))
         return order[:limit], err[order[:limit]]
 
@@ -303,7 +325,7 @@ class DecisionList(Engine):
         G = G[usable]
         H = (~self._G[usable]) & rows[None, :]
         err_in = self._W @ G.T.astype(self._dtype)  # formulas x guards
-        err_out = np.maximum((self._W @ rows.astype(self._dtype))[:, None] - err_in, 0.0)
+        err_out = np.maximum(self._errors(rows)[:, None] - err_in, 0.0)
         options = []  # (rows covered, guard size, guard index, negated, formula index, rows left)
         seen = set()
         for neg, err, masks, others in ((False, err_in, G, H), (True, err_out, H, G)):
