@@ -17,6 +17,8 @@ import pytest
 
 HEAVY = ("torch", "sympy", "numba", "numpy", "sklearn", "scipy", "scipy.linalg", "matplotlib", "networkx", "z3",
          "pyoperon")
+QUOTIENTS = "discover.quotients.construct"  # the misère quotient's construction: only for quotient games
+WATCHED = (*HEAVY, QUOTIENTS)  # the modules a probe reports
 HELP = {"numpy", "numba", "sympy", "torch", "sklearn"}  # --help imports none of these
 NO_RULE = {"torch", "sympy", "sklearn", "matplotlib", "z3"}  # a command that finds no rule imports none of these
 
@@ -47,7 +49,7 @@ def probe(tmp_path, *argv: str, count: bool = False) -> dict:
     """Run ``discover ARGV...`` in a fresh interpreter; its exit status, heavy modules and numba compilations."""
     record = tmp_path / "record.json"
     done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv), "count" if count else "-", str(record),
-                           json.dumps(HEAVY)], capture_output=True, text=True, timeout=900, cwd=tmp_path)
+                           json.dumps(WATCHED)], capture_output=True, text=True, timeout=900, cwd=tmp_path)
     assert done.returncode == 0 and record.exists(), done.stderr[-3000:]
     return json.loads(record.read_text())
 
@@ -89,10 +91,11 @@ def test_the_rule_of_wythoff_needs_no_torch_and_a_second_run_compiles_nothing(tm
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", [["euclid"], ["nim", "heaps=3", "misere=true"], ["wythoff"]])
+@pytest.mark.parametrize("argv", [["euclid"], ["nim", "heaps=3"], ["nim", "heaps=3", "misere=true"], ["wythoff"]])
 def test_a_rule_a_theorem_proves_imports_no_z3(tmp_path, argv):
-    """Cole and Davie's, Bouton's misère and Wythoff's theorems prove these rules: z3 is never imported; numba's
-    target loads without scipy's BLAS (``cgbase.numba_start``)."""
+    """Cole and Davie's, Bouton's (normal and misère) and Wythoff's theorems prove these rules: z3 is never
+    imported; numba's target loads without scipy's BLAS (``cgbase.numba_start``); none of them is a quotient
+    game, so the misère quotient's construction is not imported either (``discover.quotients.kinds`` answers)."""
     found = probe(tmp_path, *argv)
     assert found["status"] == 0 and "numba" in found["modules"]
-    assert not {"z3", "torch", "sklearn", "scipy.linalg"} & set(found["modules"]), found["modules"]
+    assert not {"z3", "torch", "sklearn", "scipy.linalg", QUOTIENTS} & set(found["modules"]), found["modules"]
