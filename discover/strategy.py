@@ -205,14 +205,15 @@ class Strategy:
         return np.broadcast_to(np.asarray(values, dtype=np.int64), (len(positions),))
 
     def _proposals(self):
-        """One function per branch instance (a per-heap branch: one per heap), in the order they are tried, each
-        giving the new positions it proposes from an (n, dims) array of positions."""
+        """One (column, function) pair per branch instance (a per-heap branch: one per heap), in the order they
+        are tried: from an (n, dims) array of positions the function gives the new value of that column, or, for
+        column None, the new positions."""
         for branch in self.branches:
             if branch.per_heap:
                 for j in range(len(self.coordinates)):
-                    yield lambda p, j=j, v=branch.values[0]: _with_column(p, j, self._value(v, p, heap=p[:, j]))
+                    yield j, lambda p, j=j, v=branch.values[0]: self._value(v, p, heap=p[:, j])
             else:
-                yield lambda p, vs=branch.values: np.stack([self._value(v, p) for v in vs], axis=1)
+                yield None, lambda p, vs=branch.values: np.stack([self._value(v, p) for v in vs], axis=1)
 
     def _play(self, positions, result=None) -> np.ndarray:
         """The rows of ``positions`` (an (n, dims) int64 array) where no candidate is a legal move into a P
@@ -223,16 +224,25 @@ class Strategy:
         if positions.ndim != 2 or positions.shape[1] != len(self.coordinates):
             raise ValueError(f"positions must have shape (n, {len(self.coordinates)}), got {positions.shape}")
         open_rows = np.arange(len(positions))
-        for propose in self._proposals():
+        for j, propose in self._proposals():
             if not len(open_rows):
                 break
             here = positions if len(open_rows) == len(positions) else positions[open_rows]
-            q = propose(here)
-            done = self.relation.allows(here, q)
-            if done.any():
-                done[done] = self.rule.predicate(q[done])
+            if j is None:
+                q = propose(here)
+                rows = np.flatnonzero(self.relation.allows(here, q))
+                moved = q[rows]
+            else:  # one column moves: the relation judges it without the new positions, built for legal moves only
+                values = propose(here)
+                rows = np.flatnonzero(self.relation.allows_column(here, j, values))
+                moved = _with_column(here[rows], j, values[rows])
+            if len(rows):
+                wins = self.rule.predicate(moved)
+                rows, moved = rows[wins], moved[wins]
             if result is not None:
-                result[open_rows[done]] = q[done]
+                result[open_rows[rows]] = moved
+            done = np.zeros(len(here), dtype=bool)
+            done[rows] = True
             open_rows = open_rows[~done]
         return open_rows
 

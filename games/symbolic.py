@@ -59,6 +59,22 @@ class MoveRelation:
         """True where ``after[r]`` is an option of ``before[r]`` (both (n, dims) int arrays)."""
         raise NotImplementedError
 
+    def allows_column(self, before, j, values) -> np.ndarray:
+        """``allows(before, after)`` for ``after`` = ``before`` with column ``j`` set to ``values``: moves of one
+        coordinate (a strategy's per-heap moves); a relation that can tell them from its data answers without
+        building ``after``.
+
+        Examples
+        --------
+        >>> nim = Steps(((1, 0), (0, 1)))
+        >>> nim.allows_column(np.array([[3, 5], [3, 5], [3, 5]]), 1, np.array([2, 6, -1])).tolist()
+        [True, False, False]
+        """
+        before = np.asarray(before, dtype=np.int64)
+        after = before.copy()
+        after[:, j] = values
+        return self.allows(before, after)
+
     def words(self) -> str:
         raise NotImplementedError
 
@@ -119,6 +135,27 @@ class Steps(MoveRelation):
             ok |= hit
         for column in after.T:
             ok &= column >= 0
+        return ok
+
+    def allows_column(self, before, j, values):
+        before, _ = _pair(before, before)
+        values = np.broadcast_to(np.asarray(values, dtype=np.int64), (len(before),))
+        taken = before[:, j] - values
+        ok = np.zeros(len(before), dtype=bool)
+        for v in self.vectors:
+            if not v[j] or any(k for i, k in enumerate(v) if i != j):
+                continue  # with t >= 1 a move along v changes another coordinate, or leaves this one
+            t = taken * v[j] if abs(v[j]) == 1 else taken // v[j]
+            hit = t >= 1
+            if abs(v[j]) != 1:
+                hit &= t * v[j] == taken
+            if self.amounts is not None:
+                hit &= np.isin(t, self.amounts)
+            ok |= hit
+        ok &= values >= 0
+        for i in range(before.shape[1]):
+            if i != j:
+                ok &= before[:, i] >= 0
         return ok
 
     def words(self) -> str:

@@ -42,6 +42,23 @@ def test_relation_accepts_exactly_the_kernels_options(name, params):
         assert got == options, (tuple(p), sorted(got ^ options)[:5])
 
 
+@pytest.mark.parametrize("relation", [
+    Steps(((1, 0, 0), (0, 1, 0), (0, 0, 1))), Steps(((1, 0), (0, 1), (1, 1))), Steps(((2, 0), (0, -3))),
+    Steps(((1, 0), (-1, 1))), Steps(((1,),), amounts=(2, 3, 7)), make_game("moore", heaps=3, k=2).move_relation(),
+], ids=["nim", "wythoff", "scaled", "staircase", "subtraction", "moore"])
+def test_a_move_of_one_column_is_judged_as_the_whole_move(relation):
+    """``allows_column`` (a strategy's per-heap moves) says what ``allows`` says of the positions it stands for,
+    negative coordinates and values included."""
+    rng = np.random.default_rng(3)
+    dims = len(relation.vectors[0]) if isinstance(relation, Steps) else 3
+    before = rng.integers(-2, 9, size=(4000, dims))
+    for j in range(dims):
+        values = rng.integers(-3, 10, size=len(before))
+        after = before.copy()
+        after[:, j] = values
+        assert (relation.allows_column(before, j, values) == relation.allows(before, after)).all()
+
+
 def test_relation_records_round_trip_and_bad_records_are_refused():
     for name, params in FAMILIES:
         relation = make_game(name, **params).move_relation()
