@@ -20,6 +20,8 @@ Every timed step runs in a forked child of this process (``os.fork``, so numba's
 no result stays behind to swell the next step), which reports its time, its **peak** resident memory (Linux's
 ``VmHWM``, reset at the step's start: the interpreter and libraries, about 0.3 GB, included) and the largest
 peak of any worker process it started ("workers"), with a digest of its result for the agreement checks.
+Under each table: the Python game's time over the declared one's, and its ``moves`` function alone over
+the verification bound (called and its lists dropped, in one process: CPU that any build through Python spends).
 The full run adds the sizes at which the issue on custom games measured minutes and gigabytes ("nim3-issue",
 "moore3k2-issue": the verification bounds ``find_rule`` picks for those custom games), timed once each.
 ``--case NAME`` runs only the cases named.
@@ -27,6 +29,7 @@ The full run adds the sizes at which the issue on custom games measured minutes 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -192,6 +195,10 @@ def _run(key: str, quick: bool, repeats: int) -> list:
         rows.append((label, results[label][0][0], measured))
     _table(rows)
     _agree(key, results)
+    alone = _best(lambda: _moves_alone(moves, positions), lambda count: count, repeats)
+    print(f"   the moves function alone over the verification bound ({alone[4]:,} options, one process): "
+          f"{fmt_time(alone[0])}, {alone[1]:.2f} s CPU = {alone[1] / max(rows[1][2][2][1], 1e-3):.1f}x the declared "
+          f"find_rule's CPU", flush=True)
     theirs, ours = results["built-in"][3], results["declared"][3]
     if "unknown" not in (ours[3][0], theirs[3][0]):  # a proof cut short by its time budget contradicts nothing
         assert ours[3][0] == theirs[3][0], f"{key}: proofs {ours[3][1]} / {theirs[3][1]}"
@@ -199,6 +206,14 @@ def _run(key: str, quick: bool, repeats: int) -> list:
         print(f"   proofs differ by their time budgets: built-in {theirs[3][1]}", flush=True)
     print(f"   declared: {ours[1]}; {ours[3][1]}", flush=True)
     return rows
+
+
+def _moves_alone(moves, positions) -> int:
+    """The count of options of ``moves`` over ``positions``, called 160 positions at a time, each list dropped once
+    counted and the garbage collector paused (as the graph builder does): the least a Python build can spend."""
+    gc.disable()
+    points = list(map(tuple, positions.tolist()))
+    return sum(sum(map(len, map(moves, points[lo:lo + 160]))) for lo in range(0, len(points), 160))
 
 
 def _gb(nbytes: int) -> str:
