@@ -11,12 +11,12 @@ On CPython 3.11 (64-bit, the standard build) the lists are read in one numba pas
 objects (10 to 30 ns an option of three coordinates in the graph builder's cache-sized batches, where the portable
 passes below take about 200 ns and a custom Nim's ``moves`` itself about 230 ns): the pass follows a list's items,
 checks each option's type (exactly ``tuple`` or ``list``) and length, each coordinate's type (exactly ``int``) and
-reads its value from its 30-bit digits (up to two of them, ``|x| < 2^60``; a larger one sends the lists to the portable
-passes). It runs only after ``_layout_ok`` has read known objects through ``ctypes`` and found them laid out as this pass expects
-(object header, sizes, items, digits), so that a Python built differently (a debug build, another version's
-integers) takes the portable path instead. The objects are only read, with the interpreter's lock held throughout
-(no other Python code runs while the pass reads them). Elsewhere: C passes over the options (types, lengths) and
-their coordinates (types) and one ``np.fromiter``.
+reads its value from its 30-bit digits (up to two of them, ``|x| < 2^60``; a larger one sends the lists to the
+portable passes). It runs only after ``_layout_ok`` has read known objects through ``ctypes`` and found them laid
+out as this pass expects (object header, sizes, items, digits), so that a Python built differently (a debug build,
+another version's integers) takes the portable path instead. The objects are only read, with the interpreter's lock
+held throughout (no other Python code runs while the pass reads them). Elsewhere: C passes over the options (types,
+lengths) and their coordinates (types) and one ``np.fromiter``.
 """
 
 from __future__ import annotations
