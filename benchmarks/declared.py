@@ -10,8 +10,9 @@ Each game is made three ways, in one process: **built-in** (``make_game``), **de
 (``games.declared``: the vocabulary compiled to one numba kernel) and **python** (``custom_game`` with a
 plain ``moves`` function).  For each: ``build_graph`` over the same universe, ``solve`` (P/N) and
 ``find_rule`` (no strategy search, no proof: a Python game has no relation to prove with), each the best
-of ``--repeats`` runs after a warm-up (numba's compilation is not timed); then ``find_rule`` with its
-strategy search and proof for the built-in and the declared game ("+ proof"), whose proofs must agree.
+of ``--repeats`` runs (wall time, its CPU seconds beside: workers' included) after a warm-up (numba's
+compilation is not timed); then ``find_rule`` with its strategy search and proof for the built-in and the
+declared game ("+ proof"), whose proofs must agree.
 Ratios are over the built-in family's time.  Graphs (options of every position), outcomes and rules (on
 the verification bound) must agree: an ``AssertionError`` otherwise.
 
@@ -19,6 +20,8 @@ Every timed step runs in a forked child of this process (``os.fork``, so numba's
 no result stays behind to swell the next step), which reports its time, its **peak** resident memory (Linux's
 ``VmHWM``, reset at the step's start: the interpreter and libraries, about 0.3 GB, included) and the largest
 peak of any worker process it started ("workers"), with a digest of its result for the agreement checks.
+Under each table: the Python game's time over the declared one's, and its ``moves`` function alone over
+the verification bound (called and its lists dropped, in one process: CPU that any build through Python spends).
 The full run adds the sizes at which the issue on custom games measured minutes and gigabytes ("nim3-issue",
 "moore3k2-issue": the verification bounds ``find_rule`` picks for those custom games), timed once each.
 ``--case NAME`` runs only the cases named.
@@ -26,6 +29,7 @@ The full run adds the sizes at which the issue on custom games measured minutes 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -122,8 +126,15 @@ def _peak(status: str) -> int:
         return next(int(line.split()[1]) * 1024 for line in handle if line.startswith(status))
 
 
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of the child processes it has waited for."""
+    return sum(getattr(resource.getrusage(who), field) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for field in ("ru_utime", "ru_stime"))
+
+
 def _forked(step, digest) -> tuple:
-    """``(seconds, peak bytes, largest worker's peak bytes or 0, digest(step()))``, ``step`` run in a forked child."""
+    """``(seconds, CPU seconds, peak bytes, largest worker's peak bytes or 0, digest(step()))``, ``step`` run in a
+    forked child (its CPU seconds include its workers')."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: measure, write, leave at once (no cleanup of the parent's state)
@@ -131,11 +142,11 @@ def _forked(step, digest) -> tuple:
         try:
             with open("/proc/self/clear_refs", "w") as handle:
                 handle.write("5")  # the peak so far is the current size: the step's own peak from here
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu()
             result = step()
-            seconds, peak = time.perf_counter() - start, _peak("VmHWM")  # before the digest's own arrays
+            seconds, cpu, peak = time.perf_counter() - start, _cpu() - cpu, _peak("VmHWM")  # before the digest's
             workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-            payload = pickle.dumps((seconds, peak, workers, digest(result)))
+            payload = pickle.dumps((seconds, cpu, peak, workers, digest(result)))
         except BaseException as err:  # noqa: BLE001 - carried to the parent and raised there
             payload = pickle.dumps(RuntimeError(f"{type(err).__name__}: {err}"))
         with os.fdopen(write, "wb") as out:
@@ -152,9 +163,10 @@ def _forked(step, digest) -> tuple:
 
 
 def _best(step, digest, repeats: int) -> tuple:
-    """The fastest of ``repeats`` forked runs, with the highest peaks seen."""
+    """The fastest of ``repeats`` forked runs (its wall and CPU seconds), with the highest peaks seen."""
     runs = [_forked(step, digest) for _ in range(repeats)]
-    return (min(r[0] for r in runs), max(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3])
+    fastest = min(runs, key=lambda r: r[0])
+    return fastest[0], fastest[1], max(r[2] for r in runs), max(r[3] for r in runs), runs[-1][4]
 
 
 def _run(key: str, quick: bool, repeats: int) -> list:
@@ -179,10 +191,14 @@ def _run(key: str, quick: bool, repeats: int) -> list:
             steps.append((lambda: find_rule(game, bound=rule_bound, verify_bound=verify_bound, games=10),
                           lambda found: _rule_digest(found, positions)))
         measured = [_best(step, digest, repeats) for step, digest in steps] + [None] * (4 - len(steps))
-        results[label] = [m[3] if m else None for m in measured]
+        results[label] = [m[4] if m else None for m in measured]
         rows.append((label, results[label][0][0], measured))
     _table(rows)
     _agree(key, results)
+    alone = _best(lambda: _moves_alone(moves, positions), lambda count: count, repeats)
+    print(f"   the moves function alone over the verification bound ({alone[4]:,} options, one process): "
+          f"{fmt_time(alone[0])}, {alone[1]:.2f} s CPU = {alone[1] / max(rows[1][2][2][1], 1e-3):.1f}x the declared "
+          f"find_rule's CPU", flush=True)
     theirs, ours = results["built-in"][3], results["declared"][3]
     if "unknown" not in (ours[3][0], theirs[3][0]):  # a proof cut short by its time budget contradicts nothing
         assert ours[3][0] == theirs[3][0], f"{key}: proofs {ours[3][1]} / {theirs[3][1]}"
@@ -192,21 +208,33 @@ def _run(key: str, quick: bool, repeats: int) -> list:
     return rows
 
 
+def _moves_alone(moves, positions) -> int:
+    """The count of options of ``moves`` over ``positions``, called 160 positions at a time, each list dropped once
+    counted and the garbage collector paused (as the graph builder does): the least a Python build can spend."""
+    gc.disable()
+    points = list(map(tuple, positions.tolist()))
+    return sum(sum(map(len, map(moves, points[lo:lo + 160]))) for lo in range(0, len(points), 160))
+
+
 def _gb(nbytes: int) -> str:
     return f"{nbytes / 2**30:.2f} GB" if nbytes else "-"
 
 
 def _table(rows) -> None:
-    """Times with their ratio to the built-in family's, and each step's peak memory (workers' apart)."""
+    """Wall times with their ratio to the built-in family's, CPU seconds (with the workers'), and each step's
+    peak memory (workers' apart)."""
     steps = ("graph", "solve", "find_rule", "+ proof")
-    print(f"   {'':<10} {'edges':>11} " + " ".join(f"{h:>10} {'ratio':>7} {'peak':>8}" for h in steps)
+    print(f"   {'':<10} {'edges':>11} " + " ".join(f"{h:>10} {'ratio':>7} {'cpu':>8} {'peak':>8}" for h in steps)
           + f" {'workers':>8}")
     base = rows[0][2]
     for label, edges, measured in rows:
-        cells = [f"{fmt_time(m[0]):>10} {m[0] / b[0]:>6.2f}x {_gb(m[1]):>8}" if m else f"{'-':>10} {'':>7} {'':>8}"
-                 for m, b in zip(measured, base)]
-        workers = max(m[2] for m in measured if m)
+        cells = [f"{fmt_time(m[0]):>10} {m[0] / b[0]:>6.2f}x {m[1]:>7.2f}s {_gb(m[2]):>8}" if m
+                 else f"{'-':>10} {'':>7} {'':>8} {'':>8}" for m, b in zip(measured, base)]
+        workers = max(m[3] for m in measured if m)
         print(f"   {label:<10} {edges:>11,} " + " ".join(cells) + f" {_gb(workers):>8}", flush=True)
+    declared, python = rows[1][2], rows[2][2]
+    print("   python / declared: " + ", ".join(f"{h} {p[0] / d[0]:.1f}x wall, {p[1] / max(d[1], 1e-3):.1f}x CPU"
+                                         for h, p, d in zip(steps, python, declared) if p), flush=True)
 
 
 def _agree(key: str, results: dict) -> None:

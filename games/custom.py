@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
-from itertools import chain, islice
+from itertools import islice
 
 import numpy as np
 
 from games.base import Game
 from games.symbolic import MoveRelation
 from games.universe import MAX_DIMS
+from cgbase.int_rows import int_rows
 from cgbase.validation import INT64_MAX, at_most, flag, positive_int, text
 
 __all__ = ["CustomGame", "custom_game", "MAX_OPTIONS"]
@@ -52,9 +53,9 @@ class CustomGame(Game):
         """The options of an (n, dims) array of positions: ``(counts, options)``, the options of every position one
         after another as an (m, dims) int64 array, each checked as ``moves`` checks it.
 
-        The options of the whole block are checked at once (lengths, coordinate types, 64-bit range) on the common
-        shape, tuples or lists of ``dims`` Python ints; anything else is checked one option at a time, with ``moves``'
-        own errors.  Python's garbage collector is paused meanwhile (the block's tuples are freed by their
+        The options of the whole block are read at once (``cgbase.int_rows``: types, lengths, 64-bit range) on the
+        common shape, tuples or lists of ``dims`` Python ints; anything else is checked one option at a time, with
+        ``moves``' own errors.  Python's garbage collector is paused meanwhile (the block's tuples are freed by their
         reference counts; a collection would only walk them).
 
         Examples
@@ -70,7 +71,7 @@ class CustomGame(Game):
         try:
             results = list(map(self._call, points))
             counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
-            options = self._bulk(results, int(counts.sum()))
+            options = int_rows(results, self.dims)
         finally:
             if paused:
                 gc.enable()
@@ -78,26 +79,6 @@ class CustomGame(Game):
             return counts, options
         return counts, np.array([self._option(self._where(p), o) for p, result in zip(points, results) for o in result],
                                 dtype=np.int64).reshape(-1, self.dims)
-
-    def _bulk(self, results: list, total: int) -> np.ndarray | None:
-        """The options of ``results`` (lists of options) as a (total, dims) int64 array when all of them have the
-        common shape, tuples or lists of ``dims`` Python ints within 64 bits; else None (each is then checked
-        alone).
-
-        Each check is one pass in C over the options (types, lengths) or their coordinates (types), and the
-        coordinates go to numpy as one flat list of ints: no option is converted one at a time."""
-        if not total:
-            return np.zeros((0, self.dims), dtype=np.int64)
-        flat = list(chain.from_iterable(results))
-        if not set(map(type, flat)) <= {tuple, list} or set(map(len, flat)) != {self.dims}:
-            return None
-        coords = list(chain.from_iterable(flat))
-        if set(map(type, coords)) != {int}:  # no bool, float or numpy integer
-            return None
-        try:
-            return np.fromiter(coords, dtype=np.int64, count=len(coords)).reshape(total, self.dims)
-        except OverflowError:  # a coordinate beyond 64 bits: the check one option at a time names it
-            return None
 
     def _where(self, position) -> str:
         return f"the moves function {getattr(self._moves, '__name__', 'moves')!r} of {self.name!r} at {position}"

@@ -59,6 +59,14 @@ def true_as_a_coordinate(p):
     return [(True,)] if p[0] else []
 
 
+def two_as_a_float(p):
+    return [(p[0] - 1,)] * 3 + [(2.0,)] if p[0] == 4 else []
+
+
+def beyond_64_bits(p):
+    return [(p[0] - 1,), (2**64,)] if p[0] == 4 else []
+
+
 @pytest.mark.parametrize("moves, words", [
     (raises, "raised KeyError"),
     (half_steps, r"returned \(-?[0-9.]+,\): coordinates must be integers"),
@@ -66,6 +74,8 @@ def true_as_a_coordinate(p):
     (text, "returned 'moves', not a list of positions"),
     (three_coordinates, r"returned \(0, 0, 0\), a position of 3 coordinates where the game's have 1"),
     (true_as_a_coordinate, r"returned \(True,\)"),
+    (two_as_a_float, r"returned \(2.0,\): coordinates must be integers"),
+    (beyond_64_bits, r"returned \(18446744073709551616,\): coordinates must fit in 64 bits"),
 ])
 def test_a_misbehaving_moves_function_is_named_with_the_position(moves, words):
     game = custom_game("odd", moves, dims=1)

@@ -72,7 +72,7 @@ def numpy_coordinates(p):
 
 
 def mixed(p):
-    """Tuples on most positions, lists on some: the block check falls back to one option at a time."""
+    """Tuples on most positions, lists on some: one block reads both."""
     return as_lists(p) if sum(p) % 5 == 0 else take_one_or_two_from_either(p)
 
 
