@@ -15,8 +15,10 @@ reads its value from its 30-bit digits (up to two of them, ``|x| < 2^60``; a lar
 portable passes). It runs only after ``_layout_ok`` has read known objects through ``ctypes`` and found them laid
 out as this pass expects (object header, sizes, items, digits), so that a Python built differently (a debug build,
 another version's integers) takes the portable path instead. The objects are only read, with the interpreter's lock
-held throughout (no other Python code runs while the pass reads them). Elsewhere: C passes over the options (types,
-lengths) and their coordinates (types) and one ``np.fromiter``.
+held throughout (no other Python code runs while the pass reads them); every count is read from the objects at that
+moment and checked against the array's rows, so lists that another thread changed after they were counted are
+refused (portable path), never written past the array. Elsewhere: C passes over the options (types, lengths) and
+their coordinates (types) and one ``np.fromiter``.
 """
 
 from __future__ import annotations
@@ -60,15 +62,21 @@ TYPE, SIZE, ITEMS = 8, 16, 24
 
 
 @nb.njit(cache=True)  # holding the interpreter's lock: nothing changes the objects it reads
-def _read(lists, n, width, out, tuple_type, list_type, int_type):
-    """Fill ``out`` from the ``n`` lists of options of the list at address ``lists``; returns the options read,
-    ``m``, complete when every option had the common shape (else the first other one is option ``m``)."""
+def _read(lists, width, out, tuple_type, list_type, int_type):
+    """Fill ``out`` from the lists of options of the list at address ``lists``; returns the options read, ``m``,
+    complete when every option had the common shape (else the first other one is option ``m``), or -1 when a row
+    is not a list or the options outnumber ``out``'s rows (the lists changed since they were counted: another
+    thread's work). Every count is read from the objects themselves and every write stays inside ``out``."""
     m = 0
     rows = _word(lists + ITEMS)
-    for r in range(n):
+    for r in range(_word(lists + SIZE)):
         row = _word(rows + 8 * r)
+        if _word(row + TYPE) != list_type:
+            return -1
         items = _word(row + ITEMS)
         for j in range(_word(row + SIZE)):
+            if m == out.shape[0]:
+                return -1
             option = _word(items + 8 * j)
             kind = _word(option + TYPE)
             if kind == tuple_type:
@@ -137,20 +145,22 @@ def int_rows(lists: list, width: int) -> np.ndarray | None:
     """
     if type(lists) is not list or not set(map(type, lists)) <= {list}:
         raise TypeError("int_rows takes a list of lists of options")
-    total = sum(map(len, lists))
+    if type(width) is not int or width < 1:
+        raise ValueError(f"width must be a positive int (the coordinates of an option), got {width!r}")
     if COMPILED:
-        out = np.empty((total, width), dtype=np.int64)
-        if _read(id(lists), len(lists), width, out, id(tuple), id(list), id(int)) == total:
+        out = np.empty((sum(map(len, lists)), width), dtype=np.int64)
+        if _read(id(lists), width, out, id(tuple), id(list), id(int)) == len(out):
             return out
-    return _portable(lists, width, total)  # a coordinate of 2^60 or more is read there; other shapes refused
+    return _portable(lists, width)  # a coordinate of 2^60 or more is read there; other shapes refused
 
 
-def _portable(lists: list, width: int, total: int) -> np.ndarray | None:
+def _portable(lists: list, width: int) -> np.ndarray | None:
     """``int_rows`` in C passes over the options (types, lengths), their coordinates (types) and one
     ``np.fromiter``."""
+    flat = list(chain.from_iterable(lists))
+    total = len(flat)
     if not total:
         return np.zeros((0, width), dtype=np.int64)
-    flat = list(chain.from_iterable(lists))
     if not set(map(type, flat)) <= {tuple, list} or set(map(len, flat)) != {width}:
         return None
     coords = list(chain.from_iterable(flat))

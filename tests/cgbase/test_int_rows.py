@@ -5,6 +5,8 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cgbase.int_rows as int_rows_module
 from cgbase.int_rows import int_rows
@@ -76,3 +78,82 @@ def test_only_a_list_of_lists_is_read():
                     or hasattr(sys, "gettotalrefcount"), reason="the compiled pass reads CPython 3.11's objects")
 def test_cpython_311_takes_the_compiled_pass():
     assert int_rows_module.COMPILED
+
+
+@pytest.mark.skipif(not int_rows_module.COMPILED, reason="the compiled pass reads CPython 3.11's objects")
+def test_the_compiled_pass_never_writes_past_its_array():
+    """Lists that hold more options than ``out`` has rows (another thread appended to one after they were counted)
+    are refused (-1), not written past the array: the rows after ``out``'s view keep their values."""
+    base = np.full((4, 2), 7, dtype=np.int64)
+    lists = [[(1, 2), (3, 4)], [(5, 6)]]
+    got = int_rows_module._read(id(lists), 2, base[:1], id(tuple), id(list), id(int))
+    assert got == -1
+    assert base[1:].tolist() == [[7, 7]] * 3
+
+
+@pytest.mark.skipif(not int_rows_module.COMPILED, reason="the compiled pass reads CPython 3.11's objects")
+def test_the_compiled_pass_reads_the_outer_list_as_it_is_now():
+    """The count of rows is read from the list itself (not passed in beforehand), and a row that is no list is
+    refused: the pass follows no pointer it has not checked."""
+    out = np.zeros((3, 2), dtype=np.int64)
+    lists = [[(1, 2)], [(3, 4), (5, 6)]]
+    assert int_rows_module._read(id(lists), 2, out, id(tuple), id(list), id(int)) == 3
+    assert out.tolist() == [[1, 2], [3, 4], [5, 6]]
+    assert int_rows_module._read(id([[(1, 2)], ((3, 4),)]), 2, out, id(tuple), id(list), id(int)) == -1
+
+
+@pytest.mark.parametrize("width", [0, -1])
+def test_a_width_below_one_is_refused(width):
+    with pytest.raises(ValueError, match="width"):
+        int_rows([[()]], width)
+
+
+class Row(tuple):
+    pass
+
+
+class Coordinate(int):
+    pass
+
+
+INTS = st.one_of(st.integers(-2**64, 2**64), st.sampled_from(
+    [0, -1, 1, 2**30 - 1, 2**30, -2**30, 2**60 - 1, 2**60, -2**60, 2**63 - 1, -2**63, 2**63, -2**63 - 1]))
+ODD = st.sampled_from([True, False, 2.0, -0.0, np.int64(2), Heap.ONE, Coordinate(5), None, "1"])
+SHAPES = (tuple, list, Row, range)
+
+
+def _option(width):
+    """An option: mostly tuples or lists of ``width`` ints; else of another length, another type or with a
+    coordinate that is no plain int (a bool, a float, an int subclass ...)."""
+    coords = st.lists(st.one_of(INTS, INTS, INTS, ODD), min_size=0, max_size=width + 1)
+    return st.one_of(st.lists(INTS, min_size=width, max_size=width).map(tuple),
+                     st.lists(INTS, min_size=width, max_size=width),
+                     st.tuples(st.sampled_from(SHAPES), coords).map(lambda p: p[0](p[1]) if p[0] is not range
+                                                                     else p[1][0] if p[1] else 7))
+
+
+def _as_python_reads(lists, width):
+    """The options as rows of ints, or None: the definition ``int_rows`` follows, one option at a time."""
+    rows = []
+    for option in (o for row in lists for o in row):
+        if type(option) not in (tuple, list) or len(option) != width or \
+                any(type(x) is not int or not -2**63 <= x < 2**63 for x in option):
+            return None
+        rows.append(list(option))
+    return rows
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 4).flatmap(lambda w: st.tuples(st.just(w), st.lists(st.lists(_option(w), max_size=5),
+                                                                              max_size=5))))
+def test_both_paths_read_what_python_reads(case):
+    """Random options of every kind (ints of 0 to 3 digits, both signs, both ends of 64 bits; bools, floats, int
+    and tuple subclasses, wrong lengths): the compiled pass and the portable passes give the same answer as
+    reading each option in Python."""
+    width, lists = case
+    expected = _as_python_reads(lists, width)
+    for got in (int_rows(lists, width), int_rows_module._portable(lists, width)):
+        if expected is None:
+            assert got is None
+        else:
+            assert got.dtype == np.int64 and got.shape == (len(expected), width) and got.tolist() == expected
