@@ -192,7 +192,7 @@ class TakeFromSome(MoveRelation):
 
 @dataclass(frozen=True)
 class ChompBite(MoveRelation):
-    """Chomp on row lengths r_0 >= r_1 >= ...: pick row i and a length j < r_i, (i, j) != (0, 0);
+    """Chomp on row lengths r_0 >= r_1 >= ...: pick row i and a length 0 <= j < r_i, (i, j) != (0, 0);
     every row m >= i becomes min(r_m, j)."""
 
     def allows(self, before, after):
@@ -205,7 +205,7 @@ class ChompBite(MoveRelation):
             hit &= (after[:, :i] == before[:, :i]).all(axis=1)
             hit &= (after[:, i:] == np.minimum(before[:, i:], j[:, None])).all(axis=1)
             ok |= hit
-        return ok
+        return ok & (after >= 0).all(axis=1)  # a row is cut to a length j >= 0, never below
 
     def words(self) -> str:
         return "pick row i and a length j below its length ((0, 0) excepted): rows i and above are cut to j"

@@ -119,3 +119,19 @@ def test_take_and_break_has_no_z3_form():
 
     with pytest.raises(Unsupported):
         MovesSmt(TakeAndBreak((4,), rest=3), 1, Arithmetic())
+
+
+@pytest.mark.parametrize("name, params", FAMILIES, ids=[f"{n}-{p}" for n, p in FAMILIES])
+def test_no_relation_allows_a_move_to_a_negative_coordinate(name, params):
+    """A coordinate is a heap or a row length: a move never leaves one below 0 (Chomp's relation once allowed a
+    row cut to -1, which a strategy's check then took for a legal move)."""
+    game = make_game(name, **params)
+    relation = game.move_relation()
+    width = game.parts * game.dims
+    before = np.array(list(itertools.product(range(4), repeat=game.dims)))
+    for column in range(width):
+        for value in (-1, -2, -5):
+            for rest in itertools.product(range(4), repeat=width - 1):
+                after = np.array([*rest[:column], value, *rest[column:]])
+                allowed = relation.allows(before, np.repeat(after[None, :], len(before), axis=0))
+                assert not allowed.any(), (before[allowed][:3].tolist(), after.tolist())
