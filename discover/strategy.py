@@ -228,13 +228,14 @@ class Strategy:
             if not len(open_rows):
                 break
             here = positions if len(open_rows) == len(positions) else positions[open_rows]
+            # a move leaves every coordinate >= 0 (-1 in ``moves`` means no move), whatever the relation says
             if j is None:
                 q = propose(here)
-                rows = np.flatnonzero(self.relation.allows(here, q))
+                rows = np.flatnonzero(self.relation.allows(here, q) & (q >= 0).all(axis=1))
                 moved = q[rows]
             else:  # one column moves: the relation judges it without the new positions, built for legal moves only
                 values = propose(here)
-                rows = np.flatnonzero(self.relation.allows_column(here, j, values))
+                rows = np.flatnonzero(self.relation.allows_column(here, j, values) & (values >= 0))
                 moved = _with_column(here[rows], j, values[rows])
             if len(rows):
                 wins = self.rule.predicate(moved)

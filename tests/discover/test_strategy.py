@@ -292,3 +292,16 @@ def test_the_strategy_check_bound_stays_within_the_verified_bound():
     game = make_game("nim", heaps=3)
     strategy = find_strategy(Rule(sp.Eq(S("xor_all"), 0), game.feature_names), game, verified_bound=40)
     assert strategy.checked_bound == 40
+
+
+@pytest.mark.parametrize("values, per_heap", [((S("a"), S("b") - 2), False), ((HEAP - 5,), True)])
+def test_a_move_to_a_negative_coordinate_is_never_a_strategy_move(values, per_heap):
+    """``misses`` is True exactly where ``moves`` gives -1, whatever the relation says of a candidate that leaves a
+    coordinate below 0 (Chomp's relation allowed a row cut to -1; ``misses`` took it for a move, ``moves`` gave -1)."""
+    game = make_game("chomp", rows=2)
+    positions = game.universe(8).positions()
+    rule = Rule(S("b") < 0, game.feature_names)  # P only where a row is below 0
+    strategy = Strategy(rule, game.move_relation(), [Branch(values, per_heap=per_heap)])
+    moved = strategy.moves(positions)
+    assert (strategy.misses(positions) == (moved < 0).any(axis=1)).all()
+    assert strategy.misses(positions).all()
