@@ -11,6 +11,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import z3
 
 from discover.expr.smt import Arithmetic
@@ -135,3 +137,23 @@ def test_no_relation_allows_a_move_to_a_negative_coordinate(name, params):
                 after = np.array([*rest[:column], value, *rest[column:]])
                 allowed = relation.allows(before, np.repeat(after[None, :], len(before), axis=0))
                 assert not allowed.any(), (before[allowed][:3].tolist(), after.tolist())
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(1, 3).flatmap(lambda d: st.tuples(
+    st.lists(st.lists(st.integers(-3, 3), min_size=d, max_size=d).filter(any).map(tuple), min_size=1, max_size=4),
+    st.one_of(st.none(), st.lists(st.integers(1, 9), min_size=1, max_size=4)), st.integers(0, d - 1),
+    st.integers(0, 2**32))))
+def test_steps_judge_a_column_as_the_whole_move_for_any_vectors(case):
+    """``Steps.allows_column`` against ``allows`` for random vectors (entries -3 to 3: scaled, negative, several
+    coordinates at once) and amounts, on positions and values of both signs; a scalar value too."""
+    vectors, amounts, j, seed = case
+    relation = Steps(tuple(vectors), None if amounts is None else tuple(amounts))
+    rng = np.random.default_rng(seed)
+    before = rng.integers(-4, 20, size=(300, len(vectors[0])))
+    values = rng.integers(-6, 24, size=len(before))
+    after = before.copy()
+    after[:, j] = values
+    assert (relation.allows_column(before, j, values) == relation.allows(before, after)).all()
+    after[:, j] = values[0]
+    assert (relation.allows_column(before, j, values[0]) == relation.allows(before, after)).all()
