@@ -15,16 +15,22 @@ in two arms:
   of heaps (written with derived features such as the xor of all coordinates, and proved for every number of
   heaps) may guide: one stated over the small board's named coordinates is refused.
 
-Every scoring is exact: the game is solved over every position reachable from the start
-(``solvers.solve(game, starts=[start])``), the policy head's optimal-move rate is over all its N positions, and
-the search player plays the perfect player from the start in both seats (``eval_games`` games, Wilson intervals),
-and at the end from ``opening_positions`` positions reached by random openings, in both seats (wins of the games
-its seat can win). ``run(settings)`` returns the record; ``write(record, folder)`` the report
+Every scoring is exact where the positions reachable from the start (the box below it) number at most
+``learners.alphazero.run.MAX_TABLE_POSITIONS``: the game is solved over all of them
+(``solvers.solve(game, starts=[start])``) and the policy head's optimal-move rate is over all its N positions.
+On larger boards (8 heaps of 1, 3, ..., 15: 10,321,920 positions) the rate and the value head's sign are estimated
+on ``sample_positions`` positions of the box, stratified by total (``learners.alphazero.sampled``), with Wilson
+intervals, and each position's value, and the perfect player, come from Bouton's theorem proved for the game by
+the prover (``discover.experiments.parity_referee``), never from the learner's rule. Either way the search player
+plays the perfect player from the start in both seats (``eval_games`` games, Wilson intervals), and at the end
+from ``opening_positions`` positions reached by random openings, in both seats (wins of the games its seat can
+win). ``run(settings)`` returns the record; ``write(record, folder)`` the report
 (``discover.experiments.parity_report``).
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -32,7 +38,20 @@ import numpy as np
 from cgbase.machine import machine
 from discover.experiments.parity_settings import ParitySettings
 
-__all__ = ["run", "discover_guide_rule", "train_arm", "opening_scores", "ParitySettings"]
+__all__ = ["run", "discover_guide_rule", "train_arm", "opening_scores", "is_exact", "ParitySettings"]
+
+
+def is_exact(settings: ParitySettings) -> bool:
+    """Whether the positions reachable from the start (the box below it) are few enough to solve and score exactly.
+
+    Examples
+    --------
+    >>> is_exact(ParitySettings(heaps=7)), is_exact(ParitySettings(heaps=8))
+    (True, False)
+    """
+    from learners.alphazero.run import MAX_TABLE_POSITIONS
+
+    return math.prod(x + 1 for x in settings.start) <= MAX_TABLE_POSITIONS
 
 
 def discover_guide_rule(settings: ParitySettings, seed: int, progress=None) -> dict:
@@ -82,7 +101,8 @@ def discover_guide_rule(settings: ParitySettings, seed: int, progress=None) -> d
 
 def opening_scores(game, solution, agent, positions, rng, max_plies: int) -> dict:
     """The agent against the perfect player from each of ``positions``, in both seats: per seat, the games its
-    seat can win (the solver's verdict), those it won and the share with its 95% Wilson interval."""
+    seat can win (the verdict of ``solution``: the solver's, or a referee's), those it won and the share with its
+    95% Wilson interval."""
     from learners.alphazero.evaluation import score
     from learners.alphazero.play import OptimalMover
     from learners.repeats import share_interval
@@ -122,18 +142,19 @@ def train_arm(settings: ParitySettings, arm: str, seed: int, rule_json: str | No
     from learners.alphazero.learner import AlphaZeroLearner
     from learners.alphazero.mcts import Forest
     from learners.alphazero.play import SearchMover
-    from solvers import solve
 
     game = make_game("nim", heaps=settings.heaps)
     clock, cpu = time.perf_counter(), time.process_time()
-    solution = solve(game, starts=[settings.start])
+    solution, scoring = _truth(game, settings, seed)
+    referee = solution if scoring is None else scoring.referee
     solve_cpu = time.process_time() - cpu
     guide = None
     if arm == "guided":
         rule = Rule.from_json(rule_json)
         guide = RuleGuide(rule.predicate, settings.guide, rule.text())
     learner = AlphaZeroLearner(hidden=settings.hidden, random_state=seed)
-    learner.fit(game, score_untrained=True, solution=solution, guide=guide, progress=progress, **settings.fit())
+    learner.fit(game, score_untrained=True, solution=solution, scoring=scoring, guide=guide, progress=progress,
+                **settings.fit())
     rng = np.random.default_rng([seed, 23])
     positions = _openings(game, settings.start, settings.opening_positions, settings.random_openings, rng)
     sims = learner.eval_simulations_
@@ -142,13 +163,30 @@ def train_arm(settings: ParitySettings, arm: str, seed: int, rule_json: str | No
     if guide is not None:
         agents["guided"] = SearchMover(Forest(game, len(positions), sims, learner.width_, "puct", learner.c_puct),
                                        guide.evaluator(learner.policy_value_, game), sims)
-    openings = {name: opening_scores(game, solution, agent, positions, rng, learner.max_plies_)
+    openings = {name: opening_scores(game, referee, agent, positions, rng, learner.max_plies_)
                 for name, agent in agents.items()}
+    truth = ({"exact": True, "referee": "the solver"} if scoring is None else
+             {"exact": False, "referee": scoring.name, "referee_proof": referee.proof.line(),
+              "sample_positions": len(scoring.positions), "sample_n_positions": scoring.n_positions})
     return {"arm": arm, "seed": seed, "learner": repr(learner), "history": learner.history_, "openings": openings,
-            "positions": int(solution.universe.size), "start_value": int(solution.outcome([settings.start])[0]),
-            "solve_cpu_seconds": solve_cpu,
+            "positions": math.prod(x + 1 for x in settings.start), **truth,
+            "start_value": int(referee.outcome([settings.start])[0]), "solve_cpu_seconds": solve_cpu,
             "train_cpu_seconds": learner.history_[-1]["cpu_seconds"], "seconds": time.perf_counter() - clock,
             "cpu_seconds": time.process_time() - cpu}
+
+
+def _truth(game, settings: ParitySettings, seed: int):
+    """``(solution, None)`` where the board is solved exactly, else ``(None, scoring)``: the seeded stratified
+    sample judged by Bouton's theorem."""
+    from discover.experiments.parity_referee import BoutonReferee
+    from learners.alphazero.sampled import SampledScoring, stratified_box_sample
+    from solvers import solve
+
+    if is_exact(settings):
+        return solve(game, starts=[settings.start]), None
+    referee = BoutonReferee(game)
+    sample = stratified_box_sample(settings.start, settings.sample_positions, np.random.default_rng([seed, 29]))
+    return None, SampledScoring(game, sample, referee, referee.name)
 
 
 def run(settings: ParitySettings, workers=None, progress: bool = False, say=None, command: str = "") -> dict:
@@ -157,7 +195,8 @@ def run(settings: ParitySettings, workers=None, progress: bool = False, say=None
     from games import make_game
     from solvers.graph import check_reachable
 
-    check_reachable(make_game("nim", heaps=settings.heaps), [settings.start])  # before the discovery's games
+    if is_exact(settings):
+        check_reachable(make_game("nim", heaps=settings.heaps), [settings.start])  # before the discovery's games
     say = say or (lambda message: None)
     clock = time.perf_counter()
     rules = {}

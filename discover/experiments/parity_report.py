@@ -2,8 +2,9 @@
 
 ``write(record, folder)`` takes the record of ``discover.experiments.parity.run``. Expert play is stated by one
 test, the same for every arm: the player wins every scoring game against the perfect player from the start in the
-winning seat, and the policy head's top move wins in every N position reachable from the start (rate 1.000);
-``verdict`` words the comparison from the measured iterations only.
+winning seat, and the policy head's top move wins in every N position reachable from the start (rate 1.000), or in
+every sampled one where the board is too large to enumerate (``exact`` false in the runs: the rate is then an
+estimate with its Wilson interval); ``verdict`` words the comparison from the measured iterations only.
 """
 
 from __future__ import annotations
@@ -14,6 +15,23 @@ __all__ = ["write", "verdict", "first_expert", "MARKERS"]
 
 MARKERS = ("index.md", "parity.json")  # an existing folder holding these is a report to replace
 RATE_EXPERT = 1.0  # the policy head's optimal-move rate of expert play (every N position)
+
+
+def _exact(record: dict) -> bool:
+    """Whether the runs were scored over every position (a record without the key predates sampling: exact)."""
+    return record["runs"][0].get("exact", True)
+
+
+def _where(record: dict) -> str:
+    """Where the policy head's rate is measured, in words."""
+    return "N position reachable from the start" if _exact(record) else "sampled N position"
+
+
+def _rate(r: dict) -> str:
+    """The optimal-move rate of a history record, with its interval where it was estimated on a sample."""
+    if r.get("optimal_move_rate_low") is None:
+        return _fmt(r.get("optimal_move_rate"))
+    return f"{r['optimal_move_rate']:.3f} [{r['optimal_move_rate_low']:.3f}, {r['optimal_move_rate_high']:.3f}]"
 
 
 def _seat(record: dict) -> str:
@@ -61,8 +79,8 @@ def verdict(record: dict) -> str:
                      f"{guided} on" if guided is not None else "; its guided search did not win every scoring game")
         parts.append(text)
     return ("Expert play here means winning all scoring games against the perfect player from the start in the "
-            f"winning seat ({seat}) with a policy head whose top move wins in every N position reachable from the "
-            "start. " + "; ".join(parts) + ". Within this budget only; a longer run may change either arm.")
+            f"winning seat ({seat}) with a policy head whose top move wins in every {_where(record)}. "
+            + "; ".join(parts) + ". Within this budget only; a longer run may change either arm.")
 
 
 def _fmt(value, digits: int = 3) -> str:
@@ -92,6 +110,9 @@ def _figure(record: dict, path) -> str:
         label = f"{run['arm']}, seed {run['seed']}"
         axes[0].plot(x, [r["optimal_move_rate"] for r in scored], "-o", color=color, markersize=3,
                      label=f"{label}: policy head's optimal-move rate")
+        if scored and scored[0].get("optimal_move_rate_low") is not None:
+            axes[0].fill_between(x, [r["optimal_move_rate_low"] for r in scored],
+                                 [r["optimal_move_rate_high"] for r in scored], color=color, alpha=0.2, linewidth=0)
         axes[0].plot(x, [r["value_accuracy"] for r in scored], ":", color=color, label=f"{label}: value sign right")
         axes[1].plot(x, [r[f"score_optimal_{seat}"] for r in scored], "-s", color=color, markersize=3,
                      label=f"{label}: network's search")
@@ -101,7 +122,7 @@ def _figure(record: dict, path) -> str:
             axes[1].plot([r["iteration"] for r in run["history"] if "guide_weight" in r],
                          [100 * r["guide_weight"] for r in run["history"] if "guide_weight" in r], "-", color="0.5",
                          linewidth=0.8, label=f"{label}: rule's weight x 100")
-    axes[0].set_ylabel("share of N positions (exact)")
+    axes[0].set_ylabel("share of N positions (" + ("exact" if _exact(record) else "sample") + ")")
     axes[1].set_ylabel(f"% won vs perfect, {seat}")
     for ax in axes:
         ax.set_xlabel("iteration (0: untrained network)")
@@ -148,8 +169,7 @@ def _blocks(record: dict) -> list:
               "(learners.alphazero) learns Nim from the paper's start with random openings, alone and guided by "
               "the rule the discovery stage finds in its own value table on a small board, used as the HQN paper "
               "uses its model: mixed into the search's priors with a confidence that grows with the rule's record "
-              "against the learner (learners.alphazero.guide). Every number is exact: the solver solved every "
-              f"position reachable from the start ({record['runs'][0]['positions']:,} positions)."),
+              "against the learner (learners.alphazero.guide). " + _truth_text(record)),
         ("p", f"Machine: {record['machine']}. Budget: {settings['iterations']} iterations of "
               f"{settings['games_per_iteration']} self-play games, {settings['simulations']} simulations a move, "
               f"network hidden {settings['hidden']}, seed(s) {settings['seeds']}, on the CPU (no GPU this "
@@ -160,8 +180,8 @@ def _blocks(record: dict) -> list:
               f"the scored players search with {settings['simulations']} simulations (no noise, the most visited "
               "move), the guided search with the rule's prior at its weight of the moment."),
         ("p", [Strong(verdict(record))]),
-        ("figure", FigureFile("scores.png", "scores", "Left: the policy head's optimal-move rate over every N "
-                                                      "position reachable from the start, and the value head's sign. "
+        ("figure", FigureFile("scores.png", "scores", f"Left: the policy head's optimal-move rate over every "
+                                                      f"{_where(record)}, and the value head's sign. "
                                                       "Right: games won against the perfect player from the start "
                                                       "in the winning seat, and the rule's weight.")),
     ]
@@ -177,11 +197,12 @@ def _blocks(record: dict) -> list:
                 cells.append("-" if o["share"] is None else
                              f"{o['won']}/{o['winnable']} " + _interval(o["share"]))
             rows.append([f"{run['arm']} ({name})", str(run["seed"]), str(last["iteration"]),
-                         _fmt(last.get("optimal_move_rate")),
+                         _rate(last),
                          _score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_first"), games),
                          _score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_second"), games),
                          *cells, f"{run['train_cpu_seconds']:.0f}"])
-    blocks.append(("table", ["player", "seed", "iterations", "policy-head optimal-move rate (exact)",
+    blocks.append(("table", ["player", "seed", "iterations", "policy-head optimal-move rate "
+                             + ("(exact)" if _exact(record) else "(sample, 95% interval)"),
                              "vs perfect from start, first", "vs perfect from start, second",
                              "vs perfect from random openings, first (won/winnable)", "... second",
                              "train CPU s"], rows))
@@ -202,7 +223,7 @@ def _blocks(record: dict) -> list:
         for r in run["history"]:
             if "optimal_move_rate" not in r:
                 continue
-            row = [str(r["iteration"]), f"{r['episode']:,}", _fmt(r.get("loss")), _fmt(r["optimal_move_rate"]),
+            row = [str(r["iteration"]), f"{r['episode']:,}", _fmt(r.get("loss")), _rate(r),
                    _fmt(r["value_accuracy"]), _score_text(r[f"score_optimal_{seat}"], games),
                    _fmt(r["score_random_first"], 0), _fmt(r["score_random_second"], 0)]
             if guided:
@@ -214,6 +235,21 @@ def _blocks(record: dict) -> list:
     if record["command"]:
         blocks.append(("p", ["Command: ", Code(record["command"]), f" ({record['seconds']:.0f} s wall)."]))
     return blocks
+
+
+def _truth_text(record: dict) -> str:
+    """How the scores were judged: the solver over every position, or a referee on a stratified sample."""
+    run = record["runs"][0]
+    if _exact(record):
+        return ("Every number is exact: the solver solved every position reachable from the start "
+                f"({run['positions']:,} positions).")
+    return (f"The start reaches {run['positions']:,} positions, more than the solver enumerates here: the policy "
+            "head's optimal-move rate and the value head's sign are estimated on a seeded sample of "
+            f"{run['sample_positions']:,} of them ({run['sample_n_positions']:,} N positions, the same sample at "
+            "every scoring), stratified by total (each total's share of the sample proportional to its share of the "
+            "positions, uniform within it: learners.alphazero.sampled), with 95% Wilson intervals. Each sampled "
+            f"position's value, and the perfect player's moves, come from {run['referee']}, proved for this game by "
+            f"the prover before any scoring: {run['referee_proof']}; never from the learner's rule.")
 
 
 def _interval(share) -> str:

@@ -46,6 +46,9 @@ class ParitySettings:
     opening_positions : int
         Positions reached by random openings from the start, each played against the perfect player in both seats
         at the end.
+    sample_positions : int
+        Where the box below the start is too large to solve (``discover.experiments.parity.is_exact``): the
+        positions of the seeded sample, stratified by total, the measures are estimated on.
 
     Examples
     --------
@@ -74,13 +77,14 @@ class ParitySettings:
     confidence: float = 0.3
     guide: GuideSettings = field(default_factory=GuideSettings)
     opening_positions: int = 100
+    sample_positions: int = 20_000
 
     def __post_init__(self):
         def put(name, value):
             object.__setattr__(self, name, value)
 
         for name in ("heaps", "iterations", "games_per_iteration", "simulations", "eval_every", "eval_games",
-                     "rule_heaps", "rule_bound", "rule_games", "opening_positions"):
+                     "rule_heaps", "rule_bound", "rule_games", "opening_positions", "sample_positions"):
             put(name, positive_int(getattr(self, name), name))
         put("random_openings", nonnegative_int(self.random_openings, "random_openings"))
         if self.heaps < 2 or self.rule_heaps < 2:

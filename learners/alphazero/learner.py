@@ -133,7 +133,7 @@ class AlphaZeroLearner(Learner):
             start=None, random_openings: int = 0, eval_every: int = 1, eval_games: int = 100,
             eval_simulations: int | None = None, score_untrained: bool = False, checkpoint=None,
             progress: bool = False, solution=None, shards: int | None = None, workers=None,
-            guide=None) -> "AlphaZeroLearner":
+            guide=None, scoring=None) -> "AlphaZeroLearner":
         """Learn in ``iterations`` rounds of self-play and training.
 
         Parameters
@@ -174,6 +174,10 @@ class AlphaZeroLearner(Learner):
             learner (``learners.alphazero.guide``); each iteration's record then has ``guide_weight`` and
             ``guide_score``, and each scoring ``guided_score_optimal_first`` / ``_second`` (the guided search).
             Not with ``shards``.
+        scoring : learners.alphazero.sampled.SampledScoring, optional
+            Where the game is too large to solve (no arena): each scoring estimates the policy head's optimal-move
+            rate (with its interval) and the value head's sign on its sample, and plays its referee as the perfect
+            player. Not with ``solution``.
 
         Returns
         -------
@@ -194,7 +198,7 @@ class AlphaZeroLearner(Learner):
             raise ValueError("a guide steers this process's search: leave out shards (or the guide)")
         with status(f"{self.progress_label(game)}: building the network, solving the game for the scores") if progress \
                 else nullcontext():
-            run = Run(self, game, settings, solution, guide)
+            run = Run(self, game, settings, solution, guide, scoring)
         saved = load_run(checkpoint, run.identity(), torch)
         threads = torch.get_num_threads()
         torch.set_num_threads(1)  # small batches: one thread is fastest, and idle threads would spin

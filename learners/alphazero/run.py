@@ -40,7 +40,7 @@ class Run:
     scores is ``settings`` (a ``RunSettings``), ``solution`` the game solved for the scores (optional), ``guide`` a
     ``learners.alphazero.guide.RuleGuide`` whose rule steers the self-play search (optional)."""
 
-    def __init__(self, learner, game, settings: RunSettings, solution=None, guide=None):
+    def __init__(self, learner, game, settings: RunSettings, solution=None, guide=None, scoring=None):
         from games import Game
 
         if not isinstance(game, Game):
@@ -49,6 +49,9 @@ class Run:
             raise TypeError(f"settings must be a RunSettings, got {type(settings).__name__}")
         learner.check_game(game)
         self.learner, self.game, self.settings, self.guide = learner, game, settings, guide
+        if scoring is not None and solution is not None:
+            raise ValueError("give the solution (exact scores) or a sampled scoring, not both")
+        self.scoring = scoring
         games, simulations = settings.games_per_iteration, settings.simulations
         self.games_per_iteration, self.simulations = games, simulations
         # each iteration's games hold a start and at least one sample (a position and its count) each, at once
@@ -252,8 +255,9 @@ class Run:
         agent = self._agent(self.pv)
         record, logs = {}, []
         opponents = [("random", RandomMover(game))]
-        if self.arena is not None:
-            opponents.append(("optimal", OptimalMover(game, self.arena.solution)))
+        referee = self._referee()
+        if referee is not None:
+            opponents.append(("optimal", OptimalMover(game, referee)))
         for name, opponent in opponents:
             for seat, label in ((0, "first"), (1, "second")):
                 record[f"score_{name}_{label}"], log = score(game, agent, opponent, starts, seat, rng, self.max_plies)
@@ -276,14 +280,22 @@ class Run:
             record.update(optimal_move_rate=policy_optimal_rate(self.arena, logit, self.among),
                           optimal_move_rate_play=good / total if total else float("nan"),
                           value_accuracy=value_accuracy(self.arena, v, self.among))
-            if self.guide is not None and self.eval_simulations:
-                record.update(self._evaluate_guided(starts, rng))
+        elif self.scoring is not None:
+            record.update(self.scoring.measure(self.pv))
+        if referee is not None and self.guide is not None and self.eval_simulations:
+            record.update(self._evaluate_guided(starts, rng, referee))
         return record
 
-    def _evaluate_guided(self, starts, rng) -> dict:
+    def _referee(self):
+        """What the perfect player plays by: the arena's solution, the sampled scoring's referee, or None."""
+        if self.arena is not None:
+            return self.arena.solution
+        return self.scoring.referee if self.scoring is not None else None
+
+    def _evaluate_guided(self, starts, rng, referee) -> dict:
         """The guided player (the search with the rule's prior at its present weight) against the optimal player."""
         agent = SearchMover(self._eval_forest, self.guide.evaluator(self.pv, self.game), self.eval_simulations)
-        optimal, record = OptimalMover(self.game, self.arena.solution), {}
+        optimal, record = OptimalMover(self.game, referee), {}
         for seat, label in ((0, "first"), (1, "second")):
             record[f"guided_score_optimal_{label}"] = score(self.game, agent, optimal, starts, seat, rng,
                                                             self.max_plies)[0]
