@@ -14,8 +14,9 @@ from contextlib import nullcontext
 
 import click
 
-from discover.cli.common import (BOUND, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, Integer, command_line, force_option,
-                                 game_arguments, game_from_words, int_list, output_folder, parallel_options, say)
+from discover.cli.common import (BOUND, OUTPUT_FILE, OUTPUT_FOLDER, REPEATS, SEED, TEXT, Integer, command_line,
+                                 force_option, game_arguments, game_from_words, int_list, output_folder,
+                                 parallel_options, say)
 
 __all__ = ["alphazero_command"]
 
@@ -52,12 +53,14 @@ __all__ = ["alphazero_command"]
               help="With --guided: heaps of the small board the rule is discovered on (default 3).")
 @click.option("--rule-games", type=Integer(1, 1_000_000), default=None,
               help="With --guided: self-play games AlphaZero plays on the small board (default 3840).")
+@click.option("--repeats", type=REPEATS, default=None,
+              help="With --guided: one run of each arm per seed, --seed, --seed + 1, ... (default 1).")
 @parallel_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
 @force_option
 def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
                       random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, shards,
-                      guided, rule_heaps, rule_games, backend, address, workers, folder, force):
+                      guided, rule_heaps, rule_games, repeats, backend, address, workers, folder, force):
     """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players
     (and value-table.npz when the game's universe has at most 50,000 positions).
 
@@ -72,8 +75,9 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
 
         guided_run(game_from_words(game, params), dict(locals()), folder, force)
         return
-    if rule_heaps is not None or rule_games is not None:
-        raise ValueError("--rule-heaps and --rule-games set the rule of --guided: add --guided, or leave them out")
+    if rule_heaps is not None or rule_games is not None or repeats is not None:
+        raise ValueError("--rule-heaps, --rule-games and --repeats set the runs of --guided: add --guided, or leave "
+                         "them out")
     from discover.experiments import alphazero
 
     experiment = game == "notakto" and not params

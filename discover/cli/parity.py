@@ -13,7 +13,7 @@ __all__ = ["guided_run"]
 #: options of ``alphazero`` that the parity experiment does not take (each refused with --guided)
 NOT_GUIDED = ("network", "replay_size", "baseline_simulations", "bound", "checkpoint", "shards")
 #: options that only --guided takes
-ONLY_GUIDED = ("rule_heaps", "rule_games")
+ONLY_GUIDED = ("rule_heaps", "rule_games", "repeats")
 
 
 def guided_run(game, options: dict, folder, force: bool) -> None:
@@ -40,7 +40,8 @@ def guided_run(game, options: dict, folder, force: bool) -> None:
             raise ValueError("--guided plays from one start (the Zhou-Riis setting): give heap sizes such as "
                              "1,3,5,7,9,11,13, or leave out --start")
         fields["start"] = int_list(options["start"], "--start")
-    settings = ParitySettings(heaps=game.dims, seeds=(options["seed"],), **fields)
+    seeds = tuple(range(options["seed"], options["seed"] + (options.get("repeats") or 1)))
+    settings = ParitySettings(heaps=game.dims, seeds=seeds, **fields)
     folder = output_folder(folder, os.path.join("reports", f"nim-heaps{game.dims}-parity"), parity_report.MARKERS,
                            force)
     from cgbase.parallel import Workers

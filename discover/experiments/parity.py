@@ -193,10 +193,13 @@ def run(settings: ParitySettings, workers=None, progress: bool = False, say=None
     """Discover the rule (per seed) and train every arm and seed (``workers``: a ``cgbase.parallel.Workers`` to run
     them side by side; the numbers are the same either way); the report's record."""
     from games import make_game
+    from learners.alphazero.sampled import check_box_sample
     from solvers.graph import check_reachable
 
-    if is_exact(settings):
-        check_reachable(make_game("nim", heaps=settings.heaps), [settings.start])  # before the discovery's games
+    if is_exact(settings):  # before the discovery's games
+        check_reachable(make_game("nim", heaps=settings.heaps), [settings.start])
+    else:
+        check_box_sample(settings.start)
     say = say or (lambda message: None)
     clock = time.perf_counter()
     rules = {}

@@ -20,7 +20,9 @@ import numpy as np
 from cgbase.validation import nonnegative_int, positive_int
 from learners.options import option_offsets, options_block
 
-__all__ = ["total_counts", "stratified_box_sample", "SampledScoring"]
+__all__ = ["total_counts", "stratified_box_sample", "check_box_sample", "SampledScoring", "MAX_TOTAL"]
+
+MAX_TOTAL = 1000  # largest total of the limits: the draws take time in proportion to it, per sampled position
 
 
 def total_counts(limits) -> list[int]:
@@ -33,12 +35,33 @@ def total_counts(limits) -> list[int]:
     """
     counts = [1]
     for limit in limits:
-        grown = [0] * (len(counts) + limit)
-        for total, ways in enumerate(counts):
-            for x in range(limit + 1):
-                grown[total + x] += ways
-        counts = grown
+        prefix = [0]
+        for ways in counts:
+            prefix.append(prefix[-1] + ways)
+        top = len(counts) - 1
+        counts = [prefix[min(t, top) + 1] - prefix[max(t - limit, 0)] for t in range(top + limit + 1)]
     return counts
+
+
+def check_box_sample(limits) -> list[int]:
+    """The limits as ints, after refusing (``ValueError``) a box ``stratified_box_sample`` would take too long on.
+
+    Examples
+    --------
+    >>> check_box_sample([1, 3, 5])
+    [1, 3, 5]
+    >>> check_box_sample([1000, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: the limits [1000, 3] total 1003: a stratified sample takes at most 1000 (give smaller heaps)
+    """
+    limits = [nonnegative_int(x, "a coordinate's limit") for x in limits]
+    if not limits:
+        raise ValueError("limits must give at least one coordinate, such as [1, 3, 5]")
+    if sum(limits) > MAX_TOTAL:
+        raise ValueError(f"the limits {limits} total {sum(limits)}: a stratified sample takes at most {MAX_TOTAL} "
+                         "(give smaller heaps)")
+    return limits
 
 
 def _allocate(counts: list[int], size: int) -> np.ndarray:
@@ -61,10 +84,8 @@ def stratified_box_sample(limits, size: int, rng: np.random.Generator) -> np.nda
     >>> sample.shape, bool((sample <= [1, 3, 5]).all()), sorted(sample.sum(axis=1).tolist())
     ((6, 3), True, [2, 3, 4, 5, 6, 7])
     """
-    limits = [nonnegative_int(x, "a coordinate's limit") for x in limits]
+    limits = check_box_sample(limits)
     size = positive_int(size, "size")
-    if not limits:
-        raise ValueError("limits must give at least one coordinate, such as [1, 3, 5]")
     # ways[i][t]: positions of the coordinates i, i+1, ... summing to t
     ways = [total_counts(limits[i:]) for i in range(len(limits))] + [[1]]
     per_total = _allocate(ways[0], size)

@@ -92,10 +92,11 @@ def test_the_command_writes_the_report_and_refuses_what_it_does_not_take(cli, tm
 
 
 def test_a_start_too_large_to_solve_is_refused_before_the_rule_is_sought(cli, tmp_path, monkeypatch):
-    """The 7-heap universe's memory is checked first (it was refused only after 3,840 discovery games)."""
+    """The start is checked first (it was refused only after 3,840 discovery games): a box too large to solve is
+    sampled, and one whose total is too large to sample is refused."""
     import discover.experiments.parity as parity
 
     monkeypatch.setattr(parity, "discover_guide_rule", lambda *a: pytest.fail("the rule was sought first"))
     code, _, err = cli("alphazero", "nim", "heaps=7", "--guided", "--start", "100000,3,5,7,9,11,13",
                        "--out", str(tmp_path / "p"))
-    assert code == 2 and "needs about" in err and not (tmp_path / "p").exists()
+    assert code == 2 and "a stratified sample takes at most" in err and not (tmp_path / "p").exists()
