@@ -79,16 +79,18 @@ def test_the_command_writes_the_report_and_refuses_what_it_does_not_take(cli, tm
     out = tmp_path / "p"
     code, stdout, _ = cli("alphazero", "nim", "heaps=3", "--guided", "--iterations", "1", "--games", "4",
                           "--simulations", "4", "--eval-games", "4", "--hidden", "8", "--rule-heaps", "2",
-                          "--rule-games", "64", "--out", str(out))
+                          "--rule-games", "64", "--seed", "3", "--repeats", "2", "--out", str(out))
     assert code == 0, stdout
     assert {p.name for p in out.iterdir()} == {"parity.json", "index.md", "index.html", "scores.png"}
     record = json.loads((out / "parity.json").read_text())
     assert record["settings"]["start"] == [1, 3, 5] and record["runs"][0]["arm"] == "alone"
+    assert record["settings"]["seeds"] == [3, 4] and {r["seed"] for r in record["runs"]} == {3, 4}
     assert "Expert play here means" in (out / "index.md").read_text() and verdict(record).endswith("either arm.")
     for extra in (("--bound", "5"), ("--shards", "2"), ("--start", "random")):
         assert cli("alphazero", "nim", "heaps=3", "--guided", *extra, "--out", str(tmp_path / "x"))[0] == 2
     assert cli("alphazero", "wythoff", "--guided", "--out", str(tmp_path / "y"))[0] == 2
     assert cli("alphazero", "nim", "heaps=3", "--rule-heaps", "3", "--out", str(tmp_path / "z"))[0] == 2
+    assert cli("alphazero", "nim", "heaps=3", "--repeats", "2", "--out", str(tmp_path / "z"))[0] == 2
 
 
 def test_a_start_too_large_to_solve_is_refused_before_the_rule_is_sought(cli, tmp_path, monkeypatch):
