@@ -5,6 +5,7 @@
     discover alphazero hex n=5 --iterations 40
     discover alphazero nim heaps=5 --start 1,3,5,7,9
     discover alphazero nim heaps=7 --guided      # alone and guided by the rule it discovers: reports/nim-heaps7-parity/
+    discover alphazero nim --guided --summary    # those reports side by side: reports/nim-parity/
 """
 
 from __future__ import annotations
@@ -48,19 +49,23 @@ __all__ = ["alphazero_command"]
 @click.option("--guided", is_flag=True,
               help="Nim: train AlphaZero alone and guided by the rule the discovery stage finds in its own value "
                    "table on a small board (proved, stated for any number of heaps), both scored exactly by the "
-                   "solver from the start (discover.experiments.parity); the workers run the arms side by side.")
+                   "solver from the start, or on a stratified sample by Bouton's theorem where the board is too "
+                   "large (discover.experiments.parity); the workers run the arms side by side.")
 @click.option("--rule-heaps", type=Integer(2, 5, "the small board is solved to verify the rule"), default=None,
               help="With --guided: heaps of the small board the rule is discovered on (default 3).")
 @click.option("--rule-games", type=Integer(1, 1_000_000), default=None,
               help="With --guided: self-play games AlphaZero plays on the small board (default 3840).")
 @click.option("--repeats", type=REPEATS, default=None,
               help="With --guided: one run of each arm per seed, --seed, --seed + 1, ... (default 1).")
+@click.option("--summary", is_flag=True,
+              help="With --guided: no training; the parity reports beside the output folder (nim-heapsN-parity*/) "
+                   "side by side in one table, written into reports/nim-parity/ (or --out).")
 @parallel_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None, help="Where to write (default: reports/<game>-alphazero/).")
 @force_option
 def alphazero_command(game, params, iterations, games, simulations, eval_every, eval_games, network, hidden,
                       random_openings, replay_size, baseline_simulations, bound, start, seed, checkpoint, shards,
-                      guided, rule_heaps, rule_games, repeats, backend, address, workers, folder, force):
+                      guided, rule_heaps, rule_games, repeats, summary, backend, address, workers, folder, force):
     """Train AlphaZero on GAME and write its learning curves against random, optimal and earlier players
     (and value-table.npz when the game's universe has at most 50,000 positions).
 
@@ -71,13 +76,16 @@ def alphazero_command(game, params, iterations, games, simulations, eval_every, 
     written into reports/nim-heapsN-parity/.
     """
     if guided:
-        from discover.cli.parity import guided_run
+        from discover.cli.parity import guided_run, summary_run
 
-        guided_run(game_from_words(game, params), dict(locals()), folder, force)
+        if summary:
+            summary_run(dict(locals()), folder, force)
+        else:
+            guided_run(game_from_words(game, params), dict(locals()), folder, force)
         return
-    if rule_heaps is not None or rule_games is not None or repeats is not None:
-        raise ValueError("--rule-heaps, --rule-games and --repeats set the runs of --guided: add --guided, or leave "
-                         "them out")
+    if rule_heaps is not None or rule_games is not None or repeats is not None or summary:
+        raise ValueError("--rule-heaps, --rule-games, --repeats and --summary belong to --guided: add --guided, or "
+                         "leave them out")
     from discover.experiments import alphazero
 
     experiment = game == "notakto" and not params

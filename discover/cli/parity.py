@@ -8,12 +8,31 @@ from contextlib import nullcontext
 
 from discover.cli.common import command_line, int_list, output_folder, say
 
-__all__ = ["guided_run"]
+__all__ = ["guided_run", "summary_run"]
 
 #: options of ``alphazero`` that the parity experiment does not take (each refused with --guided)
 NOT_GUIDED = ("network", "replay_size", "baseline_simulations", "bound", "checkpoint", "shards")
 #: options that only --guided takes
 ONLY_GUIDED = ("rule_heaps", "rule_games", "repeats")
+#: options that set a training, none of which --summary takes
+TRAINING = ("iterations", "games", "simulations", "eval_every", "eval_games", "hidden", "random_openings", "start",
+            "rule_heaps", "rule_games", "repeats", "workers", "address")
+
+
+def summary_run(options: dict, folder, force: bool) -> None:
+    """Write the parity reports beside ``folder`` (default ``reports/nim-parity``) side by side
+    (``discover.experiments.parity_summary``); a bad combination is a ValueError (one line, exit 2)."""
+    if options["game"] != "nim" or options["params"]:
+        raise ValueError("--summary reads every Nim parity report: give the game as nim alone, without parameters")
+    for name in NOT_GUIDED + TRAINING:
+        if options.get(name) is not None:
+            raise ValueError(f"--{name.replace('_', '-')} sets a training; --summary trains nothing: leave it out")
+    from discover.experiments import parity_summary
+
+    folder = output_folder(folder, os.path.join("reports", "nim-parity"), parity_summary.MARKERS, force)
+    records = parity_summary.collect(os.path.dirname(os.path.abspath(folder)))
+    parity_summary.write(records, folder)
+    say(f"wrote {folder}/ from {len(records)} report(s)")
 
 
 def guided_run(game, options: dict, folder, force: bool) -> None:

@@ -11,31 +11,51 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["write", "verdict", "first_expert", "MARKERS"]
+__all__ = ["write", "verdict", "first_expert", "rate_text", "score_text", "winning_seat", "is_exact_record",
+           "MARKERS"]
 
 MARKERS = ("index.md", "parity.json")  # an existing folder holding these is a report to replace
 RATE_EXPERT = 1.0  # the policy head's optimal-move rate of expert play (every N position)
 
 
-def _exact(record: dict) -> bool:
-    """Whether the runs were scored over every position (a record without the key predates sampling: exact)."""
+def is_exact_record(record: dict) -> bool:
+    """Whether the runs were scored over every position (a record without the key predates sampling: exact).
+
+    Examples
+    --------
+    >>> is_exact_record({"runs": [{}]}), is_exact_record({"runs": [{"exact": False}]})
+    (True, False)
+    """
     return record["runs"][0].get("exact", True)
 
 
 def _where(record: dict) -> str:
     """Where the policy head's rate is measured, in words."""
-    return "N position reachable from the start" if _exact(record) else "sampled N position"
+    return "N position reachable from the start" if is_exact_record(record) else "sampled N position"
 
 
-def _rate(r: dict) -> str:
-    """The optimal-move rate of a history record, with its interval where it was estimated on a sample."""
+def rate_text(r: dict) -> str:
+    """The optimal-move rate of a history record, with its interval where it was estimated on a sample.
+
+    Examples
+    --------
+    >>> rate_text({"optimal_move_rate": 0.5}), rate_text({"optimal_move_rate": 0.5, "optimal_move_rate_low": 0.4,
+    ...                                                   "optimal_move_rate_high": 0.6})
+    ('0.500', '0.500 [0.400, 0.600]')
+    """
     if r.get("optimal_move_rate_low") is None:
         return _fmt(r.get("optimal_move_rate"))
     return f"{r['optimal_move_rate']:.3f} [{r['optimal_move_rate_low']:.3f}, {r['optimal_move_rate_high']:.3f}]"
 
 
-def _seat(record: dict) -> str:
-    """The winning seat from the start, as the solver says (``start_value`` of the runs: 1 the first player wins)."""
+def winning_seat(record: dict) -> str:
+    """The winning seat from the start, as the solver says (``start_value`` of the runs: 1 the first player wins).
+
+    Examples
+    --------
+    >>> winning_seat({"runs": [{"start_value": -1}]})
+    'second'
+    """
     return "first" if record["runs"][0]["start_value"] == 1 else "second"
 
 
@@ -59,7 +79,7 @@ def first_expert(history: list, seat: str, key: str = "score_optimal", rate: flo
 
 def verdict(record: dict) -> str:
     """One sentence: whether and when each arm reached expert play, from the measured iterations only."""
-    seat = _seat(record)
+    seat = winning_seat(record)
     parts = []
     for run in record["runs"]:
         history, last = run["history"], run["history"][-1]
@@ -89,7 +109,14 @@ def _fmt(value, digits: int = 3) -> str:
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
 
 
-def _score_text(points, games: int) -> str:
+def score_text(points, games: int) -> str:
+    """A match's score (points out of 100 over ``games`` games) as a share with its 95% Wilson interval.
+
+    Examples
+    --------
+    >>> score_text(100.0, 100), score_text(None, 100)
+    ('1.00 [0.96, 1.00]', '-')
+    """
     from learners.repeats import interval_text, share_interval
 
     if points is None:
@@ -101,7 +128,7 @@ def _score_text(points, games: int) -> str:
 def _figure(record: dict, path) -> str:
     from discover.render.figure import legend_below, new_figure, save_figure
 
-    seat = _seat(record)
+    seat = winning_seat(record)
     fig, axes = new_figure(13, 5.6, cols=2)
     for i, run in enumerate(record["runs"]):
         color = f"C{i}"
@@ -122,7 +149,7 @@ def _figure(record: dict, path) -> str:
             axes[1].plot([r["iteration"] for r in run["history"] if "guide_weight" in r],
                          [100 * r["guide_weight"] for r in run["history"] if "guide_weight" in r], "-", color="0.5",
                          linewidth=0.8, label=f"{label}: rule's weight x 100")
-    axes[0].set_ylabel("share of N positions (" + ("exact" if _exact(record) else "sample") + ")")
+    axes[0].set_ylabel("share of N positions (" + ("exact" if is_exact_record(record) else "sample") + ")")
     axes[1].set_ylabel(f"% won vs perfect, {seat}")
     for ax in axes:
         ax.set_xlabel("iteration (0: untrained network)")
@@ -160,7 +187,7 @@ def _rule_blocks(record: dict) -> list:
 def _blocks(record: dict) -> list:
     from discover.render.document import Code, FigureFile, Strong
 
-    settings, seat = record["settings"], _seat(record)
+    settings, seat = record["settings"], winning_seat(record)
     games = settings["eval_games"]
     blocks = [
         ("h", 1, record["title"]),
@@ -197,12 +224,12 @@ def _blocks(record: dict) -> list:
                 cells.append("-" if o["share"] is None else
                              f"{o['won']}/{o['winnable']} " + _interval(o["share"]))
             rows.append([f"{run['arm']} ({name})", str(run["seed"]), str(last["iteration"]),
-                         _rate(last),
-                         _score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_first"), games),
-                         _score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_second"), games),
+                         rate_text(last),
+                         score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_first"), games),
+                         score_text(last.get(f"{'guided_' if name == 'guided' else ''}score_optimal_second"), games),
                          *cells, f"{run['train_cpu_seconds']:.0f}"])
     blocks.append(("table", ["player", "seed", "iterations", "policy-head optimal-move rate "
-                             + ("(exact)" if _exact(record) else "(sample, 95% interval)"),
+                             + ("(exact)" if is_exact_record(record) else "(sample, 95% interval)"),
                              "vs perfect from start, first", "vs perfect from start, second",
                              "vs perfect from random openings, first (won/winnable)", "... second",
                              "train CPU s"], rows))
@@ -223,12 +250,12 @@ def _blocks(record: dict) -> list:
         for r in run["history"]:
             if "optimal_move_rate" not in r:
                 continue
-            row = [str(r["iteration"]), f"{r['episode']:,}", _fmt(r.get("loss")), _rate(r),
-                   _fmt(r["value_accuracy"]), _score_text(r[f"score_optimal_{seat}"], games),
+            row = [str(r["iteration"]), f"{r['episode']:,}", _fmt(r.get("loss")), rate_text(r),
+                   _fmt(r["value_accuracy"]), score_text(r[f"score_optimal_{seat}"], games),
                    _fmt(r["score_random_first"], 0), _fmt(r["score_random_second"], 0)]
             if guided:
                 w = weights.get(r["iteration"], {})
-                row += [_score_text(r.get(f"guided_score_optimal_{seat}"), games), _fmt(w.get("guide_weight")),
+                row += [score_text(r.get(f"guided_score_optimal_{seat}"), games), _fmt(w.get("guide_weight")),
                         _fmt(w.get("guide_score"))]
             table.append(row + [f"{r['cpu_seconds']:.0f}"])
         blocks.append(("table", head, table))
@@ -240,7 +267,7 @@ def _blocks(record: dict) -> list:
 def _truth_text(record: dict) -> str:
     """How the scores were judged: the solver over every position, or a referee on a stratified sample."""
     run = record["runs"][0]
-    if _exact(record):
+    if is_exact_record(record):
         return ("Every number is exact: the solver solved every position reachable from the start "
                 f"({run['positions']:,} positions).")
     return (f"The start reaches {run['positions']:,} positions, more than the solver enumerates here: the policy "

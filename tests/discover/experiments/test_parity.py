@@ -76,7 +76,7 @@ def test_expert_play_is_counted_from_where_it_lasts_to_the_end():
 
 
 def test_the_command_writes_the_report_and_refuses_what_it_does_not_take(cli, tmp_path):
-    out = tmp_path / "p"
+    out = tmp_path / "nim-heaps3-parity"
     code, stdout, _ = cli("alphazero", "nim", "heaps=3", "--guided", "--iterations", "1", "--games", "4",
                           "--simulations", "4", "--eval-games", "4", "--hidden", "8", "--rule-heaps", "2",
                           "--rule-games", "64", "--seed", "3", "--repeats", "2", "--out", str(out))
@@ -91,6 +91,13 @@ def test_the_command_writes_the_report_and_refuses_what_it_does_not_take(cli, tm
     assert cli("alphazero", "wythoff", "--guided", "--out", str(tmp_path / "y"))[0] == 2
     assert cli("alphazero", "nim", "heaps=3", "--rule-heaps", "3", "--out", str(tmp_path / "z"))[0] == 2
     assert cli("alphazero", "nim", "heaps=3", "--repeats", "2", "--out", str(tmp_path / "z"))[0] == 2
+    # the summary reads the report beside its folder, one row per arm and seed, and trains nothing
+    assert cli("alphazero", "nim", "--guided", "--summary", "--out", str(tmp_path / "s"))[0] == 0
+    summary = (tmp_path / "s" / "index.md").read_text()
+    assert summary.count("| 3 | 48 (exact) |") == len(record["runs"]) and "nim-heaps3-parity" in summary
+    for words in (("nim", "heaps=3"), ("nim", "--iterations", "2"), ("nim", "--repeats", "2"), ("wythoff",)):
+        assert cli("alphazero", *words, "--guided", "--summary", "--out", str(tmp_path / "t"))[0] == 2
+    assert cli("alphazero", "nim", "--summary", "--out", str(tmp_path / "t"))[0] == 2
 
 
 def test_a_start_too_large_to_solve_is_refused_before_the_rule_is_sought(cli, tmp_path, monkeypatch):
