@@ -12,8 +12,6 @@ __all__ = ["guided_run", "summary_run"]
 
 #: options of ``alphazero`` that the parity experiment does not take (each refused with --guided)
 NOT_GUIDED = ("network", "replay_size", "baseline_simulations", "bound", "checkpoint", "shards")
-#: options that only --guided takes
-ONLY_GUIDED = ("rule_heaps", "rule_games", "repeats")
 #: options that set a training, none of which --summary takes
 TRAINING = ("iterations", "games", "simulations", "eval_every", "eval_games", "hidden", "random_openings", "start",
             "rule_heaps", "rule_games", "repeats", "workers", "address")
