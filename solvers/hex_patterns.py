@@ -30,7 +30,7 @@ import numpy as np
 
 from games.hex import hex_connected, hex_flood, hex_geometry
 
-__all__ = ["hex_tables", "fill_in", "useless"]
+__all__ = ["hex_tables", "fill_in", "useless", "vulnerable"]
 
 # ring codes for a neighbour off the board: X's first side, X's second side, a side of the opponent's
 SIDE_A, SIDE_B, OTHER_SIDE = -1, -2, -3
@@ -205,3 +205,35 @@ def fill_in(a, b, geo, neighbours, ring, sides):
                         changed = True  # the chains changed: label them again before the next pair
                         break
     return a, b, got[0], got[1]
+
+
+@nb.njit(cache=True, nogil=True)
+def vulnerable(xs, ys, candidates, geo, neighbours, ring_x, side_a, side_b):
+    """``(pruned, killers)``: the ``candidates`` (empty cells) that an opponent stone on one of their empty
+    neighbours, the *killer*, would make useless for X (stones ``xs``, opponent ``ys``), and those killers.
+
+    X to move may leave every such cell out: if a vulnerable move c wins, the killer's answer k makes c worth
+    no more than an opponent stone, so X wins with the opponent on c and k and X to move, by a move that
+    wins the position itself (Hex is monotone); repeating this with ever more opponent stones, some winning
+    move is not vulnerable.  A proof of a loss must hold the killers (X owning one would stop its kill)."""
+    cells = neighbours.size
+    label = np.empty(cells, dtype=np.int64)
+    sets = np.empty(cells, dtype=np.int64)
+    chains(xs, side_a, side_b, geo, label)
+    empty = geo[1] & ~(xs | ys)
+    _chain_sets(xs, empty, side_a, side_b, neighbours, label, sets)
+    pruned, killers = np.int64(0), np.int64(0)
+    rest = candidates
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = _index(low)
+        near = neighbours[c] & empty
+        while near:
+            k = near & -near
+            near ^= k
+            if useless(c, xs, empty & ~k, ring_x, sets, cells):
+                pruned |= low
+                killers |= k
+                break
+    return pruned, killers

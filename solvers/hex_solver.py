@@ -25,8 +25,8 @@ import numpy as np
 
 from games.boards import popcount
 from games.hex import hex_connected
-from solvers.hex_connections import FULL, SEMI, h_search
-from solvers.hex_patterns import fill_in, hex_tables
+from solvers.hex_connections import FULL, SEMI, h_search, workspace
+from solvers.hex_patterns import fill_in, hex_tables, vulnerable
 
 __all__ = ["HexSolver", "evaluate", "hex_openings"]
 
@@ -75,12 +75,13 @@ def _cover(carriers, count, empty, must):
 
 
 @nb.njit(cache=True, nogil=True)
-def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_cap):
+def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, work, prune):
     """``(status, a, b, moves, proof, filled)`` of a position with player ``turn`` to move (0 the first player,
     stones ``a``): ``status`` +1 won, -1 lost, else 0 with ``moves`` the cells to try, best first; ``a`` and
     ``b`` after fill-in, ``filled`` the cells it gave each player.  ``proof``: for a decided position the
     cells the winner's connection uses (its carrier), else the cells of the opponent's semi connections
-    that made the must-play region."""
+    that made the must-play region and, with ``prune``, the killers of the vulnerable cells left out of it
+    (``solvers.hex_patterns.vulnerable``)."""
     cells = neighbours.size
     none = np.zeros(0, dtype=np.int64)
     a, b, got_a, got_b = fill_in(a, b, geo, neighbours, ring, sides)
@@ -90,19 +91,22 @@ def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, full_cap, semi_ca
     if hex_connected(b, sides[1, 0], sides[1, 1], geo):
         return (1 if turn == 1 else -1), a, b, none, np.int64(0), filled
     xs, ys = (a, b) if turn == 0 else (b, a)
-    F, fn, S, sn, _ = h_search(xs, ys, sides[turn, 0], sides[turn, 1], geo, neighbours, full_cap, semi_cap, 2)
+    F, fn, S, sn, _ = h_search(xs, ys, sides[turn, 0], sides[turn, 1], geo, neighbours, work, 2)
     if fn[cells, cells + 1] > 0:
         return 1, a, b, none, _smallest(F[cells, cells + 1], fn[cells, cells + 1]), filled
     if sn[cells, cells + 1] > 0:
         return 1, a, b, none, _smallest(S[cells, cells + 1], sn[cells, cells + 1]), filled
-    F, fn, S, sn, _ = h_search(ys, xs, sides[1 - turn, 0], sides[1 - turn, 1], geo, neighbours, full_cap,
-                               semi_cap, 1)
+    F, fn, S, sn, _ = h_search(ys, xs, sides[1 - turn, 0], sides[1 - turn, 1], geo, neighbours, work, 1)
     if fn[cells, cells + 1] > 0:
         return -1, a, b, none, _smallest(F[cells, cells + 1], fn[cells, cells + 1]), filled
     must = geo[1] & ~(a | b)
     for k in range(sn[cells, cells + 1]):
         must &= S[cells, cells + 1, k]
     held = _cover(S[cells, cells + 1], sn[cells, cells + 1], geo[1] & ~(a | b), must)
+    if must and prune:
+        pruned, killers = vulnerable(xs, ys, must, geo, neighbours, ring[turn], sides[turn, 0], sides[turn, 1])
+        must &= ~pruned
+        held |= killers
     if must == 0:
         return -1, a, b, none, held, filled
     count = popcount(must)
@@ -149,6 +153,8 @@ class HexSolver:
         Board side, 1 to 7.
     full_cap, semi_cap : int
         Full and semi carriers kept per pair of nodes by H-search.
+    prune : bool
+        Leave the mover's vulnerable cells out of each must-play region (``solvers.hex_patterns.vulnerable``).
 
     Examples
     --------
@@ -161,7 +167,7 @@ class HexSolver:
     -1
     """
 
-    def __init__(self, n: int, full_cap: int = FULL, semi_cap: int = SEMI):
+    def __init__(self, n: int, full_cap: int = FULL, semi_cap: int = SEMI, prune: bool = True):
         self.n = n
         self.cells = n * n
         self.geometry, self.neighbours, self.ring, self.sides = hex_tables(n)
@@ -171,7 +177,10 @@ class HexSolver:
         for name, cap in (("full_cap", full_cap), ("semi_cap", semi_cap)):
             if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= 64:
                 raise ValueError(f"{name} must be an integer in [1, 64], got {cap!r}")
-        self.full_cap, self.semi_cap = full_cap, semi_cap
+        if not isinstance(prune, bool):
+            raise ValueError(f"prune must be True or False, got {prune!r}")
+        self.full_cap, self.semi_cap, self.prune = full_cap, semi_cap, prune
+        self.work = workspace(self.cells, full_cap, semi_cap)
         self.epsilon = 1
         self.table: dict[int, tuple[int, int]] = {}
         self.children: dict[int, list] = {}
@@ -198,7 +207,7 @@ class HexSolver:
         self.nodes += 1
         status, fa, fb, moves, proof, filled = evaluate(np.int64(a), np.int64(b), turn, self.geometry,
                                                         self.neighbours, self.ring, self.sides, self.centre,
-                                                        self.full_cap, self.semi_cap)
+                                                        self.work, self.prune)
         if status:
             winner = turn if status == 1 else 1 - turn
             return int(status), int(proof) | int(filled[winner])

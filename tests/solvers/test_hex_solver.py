@@ -17,7 +17,7 @@ from games import make_game
 from games.hex import hex_connected, hex_geometry
 from solvers import solve
 from solvers.hex_connections import connections
-from solvers.hex_patterns import fill_in, hex_tables
+from solvers.hex_patterns import fill_in, hex_tables, vulnerable
 from solvers.hex_solver import HexSolver
 from solvers.search import Prover
 
@@ -135,7 +135,7 @@ def test_an_open_position_returns_its_must_play_region_and_its_semi_connections(
         turn = a.bit_count() - b.bit_count()
         status, fa, fb, moves, proof, filled = evaluate(np.int64(a), np.int64(b), turn, solver.geometry,
                                                         solver.neighbours, solver.ring, solver.sides, solver.centre,
-                                                        solver.full_cap, solver.semi_cap)
+                                                        solver.work, False)
         if status or not proof:
             continue
         must = sum(1 << int(c) for c in moves)
@@ -148,6 +148,40 @@ def test_an_open_position_returns_its_must_play_region_and_its_semi_connections(
         assert common == must
         seen += 1
     assert seen > 5
+
+
+@pytest.mark.parametrize("n, stones, seed", [(3, 2, 20), (4, 4, 21), (4, 6, 22), (4, 8, 23)])
+def test_a_vulnerable_move_is_no_better_than_the_killers_stone_and_never_the_only_win(n, stones, seed):
+    geo, neighbours, ring, sides = hex_tables(n)
+    pruned_any = 0
+    for a, b in random_positions(n, 30, stones, seed):
+        turn = a.bit_count() - b.bit_count()
+        a, b = (int(x) for x in fill_in(np.int64(a), np.int64(b), geo, neighbours, ring, sides)[:2])
+        if _won(n, a, 0) or _won(n, b, 1):
+            continue
+        xs, ys = (a, b) if turn == 0 else (b, a)
+        empty = int(geo[1]) & ~(a | b)
+        pruned, _ = (int(x) for x in vulnerable(np.int64(xs), np.int64(ys), np.int64(empty), geo, neighbours,
+                                                ring[turn], sides[turn, 0], sides[turn, 1]))
+        wins = {c for c in range(n * n) if empty >> c & 1 and
+                brute_value(n, a | (1 << c if turn == 0 else 0), b | (1 << c if turn == 1 else 0), 1 - turn) == -1}
+        assert not wins or any(not pruned >> c & 1 for c in wins), (a, b, turn)
+        for c in range(n * n):
+            if not pruned >> c & 1:
+                continue
+            pruned_any += 1
+            for k in range(n * n):  # some empty neighbour kills c: the mover's stone there is then no better
+                if not (empty & int(neighbours[c])) >> k & 1:
+                    continue
+                mine, theirs = (1 << c, 1 << k) if turn == 0 else (1 << k, 1 << c)
+                as_mine = brute_value(n, a | mine, b | theirs, turn)
+                both = (1 << c | 1 << k)
+                as_theirs = brute_value(n, a | (0 if turn == 0 else both), b | (both if turn == 0 else 0), turn)
+                if as_mine <= as_theirs:
+                    break
+            else:
+                raise AssertionError(f"no killer of {c} in {(a, b, turn)}")
+    assert pruned_any > 5
 
 
 def test_connections_examples():
