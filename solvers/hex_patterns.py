@@ -30,7 +30,7 @@ import numpy as np
 
 from games.hex import hex_connected, hex_flood, hex_geometry
 
-__all__ = ["hex_tables", "fill_in", "useless", "vulnerable"]
+__all__ = ["hex_tables", "fill_in", "useless", "vulnerable", "dominated"]
 
 # ring codes for a neighbour off the board: X's first side, X's second side, a side of the opponent's
 SIDE_A, SIDE_B, OTHER_SIDE = -1, -2, -3
@@ -237,3 +237,34 @@ def vulnerable(xs, ys, candidates, geo, neighbours, ring_x, side_a, side_b):
                 killers |= k
                 break
     return pruned, killers
+
+
+@nb.njit(cache=True, nogil=True)
+def dominated(xs, ys, candidates, geo, neighbours, ring_y, side_a, side_b):
+    """The ``candidates`` (empty cells) X to move may leave out because another candidate *captures* them: an X
+    stone on a neighbour d makes the cell useless for the opponent (stones ``ys``, ring ``ring_y``, sides
+    ``side_a`` and ``side_b``), so X on d is worth at least X on the cell (capture-domination).
+
+    A cell is left out only for a dominator still kept at that moment, so every chain of dominations ends in
+    a kept cell (two cells dominating each other: one stays).  The test looks at the cell's neighbours only,
+    and stays true as stones are added: a proof of a loss needs no more cells than the two."""
+    cells = neighbours.size
+    label = np.empty(cells, dtype=np.int64)
+    sets = np.empty(cells, dtype=np.int64)
+    chains(ys, side_a, side_b, geo, label)
+    empty = geo[1] & ~(xs | ys)
+    _chain_sets(ys, empty, side_a, side_b, neighbours, label, sets)
+    pruned = np.int64(0)
+    rest = candidates
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = _index(low)
+        near = neighbours[c] & candidates & ~pruned
+        while near:
+            d = near & -near
+            near ^= d
+            if useless(c, ys, empty & ~d, ring_y, sets, cells):
+                pruned |= low
+                break
+    return pruned

@@ -26,7 +26,7 @@ import numpy as np
 from games.boards import popcount
 from games.hex import hex_connected
 from solvers.hex_connections import FULL, SEMI, h_search, workspace
-from solvers.hex_patterns import fill_in, hex_tables, vulnerable
+from solvers.hex_patterns import dominated, fill_in, hex_tables, vulnerable
 
 __all__ = ["HexSolver", "evaluate", "hex_openings"]
 
@@ -107,6 +107,7 @@ def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, work, prune):
         pruned, killers = vulnerable(xs, ys, must, geo, neighbours, ring[turn], sides[turn, 0], sides[turn, 1])
         must &= ~pruned
         held |= killers
+        must &= ~dominated(xs, ys, must, geo, neighbours, ring[1 - turn], sides[1 - turn, 0], sides[1 - turn, 1])
     if must == 0:
         return -1, a, b, none, held, filled
     count = popcount(must)
