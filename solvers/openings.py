@@ -148,7 +148,7 @@ def openings(game, solution=None, progress=None) -> Openings:
     return Openings(game, values.reshape(panels, game.n, game.n), start_value, source, time.perf_counter() - clock)
 
 
-HEX_OPENING_POSITIONS = 60_000  # a 7 x 7 opening's proof budget (about 100 s CPU); beyond it, unsettled
+HEX_OPENING_POSITIONS = 500_000  # a 7 x 7 opening's proof budget (about 9 minutes of CPU); beyond it, unsettled
 
 
 def _hex_openings(game, progress, clock: float) -> Openings:
