@@ -5,13 +5,16 @@ on a shared machine wall time says more about the load than about the solver)::
 
     python benchmarks/hex_solver.py            # 5 x 5 both solvers, every 6 x 6 opening (about 1 minute)
     python benchmarks/hex_solver.py --quick    # 4 x 4 both solvers, no 6 x 6 (seconds)
-    python benchmarks/hex_solver.py --seven    # also every 7 x 7 opening, 60,000 positions at most each
+    python benchmarks/hex_solver.py --seven    # also every 7 x 7 opening, 500,000 positions at most each
+    python benchmarks/hex_solver.py --hard     # also the four hardest 7 x 7 openings, each alone in a fresh solver
 
 1. Every opening of Hex 5 x 5 (4 x 4 with ``--quick``): ``solvers.search.search`` (df-pn over every
    move, no virtual connections) and ``solvers.hex_solver.hex_openings``; positions, CPU seconds,
    the ratio, and every value compared (an ``AssertionError`` if they differ).
 2. Every opening of 6 x 6 (and 7 x 7 on request) by ``hex_openings``, each cell's positions and CPU
    seconds, compared with the published winners (``solvers.hex_published``).
+3. With ``--hard``: the 7 x 7 openings a cap of 60,000 positions left open, (1, 6), (2, 0), (3, 0) and (3, 1),
+   each solved alone (a fresh solver and table), positions and CPU seconds.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ import numpy as np
 from games import make_game
 from solvers.hex_published import published_openings
 from solvers.hex_solver import HexSolver
+from solvers.openings import HEX_OPENING_POSITIONS as SEVEN_CAP  # positions per 7 x 7 opening
 from solvers.search import search
 from timing import arguments, heading, machine_line
 
-SEVEN_CAP = 60_000  # positions per 7 x 7 opening
+HARD = ((1, 6), (2, 0), (3, 0), (3, 1))  # the 7 x 7 openings 60,000 positions left open
 
 
 def say(label: str, text: str) -> None:
@@ -52,13 +56,17 @@ def both_solvers(n: int) -> None:
                                  f"all {n * n} openings agree")
 
 
-def sweep(n: int, cap: int | None) -> None:
-    heading(f"2. Hex {n} x {n}: every opening" + (f", at most {cap:,} positions each" if cap else ""))
+def sweep(n: int, cap: int | None, cells=None) -> None:
+    """Every opening of the n x n board in one solver, or each of ``cells`` alone in a fresh one."""
+    alone = cells is not None
+    heading(f"{3 if alone else 2}. Hex {n} x {n}: " + ("the hardest openings, each alone" if alone else "every opening")
+            + (f", at most {cap:,} positions each" if cap else ""))
     solver, known = HexSolver(n), published_openings(n)
-    total, agree, open_cells = time.process_time(), 0, 0
-    for cell in range(n * n):
-        r, c = divmod(cell, n)
-        value, nodes, cpu = solver.timed_value(1 << cell, 0, 1, cap)
+    total, agree, open_cells, work = time.process_time(), 0, 0, 0
+    for r, c in cells or [divmod(cell, n) for cell in range(n * n)]:
+        solver = HexSolver(n) if alone else solver
+        value, nodes, cpu = solver.timed_value(1 << (r * n + c), 0, 1, cap)
+        work += nodes
         value = -value
         open_cells += value == 0
         agree += value == known[r, c]
@@ -66,19 +74,23 @@ def sweep(n: int, cap: int | None) -> None:
             word = {1: "W", -1: "L", 0: "open"}[value]
             say(f"({r}, {c})", f"{word:<4} (published {'W' if known[r, c] == 1 else 'L'})  {nodes:>8,} positions  "
                                f"{cpu:8.1f} s CPU")
-    say("total", f"{solver.nodes:,} positions, {time.process_time() - total:.1f} s CPU; {agree} of {n * n} agree with "
+    count = len(cells) if alone else n * n
+    say("total", f"{work:,} positions, {time.process_time() - total:.1f} s CPU; {agree} of {count} agree with "
                  f"the published winners, {open_cells} left open")
 
 
 def main(argv=None) -> int:
     args = arguments(__doc__.splitlines()[0], "4 x 4 instead of 5 x 5, no 6 x 6", 1, argv,
-                     [("--seven", f"also every 7 x 7 opening, at most {SEVEN_CAP:,} positions each")])
+                     [("--seven", f"also every 7 x 7 opening, at most {SEVEN_CAP:,} positions each"),
+                      ("--hard", f"also the hardest 7 x 7 openings {HARD}, each alone")])
     print(machine_line(args.quick))
     both_solvers(4 if args.quick else 5)
     if not args.quick:
         sweep(6, None)
     if args.seven:
         sweep(7, SEVEN_CAP)
+    if args.hard:
+        sweep(7, SEVEN_CAP, HARD)
     return 0
 
 

@@ -19,6 +19,11 @@ Three fill-in rules follow (Hayward, Björnsson, Johanson, Kan, Po and van Rijsw
 
 Each rule keeps the value of the position for both players, whoever is to move; the turn is
 therefore carried apart from the stone counts by the solver (``solvers.hex_solver``).
+
+Two more rules prune the moves of the player X to move without filling anything (Björnsson,
+Hayward, Johanson and van Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2007):
+``vulnerable`` cells (an opponent stone on a neighbour makes them useless for X) and ``dominated``
+ones (X's stone on a neighbour makes them useless for the opponent).
 """
 
 from __future__ import annotations

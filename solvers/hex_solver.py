@@ -7,7 +7,10 @@ the dead and captured cells):
 * the opponent has a full connection between theirs: P loses;
 * otherwise P must play in the *must-play region*, the cells common to the carriers of every
   semi connection the opponent has between the opponent's sides (a move outside one leaves it
-  whole, and the opponent completes it); an empty region: P loses.
+  whole, and the opponent completes it); an empty region: P loses;
+* inferior cells leave the region (``solvers.hex_patterns``): P's *vulnerable* cells (an opponent
+  stone on a neighbour would make them useless for P) and cells *captured* by another cell of the
+  region (P's stone there makes them useless for the opponent); an emptied region: P loses.
 
 The moves of the region, ordered by how many of those carriers hold them (then centre first),
 are searched by df-pn (A. Nagai, 2002) with a transposition table keyed by the position, the
