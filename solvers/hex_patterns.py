@@ -20,10 +20,9 @@ Three fill-in rules follow (Hayward, Björnsson, Johanson, Kan, Po and van Rijsw
 Each rule keeps the value of the position for both players, whoever is to move; the turn is
 therefore carried apart from the stone counts by the solver (``solvers.hex_solver``).
 
-Two more rules prune the moves of the player X to move without filling anything (Björnsson,
+One more rule prunes the moves of the player X to move without filling anything (Björnsson,
 Hayward, Johanson and van Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2007):
-``vulnerable`` cells (an opponent stone on a neighbour makes them useless for X) and ``dominated``
-ones (X's stone on a neighbour makes them useless for the opponent).
+``vulnerable`` cells, which an opponent stone on a neighbour makes useless for X.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ import numpy as np
 
 from games.hex import hex_connected, hex_flood, hex_geometry
 
-__all__ = ["hex_tables", "fill_in", "useless", "vulnerable", "dominated"]
+__all__ = ["hex_tables", "fill_in", "useless", "vulnerable"]
 
 # ring codes for a neighbour off the board: X's first side, X's second side, a side of the opponent's
 SIDE_A, SIDE_B, OTHER_SIDE = -1, -2, -3
@@ -243,33 +242,3 @@ def vulnerable(xs, ys, candidates, geo, neighbours, ring_x, side_a, side_b):
                 break
     return pruned, killers
 
-
-@nb.njit(cache=True, nogil=True)
-def dominated(xs, ys, candidates, geo, neighbours, ring_y, side_a, side_b):
-    """The ``candidates`` (empty cells) X to move may leave out because another candidate *captures* them: an X
-    stone on a neighbour d makes the cell useless for the opponent (stones ``ys``, ring ``ring_y``, sides
-    ``side_a`` and ``side_b``), so X on d is worth at least X on the cell (capture-domination).
-
-    A cell is left out only for a dominator still kept at that moment, so every chain of dominations ends in
-    a kept cell (two cells dominating each other: one stays).  The test looks at the cell's neighbours only,
-    and stays true as stones are added: a proof of a loss needs no more cells than the two."""
-    cells = neighbours.size
-    label = np.empty(cells, dtype=np.int64)
-    sets = np.empty(cells, dtype=np.int64)
-    chains(ys, side_a, side_b, geo, label)
-    empty = geo[1] & ~(xs | ys)
-    _chain_sets(ys, empty, side_a, side_b, neighbours, label, sets)
-    pruned = np.int64(0)
-    rest = candidates
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        c = _index(low)
-        near = neighbours[c] & candidates & ~pruned
-        while near:
-            d = near & -near
-            near ^= d
-            if useless(c, ys, empty & ~d, ring_y, sets, cells):
-                pruned |= low
-                break
-    return pruned

@@ -8,9 +8,8 @@ the dead and captured cells):
 * otherwise P must play in the *must-play region*, the cells common to the carriers of every
   semi connection the opponent has between the opponent's sides (a move outside one leaves it
   whole, and the opponent completes it); an empty region: P loses;
-* inferior cells leave the region (``solvers.hex_patterns``): P's *vulnerable* cells (an opponent
-  stone on a neighbour would make them useless for P) and cells *captured* by another cell of the
-  region (P's stone there makes them useless for the opponent); an emptied region: P loses.
+* P's *vulnerable* cells leave the region (``solvers.hex_patterns.vulnerable``: an opponent stone
+  on a neighbour would make them useless for P); an emptied region: P loses.
 
 The moves of the region, ordered by how many of those carriers hold them (then centre first),
 are searched by df-pn (A. Nagai, 2002) with a transposition table keyed by the position, the
@@ -29,7 +28,7 @@ import numpy as np
 from games.boards import popcount
 from games.hex import hex_connected
 from solvers.hex_connections import FULL, SEMI, h_search, workspace
-from solvers.hex_patterns import dominated, fill_in, hex_tables, vulnerable
+from solvers.hex_patterns import fill_in, hex_tables, vulnerable
 
 __all__ = ["HexSolver", "evaluate", "hex_openings"]
 
@@ -110,7 +109,6 @@ def evaluate(a, b, turn, geo, neighbours, ring, sides, centre, work, prune):
         pruned, killers = vulnerable(xs, ys, must, geo, neighbours, ring[turn], sides[turn, 0], sides[turn, 1])
         must &= ~pruned
         held |= killers
-        must &= ~dominated(xs, ys, must, geo, neighbours, ring[1 - turn], sides[1 - turn, 0], sides[1 - turn, 1])
     if must == 0:
         return -1, a, b, none, held, filled
     count = popcount(must)
