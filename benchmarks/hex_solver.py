@@ -13,7 +13,10 @@ on a shared machine wall time says more about the load than about the solver)::
    the ratio, and every value compared (an ``AssertionError`` if they differ).
 2. Every opening of 6 x 6 (and 7 x 7 on request) by ``hex_openings``, each cell's positions and CPU
    seconds, compared with the published winners (``solvers.hex_published``).
-3. With ``--hard``: the 7 x 7 openings a cap of 60,000 positions left open, (1, 6), (2, 0), (3, 0) and (3, 1),
+3. Late positions of 6 x 6 (not with ``--quick``): seeded positions of 22, 20, 18 and 16 stones, 8 each, by both
+   solvers (the search stops after 2,000,000 positions: counted unsettled, never compared); positions, CPU
+   seconds, the ratio, every settled value compared.
+4. With ``--hard``: the 7 x 7 openings a cap of 60,000 positions left open, (1, 6), (2, 0), (3, 0) and (3, 1),
    each solved alone (a fresh solver and table), positions and CPU seconds.
 """
 
@@ -32,6 +35,7 @@ from solvers.search import search
 from timing import arguments, heading, machine_line
 
 HARD = ((1, 6), (2, 0), (3, 0), (3, 1))  # the 7 x 7 openings 60,000 positions left open
+LATE_CAP = 2_000_000  # positions per late 6 x 6 position for the proof-number search
 
 
 def say(label: str, text: str) -> None:
@@ -56,10 +60,46 @@ def both_solvers(n: int) -> None:
                                  f"all {n * n} openings agree")
 
 
+def late_positions(n: int, counts: dict, cap: int) -> None:
+    """Seeded positions with many stones (none connected, the value not settled by the search's first step),
+    solved by both; the search stops after ``cap`` positions (counted as unsettled, never compared)."""
+    heading(f"3. Hex {n} x {n}: late positions, proof-number search against the solver with virtual connections")
+    game, rng = make_game("hex", n=n), np.random.default_rng(n)
+    for stones, count in counts.items():
+        found = []
+        while len(found) < count:
+            cells = rng.permutation(n * n)[:stones]
+            a, b = sum(1 << int(c) for c in cells[0::2]), sum(1 << int(c) for c in cells[1::2])
+            try:
+                search(game, (a, b), moves=False, max_nodes=1)
+            except RuntimeError:  # open after one step: a position worth timing
+                found.append((a, b))
+        cpu = {"search": 0.0, "ours": 0.0}
+        nodes, open_ = {"search": 0, "ours": 0}, 0
+        for a, b in found:
+            clock = time.process_time()
+            try:
+                result = search(game, (a, b), moves=False, max_nodes=cap)
+            except RuntimeError:
+                open_ += 1
+                continue
+            cpu["search"] += time.process_time() - clock
+            nodes["search"] += result.nodes
+            solver = HexSolver(n)
+            value, work, seconds = solver.timed_value(a, b)
+            cpu["ours"] += seconds
+            nodes["ours"] += work
+            assert value == result.value, f"the solvers disagree on {(a, b)}"
+        settled = count - open_
+        say(f"{stones} stones, {settled} of {count} settled", f"search {nodes['search']:,} positions "
+            f"{cpu['search']:.2f} s CPU; ours {nodes['ours']:,} positions {cpu['ours']:.3f} s CPU; ratio "
+            f"{nodes['search'] / max(nodes['ours'], 1):,.0f}x positions, {cpu['search'] / max(cpu['ours'], 1e-9):,.0f}x CPU")
+
+
 def sweep(n: int, cap: int | None, cells=None) -> None:
     """Every opening of the n x n board in one solver, or each of ``cells`` alone in a fresh one."""
     alone = cells is not None
-    heading(f"{3 if alone else 2}. Hex {n} x {n}: " + ("the hardest openings, each alone" if alone else "every opening")
+    heading(f"{4 if alone else 2}. Hex {n} x {n}: " + ("the hardest openings, each alone" if alone else "every opening")
             + (f", at most {cap:,} positions each" if cap else ""))
     solver, known = HexSolver(n), published_openings(n)
     total, agree, open_cells, work = time.process_time(), 0, 0, 0
@@ -89,6 +129,8 @@ def main(argv=None) -> int:
         sweep(6, None)
     if args.seven:
         sweep(7, SEVEN_CAP)
+    if not args.quick:
+        late_positions(6, {22: 8, 20: 8, 18: 8, 16: 8}, LATE_CAP)
     if args.hard:
         sweep(7, SEVEN_CAP, HARD)
     return 0

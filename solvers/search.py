@@ -91,7 +91,7 @@ class Prover:
     Parameters
     ----------
     game : Game
-        ``hex`` (n <= 5) or ``notakto`` (boards * n * n <= 62).
+        ``hex`` (n <= 6) or ``notakto`` (boards * n * n <= 62).
     table_bits : int, optional
         The table has ``2**table_bits`` entries of 24 bytes (default: from the board size).
 
@@ -137,7 +137,7 @@ def search(game: Game, position=None, *, moves: bool = True, table_bits: int | N
     Parameters
     ----------
     game : Game
-        ``hex`` (n <= 5) or ``notakto`` (boards * n * n <= 62).
+        ``hex`` (n <= 6) or ``notakto`` (boards * n * n <= 62).
     position : sequence of int, optional
         The position to solve; the game's start by default.
     moves : bool

@@ -13,7 +13,7 @@ their transposition keys to ``keys[:m]``.  Only moves that can matter are listed
   every opponent double-threat cell x must be answered inside its carrier ({x} and, when
   there are exactly two threats after x, those two cells): the moves are the intersection
   of the carriers (none left: lost).  Key: the least of the position and its 180-degree
-  rotation, packed as ``first | second << n * n``.
+  rotation, one base-3 digit a cell (``3 ** (n * n)`` fits an int64 up to n = 6).
 * Notakto (family 1).  Every board dead: the previous player killed the last one, so the
   player to move wins.  A move that kills the last live board loses at once and is never
   listed; with no other move the position is lost.  Key: each board's least image under the
@@ -75,10 +75,19 @@ def _listed(keys, m, key):
 
 
 @nb.njit(cache=True, nogil=True)
+def _ternary(a, b, cells):
+    """One base-3 digit a cell: 0 empty, 1 the first player's, 2 the second's."""
+    key = 0
+    power = 1
+    for i in range(cells):
+        key += (((a >> i) & 1) + 2 * ((b >> i) & 1)) * power
+        power *= 3
+    return key
+
+
+@nb.njit(cache=True, nogil=True)
 def _hex_key(a, b, cells):
-    key = a | (b << cells)
-    turned = _reverse(a, cells) | (_reverse(b, cells) << cells)
-    return min(key, turned)
+    return min(_ternary(a, b, cells), _ternary(_reverse(a, cells), _reverse(b, cells), cells))
 
 
 @nb.njit(cache=True, nogil=True)
@@ -219,8 +228,9 @@ def state_key(family, params, state):
 
 
 def _hex_search(game):
-    if 2 * game.cells > MAX_BITS:
-        raise ValueError(f"search: {game!r} needs a key of {2 * game.cells} bits, more than {MAX_BITS}; use n <= 5")
+    if 3 ** game.cells >= 2 ** MAX_BITS:
+        raise ValueError(f"search: {game!r} needs a key of 3 ** {game.cells} values, more than a {MAX_BITS}-bit "
+                         "key holds; use n <= 6 (solvers.hex_solver.HexSolver solves n = 7)")
     return HEX, hex_params(game.kernel_params()), game.cells, game.cells
 
 

@@ -19,7 +19,7 @@ from solvers import solve
 from solvers.hex_connections import connections
 from solvers.hex_patterns import fill_in, hex_tables, vulnerable
 from solvers.hex_solver import HexSolver
-from solvers.search import Prover
+from solvers.search import Prover, search
 
 
 def _won(n, stones, player):
@@ -227,6 +227,27 @@ def test_solver_agrees_with_the_search_on_5x5_middle_games():
     for stones in (6, 9, 12):
         for a, b in random_positions(5, 5, stones, stones):
             assert solver.value(a, b) == prover.value((a, b)), (a, b)
+
+
+def _settled(game, position, nodes):
+    """The search's value of ``position`` within ``nodes`` positions, or None."""
+    try:
+        return search(game, position, moves=False, max_nodes=nodes).value
+    except RuntimeError:
+        return None
+
+
+def test_solver_agrees_with_the_search_on_late_6x6_positions():
+    game, solver = make_game("hex", n=6), HexSolver(6)
+    compared = 0
+    for stones in (20, 18):
+        late = [p for p in random_positions(6, 40, stones, stones) if _settled(game, p, 1) is None][:4]
+        for a, b in late:
+            value = _settled(game, (a, b), 100_000)
+            if value is not None:
+                assert solver.value(a, b) == value, (a, b)
+                compared += 1
+    assert compared >= 6
 
 
 @pytest.mark.parametrize("n, stones, seed, count", [(3, 1, 8, 8), (3, 3, 9, 8), (4, 2, 10, 16), (4, 3, 12, 16),

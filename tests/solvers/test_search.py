@@ -73,8 +73,8 @@ def test_result_and_bad_input():
     assert search(game, (5, 2)).moves == {}  # the first player has connected: no move
     with pytest.raises(ValueError, match="solvers.solve"):
         search(make_game("tictactoe"))
-    with pytest.raises(ValueError, match="n <= 5"):
-        search(make_game("hex", n=6))
+    with pytest.raises(ValueError, match="n <= 6"):
+        search(make_game("hex", n=7))
     with pytest.raises(ValueError, match="boards <= 2"):
         search(make_game("notakto", n=5, boards=3))
     with pytest.raises(ValueError, match="table_bits"):
