@@ -97,8 +97,8 @@ def _blocks(records: list[tuple[str, dict]]) -> list:
         ("p", "Zhou and Riis (\"Impartial games: a challenge for reinforcement learning\") report AlphaZero-style "
               "agents learning Nim with 5 heaps, slowing at 6 and playing at random level at 7. Each row below is one "
               "AlphaZero run of the parity reports (discover.experiments.parity), from the start 1, 3, 5, ... "
-              f"(one heap of each odd size{starts}), alone or guided by the rule the discovery stage found in the learner's "
-              f"own value table on {' or '.join(map(str, small))} heaps and proved for every number of heaps. Every "
+              f"(one heap of each odd size{starts}), alone or guided by the rule the discovery stage found in the "
+              f"learner's own value table on {' or '.join(map(str, small))} heaps and proved for every number of heaps. Every "
               "number is read from the reports linked in the last column, which state their machine, load, budget, "
               f"rule and proof. Machine: {'; '.join(machines)}, on the CPU."),
         ("table", ["heaps", "positions (measured on)", "arm", "seed", "iterations",
