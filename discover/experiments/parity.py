@@ -2,8 +2,8 @@
 
 Zhou and Riis ("Impartial games: a challenge for reinforcement learning") found AlphaZero-style agents learn Nim
 with 5 heaps, slow down at 6 and play at random level with 7. This experiment trains AlphaZero
-(``learners.alphazero``) on Nim with ``heaps`` heaps from the paper's start (1, 3, 5, ...), with random openings,
-in two arms:
+(``learners.alphazero``) on Nim with ``heaps`` heaps from the paper's start (1, 3, 5, ...) or a stated one, with
+random openings, in two arms:
 
 * ``alone``: AlphaZero unguided;
 * ``guided``: the same, its self-play search steered by a rule (``learners.alphazero.guide``: the rule's

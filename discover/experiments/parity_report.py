@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = ["write", "verdict", "first_expert", "rate_text", "score_text", "winning_seat", "is_exact_record",
-           "MARKERS"]
+           "start_text", "MARKERS"]
 
 MARKERS = ("index.md", "parity.json")  # an existing folder holding these is a report to replace
 RATE_EXPERT = 1.0  # the policy head's optimal-move rate of expert play (every N position)
@@ -32,6 +32,20 @@ def is_exact_record(record: dict) -> bool:
 def _where(record: dict) -> str:
     """Where the policy head's rate is measured, in words."""
     return "N position reachable from the start" if is_exact_record(record) else "sampled N position"
+
+
+def start_text(settings: dict) -> str:
+    """The start in words: "the paper's start" (1, 3, 5, ...: one heap of each odd size), else its heaps and nim-sum.
+
+    Examples
+    --------
+    >>> start_text({"start": [1, 3, 5]}), start_text({"start": [2, 3, 5]})
+    ("the paper's start", 'the start 2, 3, 5 (nim-sum 4)')
+    """
+    start = [int(x) for x in settings["start"]]
+    if start == list(range(1, 2 * len(start), 2)):
+        return "the paper's start"
+    return f"the start {', '.join(map(str, start))} (nim-sum {int(np.bitwise_xor.reduce(start))})"
 
 
 def rate_text(r: dict) -> str:
@@ -193,7 +207,7 @@ def _blocks(record: dict) -> list:
         ("h", 1, record["title"]),
         ("p", "Zhou and Riis (\"Impartial games: a challenge for reinforcement learning\") report AlphaZero-style "
               "agents learning Nim with 5 heaps, slowing at 6 and playing at random level at 7. Here AlphaZero "
-              "(learners.alphazero) learns Nim from the paper's start with random openings, alone and guided by "
+              f"(learners.alphazero) learns Nim from {start_text(settings)} with random openings, alone and guided by "
               "the rule the discovery stage finds in its own value table on a small board, used as the HQN paper "
               "uses its model: mixed into the search's priors with a confidence that grows with the rule's record "
               "against the learner (learners.alphazero.guide). " + _truth_text(record)),

@@ -14,7 +14,8 @@ import json
 import os
 import re
 
-from discover.experiments.parity_report import first_expert, is_exact_record, rate_text, score_text, winning_seat
+from discover.experiments.parity_report import (first_expert, is_exact_record, rate_text, score_text, start_text,
+                                                winning_seat)
 
 __all__ = ["collect", "rows", "write", "MARKERS"]
 
@@ -87,14 +88,17 @@ def _blocks(records: list[tuple[str, dict]]) -> list:
     total = sum(record["cpu_seconds"] for _, record in records)
     small = sorted({record["settings"]["rule_heaps"] for _, record in records})
     machines = sorted({record["machine"].split(", load average")[0] for _, record in records})
+    others = [f"{record['settings']['heaps']} heaps: {start_text(record['settings'])}" for _, record in records
+              if start_text(record["settings"]) != "the paper's start"]
+    starts = f"; {'; '.join(others)}" if others else ""
     blocks = [
         ("h", 1, "AlphaZero on Nim, alone and guided by the rule it discovers: " + ", ".join(map(str, heaps))
          + " heaps"),
         ("p", "Zhou and Riis (\"Impartial games: a challenge for reinforcement learning\") report AlphaZero-style "
               "agents learning Nim with 5 heaps, slowing at 6 and playing at random level at 7. Each row below is one "
               "AlphaZero run of the parity reports (discover.experiments.parity), from the start 1, 3, 5, ... "
-              "(one heap of each odd size), alone or guided by the rule the discovery stage found in the learner's "
-              f"own value table on {' or '.join(map(str, small))} heaps and proved for every number of heaps. Every "
+              f"(one heap of each odd size{starts}), alone or guided by the rule the discovery stage found in the "
+              f"learner's own value table on {' or '.join(map(str, small))} heaps and proved for every number of heaps. Every "
               "number is read from the reports linked in the last column, which state their machine, load, budget, "
               f"rule and proof. Machine: {'; '.join(machines)}, on the CPU."),
         ("table", ["heaps", "positions (measured on)", "arm", "seed", "iterations",

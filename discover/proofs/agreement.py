@@ -25,8 +25,14 @@ CHUNK = 1 << 20  # pairs per vectorised call
 
 
 def _largest_bound(game: Game, positions: int, top: int | None = None) -> int:
-    """The largest bound (at most ``top``) whose universe holds at most ``positions`` positions (at least 1)."""
-    bound = 1
+    """The largest bound (at most ``top``) whose universe holds at most ``positions`` positions.
+
+    At least 1 while the pairs of bound 1's box fit ``PAIRS``; beyond (2^heaps positions for many heaps: 2^40 pairs
+    for 20) the box of bound 0, so that a check takes a box it can afford and names it.
+    """
+    bound = 1 if game.universe(1).size ** 2 <= PAIRS else 0
+    if top is not None:
+        bound = min(bound, top)
     while (top is None or bound < top) and game.universe(bound + 1).size <= positions:
         bound += 1
     return bound
@@ -74,9 +80,10 @@ def _difference(p, given: set, stated: set) -> dict:
 def relation_agrees(game: Game, positions: int = 300) -> dict | None:
     """Check the game's symbolic relation against its own moves on a small universe.
 
-    The universe's bound is the largest with at most ``positions`` positions; every pair of its
-    positions is tested.  Returns None when relation and moves agree, else the first position
-    where they differ (``position``, ``move`` and ``reason``, one line naming both).
+    The universe's bound is the largest with at most ``positions`` positions (bound 1 while its pairs fit
+    ``PAIRS``, bound 0 beyond: many heaps); every pair of its positions is tested.  Returns None when
+    relation and moves agree, else the first position where they differ (``position``, ``move`` and
+    ``reason``, one line naming both).
 
     Examples
     --------
@@ -93,7 +100,7 @@ def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | Non
     ``bound`` defaults to the largest box of at most 300 positions (``relation_agrees``'s).
     Every move ``moves()`` gives from a position of ``game.universe(bound)`` is tested against the relation;
     every pair of positions is tested on the largest box within ``bound`` whose pairs fit ``PAIRS`` (the second
-    value returned: ``bound`` itself when the box is small enough).
+    value returned: ``bound`` itself when the box is small enough, 0 when not even bound 1's pairs fit).
 
     Examples
     --------

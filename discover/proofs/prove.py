@@ -112,7 +112,9 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         ``discover.proofs.agreement.relation_agreement``), and the proof's statement says that it is a proof for
         the moves the relation states, naming the bound on which they agree.  A declared game's relation and
         move kernel are compiled from one declaration (``games.declared``), as a built-in family's are written
-        together: both are checked on a box of about 300 positions and the proof is for every position.
+        together: both are checked on the largest box of at most 300 positions (bound 1's when its pairs fit
+        ``discover.proofs.agreement.PAIRS``, bound 0's when they do not: 2^heaps positions for many heaps) and
+        the proof is for every position.
 
     Returns
     -------

@@ -13,11 +13,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import sympy as sp
 import z3
 
 from discover.expr.smt import Arithmetic
 from discover.proofs.moves_smt import MovesSmt
-from discover.proofs.prove import relation_agrees
+from discover.proofs.agreement import _largest_bound, relation_agreement
+from discover.proofs.prove import prove_rule, relation_agrees
+from discover.rule import Rule
 from games import custom_game, make_game
 from games.symbolic import Steps, TakeAndBreak, relation_from_record, take_from_one
 
@@ -85,6 +88,25 @@ def test_relation_agrees_finds_a_wrong_custom_relation():
     assert relation_agrees(custom_game("take12", moves, 1, relation=take_from_one(1, (1, 2)))) is None
     wrong = relation_agrees(custom_game("take12", moves, 1, relation=take_from_one(1, (1, 3))))
     assert wrong is not None and wrong["position"] == (2,)
+
+
+def test_relation_agrees_on_many_heaps_takes_the_box_it_can_afford():
+    # bound 1's box of 20 heaps holds 2^20 positions (2^40 pairs): the check takes bound 0's instead of hanging
+    nim = make_game("nim", heaps=20)
+    assert _largest_bound(nim, 300) == 0 and relation_agrees(nim) is None
+    assert _largest_bound(make_game("nim", heaps=9), 300) == 1  # 2^9 positions: bound 1's pairs still fit
+
+
+def test_relation_agreement_on_many_heaps_names_the_bound_its_pairs_covered():
+    # moves() never takes from the last heap; the relation says it may: only a pair on that heap shows it
+    def moves(p):
+        return [p[:i] + (p[i] - t,) + p[i + 1:] for i in range(len(p) - 1) for t in range(1, p[i] + 1)]
+
+    wrong = custom_game("nim13", moves, 13, relation=take_from_one(13))
+    assert relation_agreement(wrong, 1) == (None, 0)  # 2^13 positions at bound 1: pairs on bound 0's box only
+    assert relation_agreement(custom_game("nim2", moves, 2, relation=take_from_one(2)), 1)[0]["move"] == (0, 0)
+    rule = Rule(sp.Eq(sp.Symbol("xor_all"), 0), wrong.feature_names)
+    assert prove_rule(rule, wrong, methods=("theorem",), relation_bound=1).statement.endswith("up to 0")
 
 
 def _concrete(formula) -> bool:

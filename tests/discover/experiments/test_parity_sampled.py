@@ -9,9 +9,11 @@ import pytest
 
 from discover.experiments.parity import is_exact, train_arm
 from discover.experiments.parity_referee import BoutonReferee
+from discover.experiments.parity_report import start_text
 from discover.experiments.parity_settings import ParitySettings
 from games import make_game
 from learners.alphazero.guide import GuideSettings
+from learners.alphazero.sampled import stratified_box_sample
 from solvers import solve
 
 
@@ -22,6 +24,17 @@ def test_the_referee_agrees_with_the_solver_and_judges_only_nim():
     for other in (make_game("nim", heaps=3, misere=True), make_game("wythoff")):
         with pytest.raises(ValueError, match="normal play"):
             BoutonReferee(other)
+
+
+def test_twenty_heaps_of_four_bits_are_refereed_on_a_stratified_sample():
+    # Riis's setting: the prover's relation check took bound 1's box of 2^20 positions (2^40 pairs) and hung
+    start = np.random.default_rng(0).integers(1, 16, 20)
+    referee = BoutonReferee(make_game("nim", heaps=20))
+    sample = stratified_box_sample(start, 200, np.random.default_rng(1))
+    assert referee.proof.status == "proved" and (sample <= start).all()
+    assert (referee.outcome(sample) == np.where(np.bitwise_xor.reduce(sample, axis=1) != 0, 1, -1)).all()
+    assert start_text({"start": start.tolist()}).endswith("(nim-sum 4)")
+    assert start_text({"start": list(range(1, 40, 2))}) == "the paper's start"
 
 
 def test_the_exact_measure_stops_where_the_solver_would_not_fit():
