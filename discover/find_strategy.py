@@ -24,8 +24,10 @@ import time
 import numpy as np
 import sympy as sp
 
+from discover.box_positions import box_positions
 from discover.engines.enumeration import EnumerationEngine
 from discover.expr.features import derived_names, feature_columns
+from discover.known_labels import KnownLabels
 from discover.proofs.theorem_moves import theorem_strategies
 from discover.strategy import HEAP, Branch, MovesOf, Strategy
 from games import Game
@@ -38,6 +40,7 @@ TRAIN_POSITIONS = 4096
 CHECK_POSITIONS = 2_000_000
 CHECK_PYTHON_POSITIONS = 200_000  # without a symbolic relation every move is checked by calling moves()
 CHECK_BLOCK = 1 << 16  # positions checked at a time (the candidates' arrays stay small; a gap ends the check early)
+KNOWN_POSITIONS = 1 << 26  # the check keeps the rule's labels of a box up to this size (a byte each), read by id
 OPTION_BLOCK = 512  # positions whose options are listed at a time
 FIT_WORK = 3e8  # element operations per fit at most: a larger budget reaches larger partial fits first
 FIT_WORK_PER_POSITION = 100  # a fit's budget per position of the check bound (the search costs about the check)
@@ -98,11 +101,17 @@ def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000)
     0
     """
     universe = game.universe(bound)
+    known = KnownLabels(strategy.rule, universe) if universe.is_box and universe.size <= KNOWN_POSITIONS else None
     missed, count = [], 0
     for lo in range(0, universe.size, CHECK_BLOCK):
-        positions = universe.positions(np.arange(lo, min(lo + CHECK_BLOCK, universe.size)))
-        todo = positions[~strategy.rule.predicate(positions)]
-        gaps = _playable(game, strategy.relation, todo[strategy.misses(todo)], most - count)
+        hi = min(lo + CHECK_BLOCK, universe.size)
+        ids = np.arange(lo, hi)
+        positions = box_positions(universe, lo, hi) if universe.is_box else universe.positions(ids)
+        labels = strategy.rule.predicate(positions)
+        if known is not None:
+            known.fill(lo, labels)
+        todo = positions[~labels]
+        gaps = _playable(game, strategy.relation, todo[strategy.misses(todo, known, ids[~labels])], most - count)
         missed.append(gaps)
         count += len(gaps)
         if count >= most:

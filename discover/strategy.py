@@ -194,58 +194,86 @@ class Strategy:
         return self.rule.feature_names
 
     # -- playing -----------------------------------------------------------------------
-    def _value(self, expr, positions, heap=None) -> np.ndarray:
+    def _value(self, expr, here, derived, heap=None) -> np.ndarray:
+        """``expr`` on the positions ``here``, whose derived features (xor_all, ...) are the columns of ``derived``."""
         if expr not in self._compiled:  # compiled once per expression (the check calls this per block of rows)
             self._compiled[expr] = (compile_expr(expr), sorted(s.name for s in expr.free_symbols if s != HEAP))
         run, names = self._compiled[expr]
-        columns = feature_columns(names, self.coordinates, positions)
+        index = {n: i for i, n in enumerate(self.coordinates)}
+        columns = {n: here[:, i] for n, i in index.items()}
+        columns.update((n, derived[n]) for n in names if n not in index)
         if heap is not None:
             columns["h"] = heap
-        values = run(columns) if columns else run({"_": np.zeros(len(positions))})
-        return np.broadcast_to(np.asarray(values, dtype=np.int64), (len(positions),))
+        values = run(columns) if columns else run({"_": np.zeros(len(here))})
+        return np.broadcast_to(np.asarray(values, dtype=np.int64), (len(here),))
+
+    def _derived(self, positions) -> dict:
+        """The derived features (xor_all, min_all, ...) the branches use, on every row of ``positions`` (computed
+        once per call of ``_play``; each candidate reads the rows still open)."""
+        used = {s.name for b in self.branches for v in b.values for s in v.free_symbols} - {HEAP.name}
+        names = sorted(used - set(self.coordinates))
+        return {n: c for n, c in feature_columns(names, self.coordinates, positions).items() if n in names}
 
     def _proposals(self):
         """One (column, function) pair per branch instance (a per-heap branch: one per heap), in the order they
-        are tried: from an (n, dims) array of positions the function gives the new value of that column, or, for
-        column None, the new positions."""
+        are tried: from an (n, dims) array of positions and their derived features the function gives the new
+        value of that column, or, for column None, the new positions."""
         for branch in self.branches:
             if branch.per_heap:
                 for j in range(len(self.coordinates)):
-                    yield j, lambda p, j=j, v=branch.values[0]: self._value(v, p, heap=p[:, j])
+                    yield j, lambda p, d, j=j, v=branch.values[0]: self._value(v, p, d, heap=p[:, j])
             else:
-                yield None, lambda p, vs=branch.values: np.stack([self._value(v, p) for v in vs], axis=1)
+                yield None, lambda p, d, vs=branch.values: np.stack([self._value(v, p, d) for v in vs], axis=1)
 
-    def _play(self, positions, result=None) -> np.ndarray:
+    def _play(self, positions, result=None, known=None, ids=None) -> np.ndarray:
         """The rows of ``positions`` (an (n, dims) int64 array) where no candidate is a legal move into a P
         position; each move found is written into ``result`` when one is given.
 
         Each candidate is computed, checked against the relation and judged by the rule only on the rows no
-        earlier candidate took."""
+        earlier candidate took; with ``known`` (a ``KnownLabels``) and ``ids`` (the rows' ids in its universe) the
+        rule's labels of the new positions are read from it where it has them."""
         if positions.ndim != 2 or positions.shape[1] != len(self.coordinates):
             raise ValueError(f"positions must have shape (n, {len(self.coordinates)}), got {positions.shape}")
+        if known is not None and (ids is None or len(ids) != len(positions)):
+            raise ValueError("known labels need the ids of the positions (one per row)")
         open_rows = np.arange(len(positions))
+        derived = self._derived(positions)
         for j, propose in self._proposals():
             if not len(open_rows):
                 break
-            here = positions if len(open_rows) == len(positions) else positions[open_rows]
+            whole = len(open_rows) == len(positions)
+            here = positions if whole else positions[open_rows]
+            features = derived if whole else {n: c[open_rows] for n, c in derived.items()}
             # a move leaves every coordinate >= 0 (-1 in ``moves`` means no move), whatever the relation says
+            moved = None
             if j is None:
-                q = propose(here)
+                q = propose(here, features)
                 rows = np.flatnonzero(self.relation.allows(here, q) & (q >= 0).all(axis=1))
                 moved = q[rows]
+                wins = self.rule.predicate(moved) if known is None else known.at(moved)
             else:  # one column moves: the relation judges it without the new positions, built for legal moves only
-                values = propose(here)
+                values = propose(here, features)
                 rows = np.flatnonzero(self.relation.allows_column(here, j, values) & (values >= 0))
-                moved = _with_column(here[rows], j, values[rows])
-            if len(rows):
-                wins = self.rule.predicate(moved)
-                rows, moved = rows[wins], moved[wins]
+                wins, moved = self._column_wins(here, rows, j, values[rows], result is not None, known,
+                                                None if known is None else ids[open_rows[rows]])
+            rows = rows[wins]
             if result is not None:
-                result[open_rows[rows]] = moved
-            done = np.zeros(len(here), dtype=bool)
-            done[rows] = True
-            open_rows = open_rows[~done]
+                result[open_rows[rows]] = moved[wins]
+            keep = np.ones(len(here), dtype=bool)
+            keep[rows] = False
+            open_rows = open_rows[keep]
         return open_rows
+
+    def _column_wins(self, here, rows, j, values, build, known, ids):
+        """Which moves of column ``j`` to ``values`` (from the rows ``rows`` of ``here``) reach a P position, and
+        the new positions (built only when ``build``, or where ``known`` cannot read the label)."""
+        if known is None or build:
+            moved = _with_column(here[rows], j, values)
+            return (self.rule.predicate(moved) if known is None else known.at(moved)), moved
+        wins, unsure = known.column(ids, j, here[rows, j], values)
+        if unsure is not None and unsure.any():
+            wins[unsure] = self.rule.predicate(_with_column(here[rows[unsure]], j, values[unsure]))
+        return wins, None
 
     def moves(self, positions) -> np.ndarray:
         """The strategy's move from each of an (n, dims) array of positions; -1 rows where no
@@ -255,9 +283,11 @@ class Strategy:
         self._play(positions, result)
         return result
 
-    def misses(self, positions) -> np.ndarray:
+    def misses(self, positions, known=None, ids=None) -> np.ndarray:
         """A boolean mask of an (n, dims) array of positions: True where the strategy has no move into a P
-        position (``moves`` gives -1 there), found without building the moves.
+        position (``moves`` gives -1 there), found without building the moves.  ``known`` (a
+        ``discover.known_labels.KnownLabels``) with ``ids`` (the positions' ids in its universe) reads the rule's
+        labels of the new positions from it where it has them (the same verdicts, without evaluating the rule).
 
         Examples
         --------
@@ -271,7 +301,7 @@ class Strategy:
         """
         positions = np.asarray(positions, dtype=np.int64)
         missed = np.zeros(len(positions), dtype=bool)
-        missed[self._play(positions)] = True
+        missed[self._play(positions, known=known, ids=ids)] = True
         return missed
 
     def move(self, position) -> tuple[int, ...]:
