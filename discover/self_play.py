@@ -6,16 +6,45 @@ custom game's ``moves()`` for every row).
 ``hypothesis_player`` (a move into a position the rule calls P, else at random), ``strategy_player`` (the
 strategy's move), ``optimal_player`` (into a position the solver calls P when there is one) and
 ``random_player`` mirror the agents of ``learners.agents``; ``play_batched`` plays them from many starts at
-once, so a ply costs a few numpy operations whatever the number of games.
+once, so a ply costs a few numpy operations whatever the number of games.  Over a small universe (``tabled``) the
+rule's labels and the strategy's moves are computed once for every position and read by id at each ply (a
+subtraction game's hundred-ply games then cost a lookup a ply).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["play_batched", "hypothesis_player", "strategy_player", "optimal_player", "random_player"]
+__all__ = ["play_batched", "hypothesis_player", "strategy_player", "optimal_player", "random_player", "tabled"]
 
 MAX_PLIES = 100_000  # a game still running after this many plies counts as a draw
+TABLE_POSITIONS = 1 << 12  # a universe this small (one heap) gets its labels and moves computed once, read by id
+
+
+def tabled(function, universe):
+    """``function`` (of an (n, dims) array of positions, a result row per position) computed once on every
+    position of ``universe`` and then read by id (computed for positions outside it); ``function`` itself when
+    there is no universe or it has more than ``TABLE_POSITIONS`` positions.
+
+    Examples
+    --------
+    >>> from games.universe import Universe
+    >>> even = tabled(lambda X: X[:, 0] % 2 == 0, Universe.box(1, 9))
+    >>> even(np.array([[4], [7], [12]])).tolist()
+    [True, False, True]
+    """
+    if universe is None or universe.size > TABLE_POSITIONS:
+        return function
+    table = function(universe.positions())
+
+    def read(X):
+        ids = universe.index(X, strict=False)
+        out = table[ids]
+        outside = ids < 0
+        if outside.any():
+            out[outside] = function(X[outside])
+        return out
+    return read
 
 
 def _valid(counts, options) -> np.ndarray:
@@ -40,10 +69,13 @@ def hypothesis_player(is_p):
     return choose
 
 
-def strategy_player(strategy):
-    """The strategy's move (``strategy.moves``) where it is one of the options, else a random one."""
+def strategy_player(strategy, universe=None):
+    """The strategy's move (``strategy.moves``) where it is one of the options, else a random one; the moves from
+    every position of a small ``universe`` are computed once (``tabled``)."""
+    moves = tabled(strategy.moves, universe)
+
     def choose(X, counts, options, rng):
-        moved = np.asarray(strategy.moves(X))
+        moved = np.asarray(moves(X))
         good = (options == moved[:, None, :]).all(axis=2) & _valid(counts, options) & (moved >= 0).all(axis=1)[:, None]
         return _first_or_random(good, counts, rng)
     return choose

@@ -15,7 +15,8 @@ from functools import partial
 
 import numpy as np
 
-from discover.self_play import hypothesis_player, optimal_player, play_batched, random_player, strategy_player
+from discover.self_play import (hypothesis_player, optimal_player, play_batched, random_player, strategy_player,
+                                 tabled)
 from solvers import closure_counterexample, mex_counterexample, solve
 from solvers.graph_store import graph_options
 
@@ -112,9 +113,13 @@ def self_play(rule, game, solution, games: int = 100, seed: int = 0, strategy=No
     if n_ids.size == 0:
         return Check(title, True, "no N position to start from")
     picked = rng.choice(n_ids, size=min(games, n_ids.size), replace=False)
-    me = hypothesis_player(rule.predicate) if strategy is None else strategy_player(strategy)
+    universe = solution.universe  # a small one's labels and moves are computed once, read at every ply
+    if strategy is None:
+        me = hypothesis_player(tabled(rule.predicate, universe))
+    else:  # a game without a kernel: its moves() would be asked for every position, not only those played
+        me = strategy_player(strategy, universe if game.kernel is not None else None)
     opponents = (("random", random_player), ("optimal", optimal_player(solution)), ("itself", me))
-    starts = solution.universe.positions(np.sort(picked))  # every game side by side (game.option_block)
+    starts = universe.positions(np.sort(picked))  # every game side by side (game.option_block)
     results = {}
     block = None  # a custom game's options are read from the solver's graph: no moves() call again
     if game.kernel is None and getattr(solution, "graph", None) is not None:
