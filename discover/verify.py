@@ -15,6 +15,7 @@ from functools import partial
 
 import numpy as np
 
+from discover.box_positions import box_positions
 from discover.self_play import (hypothesis_player, optimal_player, play_batched, random_player, strategy_player,
                                  tabled)
 from solvers import closure_counterexample, mex_counterexample, solve
@@ -48,7 +49,8 @@ def rule_values(rule, universe) -> np.ndarray:
     """The rule's P labels (or Grundy values) on every position of a universe, in id order."""
     pieces = []
     for lo in range(0, universe.size, CHUNK):
-        positions = universe.positions(np.arange(lo, min(lo + CHUNK, universe.size)))
+        hi = min(lo + CHUNK, universe.size)
+        positions = box_positions(universe, lo, hi) if universe.is_box else universe.positions(np.arange(lo, hi))
         pieces.append(rule.evaluate(positions) if rule.target == "grundy" else rule.predicate(positions))
     return np.concatenate(pieces)
 
