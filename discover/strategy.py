@@ -242,14 +242,14 @@ class Strategy:
             if not len(open_rows):
                 break
             whole = len(open_rows) == len(positions)
-            here = positions if whole else positions[open_rows]
+            here = positions if whole else positions.take(open_rows, axis=0)  # take: 3x faster than [rows] here
             features = derived if whole else {n: c[open_rows] for n, c in derived.items()}
             # a move leaves every coordinate >= 0 (-1 in ``moves`` means no move), whatever the relation says
             moved = None
             if j is None:
                 q = propose(here, features)
                 rows = np.flatnonzero(self.relation.allows(here, q) & (q >= 0).all(axis=1))
-                moved = q[rows]
+                moved = q.take(rows, axis=0)
                 wins = self.rule.predicate(moved) if known is None else known.at(moved)
             else:  # one column moves: the relation judges it without the new positions, built for legal moves only
                 values = propose(here, features)
@@ -268,11 +268,11 @@ class Strategy:
         """Which moves of column ``j`` to ``values`` (from the rows ``rows`` of ``here``) reach a P position, and
         the new positions (built only when ``build``, or where ``known`` cannot read the label)."""
         if known is None or build:
-            moved = _with_column(here[rows], j, values)
+            moved = _with_column(here.take(rows, axis=0), j, values)
             return (self.rule.predicate(moved) if known is None else known.at(moved)), moved
         wins, unsure = known.column(ids, j, here[rows, j], values)
         if unsure is not None and unsure.any():
-            wins[unsure] = self.rule.predicate(_with_column(here[rows[unsure]], j, values[unsure]))
+            wins[unsure] = self.rule.predicate(_with_column(here.take(rows[unsure], axis=0), j, values[unsure]))
         return wins, None
 
     def moves(self, positions) -> np.ndarray:
