@@ -188,6 +188,7 @@ class Strategy:
         if not self.branches:
             raise ValueError("a strategy needs at least one branch")
         self._compiled = {}
+        self._derived_names = None
 
     @property
     def coordinates(self) -> tuple[str, ...]:
@@ -199,9 +200,8 @@ class Strategy:
         if expr not in self._compiled:  # compiled once per expression (the check calls this per block of rows)
             self._compiled[expr] = (compile_expr(expr), sorted(s.name for s in expr.free_symbols if s != HEAP))
         run, names = self._compiled[expr]
-        index = {n: i for i, n in enumerate(self.coordinates)}
-        columns = {n: here[:, i] for n, i in index.items()}
-        columns.update((n, derived[n]) for n in names if n not in index)
+        columns = {n: here[:, i] for i, n in enumerate(self.coordinates)}
+        columns.update((n, derived[n]) for n in names if n in derived)
         if heap is not None:
             columns["h"] = heap
         values = run(columns) if columns else run({"_": np.zeros(len(here))})
@@ -210,8 +210,10 @@ class Strategy:
     def _derived(self, positions) -> dict:
         """The derived features (xor_all, min_all, ...) the branches use, on every row of ``positions`` (computed
         once per call of ``_play``; each candidate reads the rows still open)."""
-        used = {s.name for b in self.branches for v in b.values for s in v.free_symbols} - {HEAP.name}
-        names = sorted(used - set(self.coordinates))
+        if self._derived_names is None:  # found once (sympy's free_symbols walks the tree at every call)
+            used = {s.name for b in self.branches for v in b.values for s in v.free_symbols} - {HEAP.name}
+            self._derived_names = sorted(used - set(self.coordinates))
+        names = self._derived_names
         return {n: c for n, c in feature_columns(names, self.coordinates, positions).items() if n in names}
 
     def _proposals(self):
