@@ -302,9 +302,10 @@ class _Search:
                 seen.add(branch)
                 hits = ~Strategy(self.rule, self.relation, [branch]).misses(self.positions[rows])
                 union |= hits
-                size = sum(sp.count_ops(v) for v in branch.values)
-                key = (-int(hits.sum()), size, str(branch.values))
-                if hits.any() and (best_key is None or key < best_key):
+                key = (-int(hits.sum()), sum(sp.count_ops(v) for v in branch.values))
+                if not hits.any() or (best_key is not None and key > best_key):
+                    continue
+                if best_key is None or key < best_key or str(branch.values) < str(best.values):  # text breaks ties only
                     best, best_key = branch, key
             if union.all():
                 break  # the candidates so far can cover every open position: fit no more
