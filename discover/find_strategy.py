@@ -88,7 +88,9 @@ def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000)
     """The N positions (by the rule) of ``game.universe(bound)`` where the strategy has no winning
     move (the first ``most`` of them), as an (n, dims) array: empty when the strategy holds on the
     whole bound.  The universe is checked a block of positions at a time, and the check stops once ``most``
-    gaps are found.
+    gaps are found.  A box's blocks are built by ``box_positions`` and their rule labels kept
+    (``KnownLabels``, up to ``KNOWN_POSITIONS`` positions): a candidate move into a block already labelled (every
+    move of Nim, Wythoff, a subtraction game) is judged by its new position's id, with the rule's own verdicts.
 
     Examples
     --------
