@@ -19,6 +19,7 @@ position of a larger bound, positions it misses there going back into the search
 
 from __future__ import annotations
 
+import functools
 import time
 
 import numpy as np
@@ -48,12 +49,11 @@ FIT_WORK_LEAST = 1e7  # the least budget of a fit (a one-heap game checks only a
 FIT_SIZE = 6  # nodes of a fitted value: the catalogue's strategies need at most 5 (⌊φ·a⌋ + 1), and 7 takes Wythoff twice as long
 
 
-def _largest_bound(game: Game, limit: int, most: int) -> int:
-    """The largest bound <= ``most`` whose universe has about ``limit`` positions at most (scaled
-    from a small universe as ((bound + 1) / 5) ** dims, exact for boxes)."""
-    base = game.universe(4).size
+def _largest_bound(base: int, dims: int, limit: int, most: int) -> int:
+    """The largest bound <= ``most`` whose universe has about ``limit`` positions at most (scaled from the size
+    ``base`` of the universe at bound 4 as ((bound + 1) / 5) ** dims, exact for boxes)."""
     bound = most
-    while bound > 1 and base * ((bound + 1) / 5) ** game.dims > limit:
+    while bound > 1 and base * ((bound + 1) / 5) ** dims > limit:
         bound -= 1
     return bound
 
@@ -102,7 +102,11 @@ def check_strategy(strategy: Strategy, game: Game, bound: int, most: int = 5000)
     >>> len(check_strategy(strategy, game, 100))
     0
     """
-    universe = game.universe(bound)
+    return _check(strategy, game, game.universe(bound), most)
+
+
+def _check(strategy: Strategy, game: Game, universe, most: int) -> np.ndarray:
+    """``check_strategy`` over ``universe`` (built by the caller)."""
     known = KnownLabels(strategy.rule, universe) if universe.is_box and universe.size <= KNOWN_POSITIONS else None
     missed, count = [], 0
     for lo in range(0, universe.size, CHECK_BLOCK):
@@ -133,7 +137,7 @@ def _prune(rule, relation, branches, positions) -> list:
 
 
 def _from_theorems(rule, game, relation, sample, check):
-    """The first theorem's strategy that holds on every N position up to ``check`` (pruned on ``sample``'s
+    """The first theorem's strategy that holds on every N position of the universe ``check`` (pruned on ``sample``'s
     N positions when the pruned one holds too), as (its theorem's name, its branches); None when none holds."""
     candidates = theorem_strategies(rule, game, relation, sample)
     playable = _playable(game, relation, sample[~rule.predicate(sample)]) if candidates else sample[:0]
@@ -142,7 +146,7 @@ def _from_theorems(rule, game, relation, sample, check):
             continue  # a gap already on the small bound
         pruned = _prune(rule, relation, branches, playable)
         for tried in [pruned] + ([branches] if len(pruned) < len(branches) else []):
-            if not len(check_strategy(Strategy(rule, relation, tried), game, check, most=1)):
+            if not len(_check(Strategy(rule, relation, tried), game, check, most=1)):
                 return name, tried
     return None
 
@@ -223,16 +227,18 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
     relation = game.move_relation()
     stated = relation is not None
     start = time.perf_counter()
-    train = train_bound or _largest_bound(game, TRAIN_POSITIONS, 30)
-    check = bound or _largest_bound(game, CHECK_POSITIONS if stated else CHECK_PYTHON_POSITIONS,
+    universe = functools.cache(game.universe)  # each bound's universe built once (Chomp's from its positions)
+    base = universe(4).size
+    train = train_bound or _largest_bound(base, game.dims, TRAIN_POSITIONS, 30)
+    check = bound or _largest_bound(base, game.dims, CHECK_POSITIONS if stated else CHECK_PYTHON_POSITIONS,
                                     min(10 * train, verified_bound or 10 * train))
-    relation = relation if stated else MovesOf(game, game.universe(check))
-    sample = game.universe(train).positions()
-    found = _from_theorems(rule, game, relation, sample, check)
+    relation = relation if stated else MovesOf(game, universe(check))
+    sample = universe(train).positions()
+    found = _from_theorems(rule, game, relation, sample, universe(check))
     if found is not None:
         return Strategy(rule, relation, found[1], checked_bound=check,
                         provenance={"theorem": found[0], "seconds": time.perf_counter() - start})
-    work = min(FIT_WORK, max(FIT_WORK_LEAST, FIT_WORK_PER_POSITION * game.universe(check).size))
+    work = min(FIT_WORK, max(FIT_WORK_LEAST, FIT_WORK_PER_POSITION * universe(check).size))
     search = _Search(rule, game, relation, seed, start + time_cap, work)
     search.add_positions(sample)
     branches: list[Branch] = []
@@ -241,7 +247,7 @@ def find_strategy(rule, game: Game, bound: int | None = None, *, train_bound: in
             if not branches:
                 return None
             branches = _prune(rule, relation, branches, search.positions)
-            missed = check_strategy(Strategy(rule, relation, branches), game, check)
+            missed = _check(Strategy(rule, relation, branches), game, universe(check), 5000)
             if not len(missed):
                 return Strategy(rule, relation, branches, checked_bound=check,
                                 provenance={"train_bound": train, "seed": seed, "seconds": time.perf_counter() - start})
