@@ -210,10 +210,11 @@ class Strategy:
     def _derived(self, positions) -> dict:
         """The derived features (xor_all, min_all, ...) the branches use, on every row of ``positions`` (computed
         once per call of ``_play``; each candidate reads the rows still open)."""
-        if self._derived_names is None:  # found once (sympy's free_symbols walks the tree at every call)
-            used = {s.name for b in self.branches for v in b.values for s in v.free_symbols} - {HEAP.name}
-            self._derived_names = sorted(used - set(self.coordinates))
-        names = self._derived_names
+        branches = tuple(self.branches)
+        if self._derived_names is None or self._derived_names[0] != branches:  # sympy's free_symbols walks the tree
+            used = {s.name for b in branches for v in b.values for s in v.free_symbols} - {HEAP.name}
+            self._derived_names = branches, sorted(used - set(self.coordinates))
+        names = self._derived_names[1]
         return {n: c for n, c in feature_columns(names, self.coordinates, positions).items() if n in names}
 
     def _proposals(self):
