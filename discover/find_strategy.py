@@ -111,14 +111,13 @@ def _check(strategy: Strategy, game: Game, universe, most: int) -> np.ndarray:
     missed, count = [], 0
     for lo in range(0, universe.size, CHECK_BLOCK):
         hi = min(lo + CHECK_BLOCK, universe.size)
-        ids = np.arange(lo, hi)
-        positions = box_positions(universe, lo, hi) if universe.is_box else universe.positions(ids)
+        positions = box_positions(universe, lo, hi) if universe.is_box else universe.positions(np.arange(lo, hi))
         labels = strategy.rule.predicate(positions)
         if known is not None:
             known.fill(lo, labels)
         rows = np.flatnonzero(~labels)
         todo = positions.take(rows, axis=0)  # take: 3x faster than a boolean mask over rows
-        gaps = _playable(game, strategy.relation, todo[strategy.misses(todo, known, ids[rows])], most - count)
+        gaps = _playable(game, strategy.relation, todo[strategy.misses(todo, known, rows + lo)], most - count)
         missed.append(gaps)
         count += len(gaps)
         if count >= most:
