@@ -1,44 +1,52 @@
-"""numba's CPU target loaded once, without scipy's BLAS: 0.2 s less start-up for every command that runs a kernel.
+"""numba's cached kernels loaded without numba's compiler registries: about 0.35 s less start-up for every command.
 
-The first call of any numba function, even one loaded from numba's on-disk cache, loads the CPU target's
-registries; one of them (``numba.np.arraymath``) checks for BLAS by importing ``scipy.linalg.cython_blas``, which
-imports all of ``scipy.linalg`` (and ``numpy.f2py`` through it): about 0.2 s of CPU, a tenth of a ``discover GAME``
-command, for a flag that only ``np.correlate`` and ``np.convolve`` read (no kernel of this project calls
-them).  ``load_numba_target`` loads the registries with that one module reported missing, then puts it back: in
-this process numba's ``np.correlate`` and ``np.convolve`` then sum their products in a plain loop instead of
-calling BLAS, while ``np.dot``, ``@`` and ``np.linalg`` inside ``njit`` functions import scipy's BLAS when they are
-compiled, as before, and ``scipy.linalg`` imports as usual.  When scipy's BLAS is already imported, or the target
-already loaded, nothing changes.
+Before it loads a kernel from its on-disk cache, numba refreshes its CPU target: it imports and installs every
+typing and lowering registry it has (about 250: Python's builtins, numpy's array functions, linear algebra and
+random generators, typed containers ...; ``numba.np.arraymath`` imports scipy's BLAS on the way), which only the
+*compilation* of a kernel reads.  A kernel loaded from the cache is machine code already linked: at run time it
+needs numba's runtime (NRT, which allocates arrays) and the C helpers registered when the target is made, nothing
+more.  ``load_kernels_lazily`` makes the cache start the runtime alone; compiling a kernel (one not in the cache,
+or one called with new types) still refreshes the whole target first, as numba's compiler does for every
+compilation, so a first run on a fresh checkout is as before.
+
+Applied to the numba versions whose cache reads as this module expects (``Cache.load_overload``: refresh the
+target, then ``_load_overload`` under the guard against spurious I/O errors), 0.60 to 0.68, checked on 0.68.1;
+any other version is left as it is (its commands then start as numba made them).
 """
 
 from __future__ import annotations
 
-import sys
+__all__ = ["load_kernels_lazily", "KNOWN_VERSIONS"]
 
-__all__ = ["load_numba_target"]
-
-_BLAS = "scipy.linalg.cython_blas"
+KNOWN_VERSIONS = ((0, 60), (0, 68))  # the numba versions (major, minor), first and last, whose cache is patched
 
 
-def load_numba_target() -> None:
-    """Load numba's CPU target (its typing and lowering registries) now, without importing scipy's BLAS.
+def load_kernels_lazily() -> bool:
+    """Make numba's cache load kernels without refreshing its CPU target; True when it now does.
 
     Examples
     --------
-    >>> load_numba_target()
-    >>> import numba.np.arraymath, scipy.linalg  # the target is loaded; scipy.linalg imports as usual
-    >>> "scipy.linalg" in sys.modules
+    >>> from numba.core.caching import Cache
+    >>> load_kernels_lazily() == getattr(Cache.load_overload, "lazy", False)  # True on a known version
     True
     """
-    if "numba.np.arraymath" in sys.modules:  # loaded already (it is imported by the target's first load)
-        return
-    from numba.core.registry import cpu_target
+    import numba
+    from numba.core import caching
+    from numba.core.runtime import rtsys
 
-    blocked = _BLAS not in sys.modules
-    if blocked:
-        sys.modules[_BLAS] = None  # an import of it raises ImportError: numba records "no BLAS"
-    try:
-        cpu_target.target_context.refresh()
-    finally:
-        if blocked and sys.modules.get(_BLAS, 0) is None:
-            del sys.modules[_BLAS]
+    if getattr(caching.Cache.load_overload, "lazy", False):
+        return True
+    version = tuple(int(part) for part in numba.__version__.split(".")[:2] if part.isdigit())
+    if not KNOWN_VERSIONS[0] <= version <= KNOWN_VERSIONS[1]:
+        return False
+
+    def load_overload(self, sig, target_context):
+        """numba's ``Cache.load_overload`` with the runtime started instead of the whole target refreshed."""
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        return None  # the guard swallowed a spurious I/O error: not found, compiled as numba does
+
+    load_overload.lazy = True
+    caching.Cache.load_overload = load_overload
+    return True
