@@ -17,6 +17,8 @@ from cgbase.validation import INT64_MAX, at_most, flag, positive_int, text
 __all__ = ["CustomGame", "custom_game", "MAX_OPTIONS"]
 
 MAX_OPTIONS = 10**6  # options of one position that moves() may return
+GROUP_OPTIONS = 1 << 10  # options read at once: a custom Nim's moves() 10% faster than with 2^14 held (the tuples
+# are made in memory that is still in the cache), where the reading costs about 5 µs a group
 
 
 class CustomGame(Game):
@@ -53,10 +55,11 @@ class CustomGame(Game):
         """The options of an (n, dims) array of positions: ``(counts, options)``, the options of every position one
         after another as an (m, dims) int64 array, each checked as ``moves`` checks it.
 
-        The options of the whole block are read at once (``cgbase.int_rows``: types, lengths, 64-bit range) on the
-        common shape, tuples or lists of ``dims`` Python ints; anything else is checked one option at a time, with
-        ``moves``' own errors.  Python's garbage collector is paused meanwhile (the block's tuples are freed by their
-        reference counts; a collection would only walk them).
+        ``moves`` is called on a few positions at a time, about ``GROUP_OPTIONS`` options, whose lists are read
+        (``cgbase.int_rows``: types, lengths, 64-bit range) and let go before the next group, so that the user's
+        tuples are made in memory still in the cache; anything but the common shape, tuples or lists of ``dims``
+        Python ints, is checked one option at a time, with ``moves``' own errors.  Python's garbage collector is
+        paused meanwhile (the tuples are freed by their reference counts; a collection would only walk them).
 
         Examples
         --------
@@ -66,19 +69,27 @@ class CustomGame(Game):
         ([0, 2], [1, 0])
         """
         points = list(map(tuple, np.asarray(positions, dtype=np.int64).reshape(-1, self.dims).tolist()))
+        counts, blocks = [], []
+        group = read = total = 0
         paused = gc.isenabled()
         gc.disable()
         try:
-            results = list(map(self._call, points))
-            counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
-            options = int_rows(results, self.dims)
+            while read < len(points):
+                chunk = points[read:read + max(group, 1)]
+                results = list(map(self._call, chunk))
+                counts.extend(map(len, results))
+                block = int_rows(results, self.dims)
+                if block is None:
+                    block = np.array([self._option(self._where(p), o) for p, result in zip(chunk, results)
+                                      for o in result], dtype=np.int64).reshape(-1, self.dims)
+                blocks.append(block)
+                read, total = read + len(chunk), total + len(block)
+                group = max(1, min(GROUP_OPTIONS * read // max(total, 1), 4 * group))
         finally:
             if paused:
                 gc.enable()
-        if options is not None:
-            return counts, options
-        return counts, np.array([self._option(self._where(p), o) for p, result in zip(points, results) for o in result],
-                                dtype=np.int64).reshape(-1, self.dims)
+        options = np.concatenate(blocks) if blocks else np.zeros((0, self.dims), dtype=np.int64)
+        return np.array(counts, dtype=np.int64), options
 
     def _where(self, position) -> str:
         return f"the moves function {getattr(self._moves, '__name__', 'moves')!r} of {self.name!r} at {position}"
