@@ -11,10 +11,10 @@ table: guards (a feature compared with a small constant, or two features equal) 
 formulas (the guards, parities, comparisons of two features, ``f <= floor(c*g)`` and
 ``f == floor(c*g)`` for a few closed-form constants c, their negations, and True/False).  For a
 set of rows R, the weighted error of every formula on every guard's branch is one matrix
-product; a guard whose branch some formula labels exactly is kept, and the search goes on with
-the rows the guard leaves (iterative deepening over the number of guards, a beam of the guards
-covering the most rows).  The shortest exact lists come first; when none exists, the best
-inexact ones are returned with their true accuracy.
+product (on a table whose rows all weigh 1, counts of rows in packed bits: ``discover.engines.row_bits``); a
+guard whose branch some formula labels exactly is kept, and the search goes on with the rows the guard leaves
+(iterative deepening over the number of guards, a beam of the guards covering the most rows).  The shortest
+exact lists come first; when none exists, the best inexact ones are returned with their true accuracy.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine, WorkBudget
+from discover.engines.row_bits import intersections, pack_rows
 from discover.expr.exact import exact_floor
 from discover.expr.nodes import complexity
 
@@ -239,6 +240,8 @@ class DecisionList(Engine):
         # a single formula that fits (Nim's xor = 0) never builds it (tens of MB, a tenth of a second)
         self._row_errors = ((n - np.count_nonzero(matches, axis=1)).astype(self._dtype) if np.all(w == 1)
                             else self._W @ rows.astype(self._dtype))
+        # and on other sets of rows counted in bits (each formula's wrong rows, 64 a word): the same numbers
+        self._misses = pack_rows(~matches) if np.all(w == 1) else None
         found: list[list[tuple]] = []  # [(formula, guard, negated), ..., (formula, None, None)]
         self._budget = WorkBudget(self.work_budget, self.time_cap)
         for depth in range(0, self.max_guards + 1):
@@ -303,7 +306,13 @@ class DecisionList(Engine):
 
     def _errors(self, mask) -> np.ndarray:
         """The weighted error of every formula on the rows of ``mask``."""
-        return self._row_errors if mask is self._rows else self._W @ mask.astype(self._dtype)
+        return self._row_errors if mask is self._rows else self._products(mask[None, :])[:, 0]
+
+    def _products(self, masks) -> np.ndarray:
+        """The weighted error of every formula on the rows of each of ``masks`` (k sets of rows): formulas x k."""
+        if self._misses is not None:
+            return intersections(self._misses, pack_rows(masks)).astype(self._dtype)
+        return self._W @ masks.T.astype(self._dtype)
 
     def _best_formulas(self, mask, limit=1):
         """Indices of the formulas with the least error on the rows of ``mask`` (then shortest)."""
@@ -324,7 +333,7 @@ class DecisionList(Engine):
             return []
         G = G[usable]
         H = (~self._G[usable]) & rows[None, :]
-        err_in = self._W @ G.T.astype(self._dtype)  # formulas x guards
+        err_in = self._products(G)  # formulas x guards
         err_out = np.maximum(self._errors(rows)[:, None] - err_in, 0.0)
         options = []  # (rows covered, guard size, guard index, negated, formula index, rows left)
         seen = set()
@@ -342,7 +351,7 @@ class DecisionList(Engine):
             return []
         if depth == 1:
             rests = np.array([o[5] for o in options])
-            err = self._W @ rests.T.astype(self._dtype)  # formulas x options
+            err = self._products(rests)  # formulas x options
             lists = []
             for j in np.flatnonzero((err <= self._tol).any(axis=0)):
                 ok = np.flatnonzero(err[:, j] <= self._tol)
@@ -371,8 +380,8 @@ class DecisionList(Engine):
         lists += [[(int(i), None, None)] for i in best]
         G = self._G & rows[None, :]
         H = (~self._G) & rows[None, :]
-        err_in = self._W @ G.T.astype(self._dtype)
-        err_out = self._W @ H.T.astype(self._dtype)
+        err_in = self._products(G)
+        err_out = self._products(H)
         fin = np.argmin(err_in + 1e-6 * self._fsize[:, None], axis=0)
         fout = np.argmin(err_out + 1e-6 * self._fsize[:, None], axis=0)
         total = err_in[fin, np.arange(len(fin))] + err_out[fout, np.arange(len(fout))]

@@ -55,3 +55,15 @@ def test_no_float_constants_and_accuracy_is_exact(table_of):
     for c in engine.candidates_:
         assert not c.expr.atoms(sp.Float)
         assert c.accuracy == pytest.approx(engine.score(c.expr, table.X, table.is_p, table.feature_names))
+
+
+@pytest.mark.parametrize("game, bound, params", [("nim", 5, {"heaps": 3, "misere": True}), ("euclid", 20, {}),
+                                                  ("chomp", 8, {"rows": 2})])
+def test_counts_in_bits_give_the_lists_the_weighted_products_give(table_of, game, bound, params):
+    """Weights all 1 take the packed-bits counts; weights all 2 the float products: the same lists, same order."""
+    table = table_of(game, bound, **params)
+    ones, twos = (DecisionList().fit(table.X, table.is_p, feature_names=table.feature_names,
+                                     sample_weight=np.full(len(table.is_p), w)) for w in (1.0, 2.0))
+    assert ones._misses is not None and twos._misses is None
+    found = [[(str(c.expr), c.accuracy) for c in engine.candidates_] for engine in (ones, twos)]
+    assert found[0] == found[1]
