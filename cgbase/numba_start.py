@@ -1,24 +1,28 @@
-"""numba's cached kernels loaded without numba's compiler registries: about 0.35 s less start-up for every command.
+"""numba's cached kernels of this toolkit loaded without numba's compiler registries: 0.35 s less for every command.
 
 Before it loads a kernel from its on-disk cache, numba refreshes its CPU target: it imports and installs every
 typing and lowering registry it has (about 250: Python's builtins, numpy's array functions, linear algebra and
 random generators, typed containers ...; ``numba.np.arraymath`` imports scipy's BLAS on the way), which only the
 *compilation* of a kernel reads.  A kernel loaded from the cache is machine code already linked: at run time it
 needs numba's runtime (NRT, which allocates arrays) and the C helpers registered when the target is made, nothing
-more.  ``load_kernels_lazily`` makes the cache start the runtime alone; compiling a kernel (one not in the cache,
+more.  ``load_kernels_lazily`` makes the cache start the runtime alone for the kernels of this toolkit's own
+packages (``PACKAGES``: plain ``njit`` functions of arrays and numbers); compiling a kernel (one not in the cache,
 or one called with new types) still refreshes the whole target first, as numba's compiler does for every
-compilation, so a first run on a fresh checkout is as before.
+compilation, so a first run on a fresh checkout is as before.  Every other cached function, a user's included,
+loads as numba made it: some need the refreshed target after loading (a ``vectorize`` ufunc builds its wrapper
+with the target's constants; a ``cfunc`` passed to a kernel is typed by a registry the refresh imports).
 
 Applied to the numba versions whose cache reads as this module expects (``Cache.load_overload``: refresh the
-target, then ``_load_overload`` under the guard against spurious I/O errors), 0.60 to 0.68, checked on 0.68.1;
-any other version is left as it is (its commands then start as numba made them).
+target, then ``_load_overload`` under the guard against spurious I/O errors), 0.60 to 0.68, checked on 0.68.1,
+and to the CPU target only; any other version is left as it is (its commands then start as numba made them).
 """
 
 from __future__ import annotations
 
-__all__ = ["load_kernels_lazily", "KNOWN_VERSIONS"]
+__all__ = ["load_kernels_lazily", "KNOWN_VERSIONS", "PACKAGES"]
 
 KNOWN_VERSIONS = ((0, 60), (0, 68))  # the numba versions (major, minor), first and last, whose cache is patched
+PACKAGES = ("cgbase", "games", "solvers", "learners", "discover")  # whose cached kernels load lazily
 
 
 def load_kernels_lazily() -> bool:
@@ -32,6 +36,7 @@ def load_kernels_lazily() -> bool:
     """
     import numba
     from numba.core import caching
+    from numba.core.cpu import CPUContext
     from numba.core.runtime import rtsys
 
     if getattr(caching.Cache.load_overload, "lazy", False):
@@ -39,9 +44,14 @@ def load_kernels_lazily() -> bool:
     version = tuple(int(part) for part in numba.__version__.split(".")[:2] if part.isdigit())
     if not KNOWN_VERSIONS[0] <= version <= KNOWN_VERSIONS[1]:
         return False
+    numbas = caching.Cache.load_overload
 
     def load_overload(self, sig, target_context):
-        """numba's ``Cache.load_overload`` with the runtime started instead of the whole target refreshed."""
+        """numba's ``Cache.load_overload``; for this toolkit's kernels on the CPU, with the runtime started instead
+        of the whole target refreshed."""
+        module = getattr(self._py_func, "__module__", None) or ""
+        if type(target_context) is not CPUContext or module.partition(".")[0] not in PACKAGES:
+            return numbas(self, sig, target_context)
         rtsys.initialize(target_context)
         with self._guard_against_spurious_io_errors():
             return self._load_overload(sig, target_context)

@@ -215,6 +215,8 @@ class _Known:
 
         Blocks of equal work leave no worker idle long at the end, where equal counts of positions would end
         on the block with the most options (a custom Nim's last block of 16 has twice its first's)."""
+        if n == 0:
+            return np.zeros(1, dtype=np.int64)
         work = self.counts[np.searchsorted(self.rows, self.sample)] + 1.0
         ends = np.concatenate([[0.0], (self.sample[1:] + self.sample[:-1] + 1) / 2, [float(n)]])
         done = np.concatenate([[0.0], np.cumsum(work * np.diff(ends))])

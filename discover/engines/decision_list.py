@@ -240,8 +240,8 @@ class DecisionList(Engine):
         # a single formula that fits (Nim's xor = 0) never builds it (tens of MB, a tenth of a second)
         self._row_errors = ((n - np.count_nonzero(matches, axis=1)).astype(self._dtype) if np.all(w == 1)
                             else self._W @ rows.astype(self._dtype))
-        # and on other sets of rows counted in bits (each formula's wrong rows, 64 a word): the same numbers
-        self._misses = pack_rows(~matches) if np.all(w == 1) else None
+        # and on other sets of rows counted in bits (each formula's wrong rows, 64 a word, packed when first asked)
+        self._in_bits, self._misses = bool(np.all(w == 1)), None
         found: list[list[tuple]] = []  # [(formula, guard, negated), ..., (formula, None, None)]
         self._budget = WorkBudget(self.work_budget, self.time_cap)
         for depth in range(0, self.max_guards + 1):
@@ -310,7 +310,9 @@ class DecisionList(Engine):
 
     def _products(self, masks) -> np.ndarray:
         """The weighted error of every formula on the rows of each of ``masks`` (k sets of rows): formulas x k."""
-        if self._misses is not None:
+        if self._in_bits:
+            if self._misses is None:
+                self._misses = pack_rows(~self._matches)
             return intersections(self._misses, pack_rows(masks)).astype(self._dtype)
         return self._W @ masks.T.astype(self._dtype)
 

@@ -1,5 +1,6 @@
-"""``load_kernels_lazily``: kernels from numba's cache run without numba's target loaded, in fresh interpreters; a
-kernel that allocates (numba's runtime) works, compiling still loads the target, an unknown numba is left alone."""
+"""``load_kernels_lazily``: the toolkit's kernels from numba's cache run without numba's target loaded, in fresh
+interpreters; an allocating kernel works, a user's cached ufunc and cfunc load as numba made them, compiling still
+loads the target, an unknown numba is left alone."""
 
 from __future__ import annotations
 
@@ -8,22 +9,28 @@ import os
 import subprocess
 import sys
 
-KERNEL = """
+USER = """
 import numba as nb
-import numpy as np
+
+
+@nb.vectorize(cache=True)
+def triple(x):
+    return x * 3
+
+
+@nb.cfunc("float64(float64)", cache=True)
+def square(x):
+    return x * x
 
 
 @nb.njit(cache=True)
-def squares(n):
-    out = np.empty(n, dtype=np.int64)  # allocated by numba's runtime
-    for i in range(n):
-        out[i] = i * i
-    return out
+def apply(f, x):
+    return f(x)
 """
 
 PROBE = """
 import json, sys
-import games  # makes numba's cache load kernels lazily (cgbase.numba_start)
+import games  # makes numba's cache load the toolkit's kernels lazily (cgbase.numba_start)
 import numba
 import numpy as np
 from numba.core import event
@@ -40,13 +47,16 @@ class Compiles(event.Listener):
 
 
 event.register("numba:compile", Compiles())
-import kernels
 from solvers import solve
+from solvers.graph import _bucket_starts
 
-found = {"squares": kernels.squares(5).tolist(),
+found = {"starts": _bucket_starts(np.array([0, 5, 9]), 2, 3).tolist(),  # allocated by numba's runtime
          "wythoff": solve(games.make_game("wythoff"), 5).outcome_table.tolist()[:4]}
 found["compiled"], found["target"] = list(compiled), "numba.np.arraymath" in sys.modules
-found["dot"] = float(numba.njit(lambda x: x @ x)(np.arange(3.0)))  # a compilation loads the whole target first
+import user_kernels  # a user's cached functions, loaded as numba loads them (the target refreshed)
+found["triple"] = user_kernels.triple(np.arange(3)).tolist()
+found["apply"] = user_kernels.apply(user_kernels.square, 3.0)
+found["dot"] = float(numba.njit(lambda x: x @ x)(np.arange(3.0)))  # a compilation, with numba's BLAS
 found["target_after"] = "numba.np.arraymath" in sys.modules
 print(json.dumps(found))
 """
@@ -60,15 +70,14 @@ def _run(tmp_path, code: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_a_cached_kernel_runs_without_the_target_and_a_compilation_loads_it(tmp_path):
-    (tmp_path / "kernels.py").write_text(KERNEL)
-    first = _run(tmp_path, PROBE)  # compiles squares into the cache beside kernels.py
-    assert "squares" in first["compiled"] and first["target"] is True
-    again = _run(tmp_path, PROBE)  # every kernel from the cache now
+def test_the_toolkits_kernels_run_without_the_target_and_a_users_load_as_numba_made_them(tmp_path):
+    (tmp_path / "user_kernels.py").write_text(USER)
+    _run(tmp_path, PROBE)  # fills the caches (the toolkit's, where a fresh checkout has none yet, and the user's)
+    again = _run(tmp_path, PROBE)
     assert again["compiled"] == [] and again["target"] is False, again
-    assert again["squares"] == [0, 1, 4, 9, 16]  # the allocating kernel ran on a runtime started by the loader
-    assert again["wythoff"] == [-1, 1, 1, 1]  # (0, 0) lost, (0, k) won
-    assert again["dot"] == 5.0 and again["target_after"] is True  # compiling still works, with numba's linear algebra
+    assert again["starts"] == [0, 1, 2, 3] and again["wythoff"] == [-1, 1, 1, 1]  # (0, 0) lost, (0, k) won
+    assert again["triple"] == [0, 3, 6] and again["apply"] == 9.0  # a cached ufunc and a cfunc passed to a kernel
+    assert again["dot"] == 5.0 and again["target_after"] is True
 
 
 def test_an_unknown_numba_version_is_left_as_it_is(tmp_path):

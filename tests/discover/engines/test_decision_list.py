@@ -64,6 +64,6 @@ def test_counts_in_bits_give_the_lists_the_weighted_products_give(table_of, game
     table = table_of(game, bound, **params)
     ones, twos = (DecisionList().fit(table.X, table.is_p, feature_names=table.feature_names,
                                      sample_weight=np.full(len(table.is_p), w)) for w in (1.0, 2.0))
-    assert ones._misses is not None and twos._misses is None
+    assert ones._in_bits and not twos._in_bits
     found = [[(str(c.expr), c.accuracy) for c in engine.candidates_] for engine in (ones, twos)]
     assert found[0] == found[1]
