@@ -44,14 +44,14 @@ def load_kernels_lazily() -> bool:
     version = tuple(int(part) for part in numba.__version__.split(".")[:2] if part.isdigit())
     if not KNOWN_VERSIONS[0] <= version <= KNOWN_VERSIONS[1]:
         return False
-    numbas = caching.Cache.load_overload
+    load_refreshed = caching.Cache.load_overload  # numba's own
 
     def load_overload(self, sig, target_context):
         """numba's ``Cache.load_overload``; for this toolkit's kernels on the CPU, with the runtime started instead
         of the whole target refreshed."""
         module = getattr(self._py_func, "__module__", None) or ""
         if type(target_context) is not CPUContext or module.partition(".")[0] not in PACKAGES:
-            return numbas(self, sig, target_context)
+            return load_refreshed(self, sig, target_context)
         rtsys.initialize(target_context)
         with self._guard_against_spurious_io_errors():
             return self._load_overload(sig, target_context)

@@ -70,12 +70,12 @@ class CustomGame(Game):
         """
         points = list(map(tuple, np.asarray(positions, dtype=np.int64).reshape(-1, self.dims).tolist()))
         counts, blocks = [], []
-        group = read = total = 0
+        group, read, total = 1, 0, 0
         paused = gc.isenabled()
         gc.disable()
         try:
             while read < len(points):
-                chunk = points[read:read + max(group, 1)]
+                chunk = points[read:read + group]
                 results = list(map(self._call, chunk))
                 counts.extend(map(len, results))
                 block = int_rows(results, self.dims)

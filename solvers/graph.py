@@ -144,10 +144,10 @@ def _outside(game: Game, universe: Universe, position, option) -> ValueError:
 
 def _option_ids(game: Game, universe: Universe, lo: int, hi: int, known=None) -> list:
     """``[(counts, ids)]``: the option counts and option ids of positions ``lo`` to ``hi - 1`` under a Python
-    ``moves`` (a job for ``cgbase.parallel``), in batches of about ``BATCH_MOVES`` options
-    at a time; ids are int32 where every id fits (half the bytes to hold and to send back), else int64.  The rows
-    of ``known`` (``_Known`` of these positions: ids, counts and option ids found before) are taken as they are,
-    with no ``moves()`` call.  The one pair comes in a list that the receiver empties (``_Rows.add``), so that no
+    ``moves`` (a job for ``cgbase.parallel``), in batches of about ``BATCH_MOVES`` options at a time; ids are
+    int32 where every id fits (half the bytes to hold and to send back), else int64.  The rows of ``known``
+    (``_Known`` of these positions: ids, counts and option ids found before) are taken as they are, with no
+    ``moves()`` call.  The one pair comes in a list that the receiver empties (``_Rows.add``), so that no
     finished block stays behind."""
     counts, ids = [], []
     kind = np.int32 if universe.size <= np.iinfo(np.int32).max else np.int64
@@ -205,9 +205,13 @@ class _Known:
         self.indptr = np.concatenate([[0], np.cumsum(counts)])
         self.sample = rows if sample is None else sample  # the rows that estimate the graph's mean degree
 
+    def sample_counts(self) -> np.ndarray:
+        """The count of options of each sampled row."""
+        return self.counts[np.searchsorted(self.rows, self.sample)]
+
     def mean_degree(self) -> float:
         """The mean count of options over the sampled rows."""
-        return float(self.counts[np.searchsorted(self.rows, self.sample)].mean())
+        return float(self.sample_counts().mean())
 
     def cuts(self, n: int, blocks: int) -> np.ndarray:
         """``blocks + 1`` increasing ids from 0 to ``n`` that cut ids ``0 .. n - 1`` into blocks of about the same
@@ -217,7 +221,7 @@ class _Known:
         on the block with the most options (a custom Nim's last block of 16 has twice its first's)."""
         if n == 0:
             return np.zeros(1, dtype=np.int64)
-        work = self.counts[np.searchsorted(self.rows, self.sample)] + 1.0
+        work = self.sample_counts() + 1.0
         ends = np.concatenate([[0.0], (self.sample[1:] + self.sample[:-1] + 1) / 2, [float(n)]])
         done = np.concatenate([[0.0], np.cumsum(work * np.diff(ends))])
         cuts = np.interp(np.linspace(0.0, done[-1], blocks + 1), done, ends).round().astype(np.int64)

@@ -237,11 +237,11 @@ class DecisionList(Engine):
 
         rows = self._rows = w > 0
         # the errors on every row: counted without the matrix when every weight is 1 (a solver's table), so that
-        # a single formula that fits (Nim's xor = 0) never builds it (tens of MB, a tenth of a second)
-        self._row_errors = ((n - np.count_nonzero(matches, axis=1)).astype(self._dtype) if np.all(w == 1)
-                            else self._W @ rows.astype(self._dtype))
-        # and on other sets of rows counted in bits (each formula's wrong rows, 64 a word, packed when first asked)
+        # a single formula that fits (Nim's xor = 0) never builds it (tens of MB, a tenth of a second); on other
+        # sets of rows counted in bits then (each formula's wrong rows, 64 a word, packed when first asked)
         self._in_bits, self._misses = bool(np.all(w == 1)), None
+        self._row_errors = ((n - np.count_nonzero(matches, axis=1)).astype(self._dtype) if self._in_bits
+                            else self._W @ rows.astype(self._dtype))
         found: list[list[tuple]] = []  # [(formula, guard, negated), ..., (formula, None, None)]
         self._budget = WorkBudget(self.work_budget, self.time_cap)
         for depth in range(0, self.max_guards + 1):
