@@ -11,10 +11,8 @@ watchdog calls it before its "interrupted" message, so that no bar is redrawn af
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.progress import (BarColumn, Progress, ProgressColumn, SpinnerColumn, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
-from rich.text import Text
+import os
+import sys
 
 __all__ = ["progress_bar", "status", "compact", "clear"]
 
@@ -35,6 +33,16 @@ def compact(n: float) -> str:
 
 
 def _console():
+    """rich's console on stderr when it is a terminal, else None; rich (50 ms to import) is imported only when
+    stderr may be one: a tty, or rich told so by ``FORCE_COLOR`` or ``TTY_COMPATIBLE``."""
+    try:
+        tty = sys.stderr is not None and sys.stderr.isatty()
+    except ValueError:  # closed
+        tty = False
+    if not tty and "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ:
+        return None
+    from rich.console import Console
+
     console = Console(stderr=True)
     return console if console.is_terminal else None
 
@@ -77,9 +85,13 @@ class progress_bar:
         console = _console() if self.show else None
         if console is None:
             return lambda n, metric="": None
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(bar_width=8), _Count(),
-                            _Rate(self.unit), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-                            TextColumn("{task.fields[metric]}"), console=console, transient=True)
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+        unit = self.unit
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(bar_width=8), _text_column(_count_text),
+                            _text_column(lambda task: _rate_text(task, unit)), TimeElapsedColumn(), TextColumn("left"),
+                            TimeRemainingColumn(), TextColumn("{task.fields[metric]}"), console=console,
+                            transient=True)
         _show(self.bar)
         task = self.bar.add_task(self.label, total=self.total, completed=self.done, metric="")
         return lambda n, metric="": self.bar.update(task, advance=n, **({"metric": metric} if metric else {}))
@@ -101,6 +113,8 @@ class status:
         console = _console()
         if console is None:
             return lambda text: None
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
         self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
                             transient=True)
         _show(self.bar)
@@ -113,24 +127,28 @@ class status:
         return False
 
 
-class _Count(ProgressColumn):
+def _text_column(render):
+    """A rich column that draws ``render(task)`` (a string) on one line."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class Column(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(render(task), no_wrap=True)
+
+    return Column()
+
+
+def _count_text(task) -> str:
     """Done / total, compact."""
-
-    def render(self, task) -> Text:
-        return Text(f"{compact(task.completed)}/{compact(task.total)}", no_wrap=True)
+    return f"{compact(task.completed)}/{compact(task.total)}"
 
 
-class _Rate(ProgressColumn):
+def _rate_text(task, unit: str) -> str:
     """Done per second, or seconds per step when a step takes longer than a second."""
-
-    def __init__(self, unit: str):
-        super().__init__()
-        self.unit = unit
-
-    def render(self, task) -> Text:
-        speed = task.finished_speed or task.speed
-        if not speed:
-            return Text(f"- {self.unit}/s", no_wrap=True)
-        if speed < 1:  # slow steps: seconds per step ("2.6 s/iteration")
-            return Text(f"{1 / speed:.1f} s/{self.unit.removesuffix('s')}", no_wrap=True)
-        return Text(f"{compact(speed)} {self.unit}/s", no_wrap=True)
+    speed = task.finished_speed or task.speed
+    if not speed:
+        return f"- {unit}/s"
+    if speed < 1:  # slow steps: seconds per step ("2.6 s/iteration")
+        return f"{1 / speed:.1f} s/{unit.removesuffix('s')}"
+    return f"{compact(speed)} {unit}/s"

@@ -1,10 +1,5 @@
-"""The toolkit's version, recorded in every artifact."""
-
-from importlib.metadata import PackageNotFoundError, version
+"""The toolkit's version, recorded in every artifact (``pyproject.toml`` reads it from here: one source)."""
 
 __all__ = ["__version__"]
 
-try:
-    __version__ = version("cgdiscover")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+__version__ = "0.1.0"

@@ -15,6 +15,7 @@ import json
 import click
 
 from discover.cli.common import spinner
+from discover.cli.terminal import line_printer
 
 __all__ = ["run_quotient", "print_quotient", "example_move", "run_board_quotient", "print_board_quotient", "board_move"]
 
@@ -48,29 +49,25 @@ def _heap_map(found, limit: int = 40) -> str:
 
 def print_quotient(found) -> None:
     """Print what ``discover_quotient`` found: order, P-portion, presentation, heap elements, proof, a winning move."""
-    from rich.console import Console
-    from rich.text import Text
-
     rule = found.rule
-    out = Console(highlight=False, soft_wrap=True)
-    out.print(Text(f"{found.game!r}: {found.game.title()}", style="bold"))
+    line = line_printer()
+    line(f"{found.game!r}: {found.game.title()}", "bold")
     grew = ", ".join(f"{c} (order {o})" for c, o in found.growth)
-    out.print(Text(f"misère quotient of heaps 1 .. {found.heaps} by Plambeck and Siegel's construction in "
-                   f"{found.seconds:.2f} s (stopped at {found.stopped}); it grew at heaps {grew}"))
+    line(f"misère quotient of heaps 1 .. {found.heaps} by Plambeck and Siegel's construction in "
+         f"{found.seconds:.2f} s (stopped at {found.stopped}); it grew at heaps {grew}")
     style = {"proved": "bold green", "verified": "bold green", "refuted": "bold red"}[found.status]
-    out.print(Text(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion",
-                   style=style))
-    _print_monoid(out, rule)
-    out.print(Text(f"  heap -> element: {_heap_map(found)}"))
+    line(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion", style)
+    _print_monoid(line, rule)
+    line(f"  heap -> element: {_heap_map(found)}")
     if rule.period is not None:
-        out.print(Text(f"  {rule.period.line()}"))
-    _print_proof_and_checks(out, rule, found, style)
+        line(f"  {rule.period.line()}")
+    _print_proof_and_checks(line, rule, found, style)
     move = example_move(found)
     if move is not None:
         s, i, replacement = move
         after = " + ".join(map(str, replacement)) if replacement else "nothing"
-        out.print(Text(f"\nWinning move from {' + '.join(map(str, s))}: heap {s[i]} -> {after} "
-                       f"(leaves a P-position)", style="bold"))
+        line(f"\nWinning move from {' + '.join(map(str, s))}: heap {s[i]} -> {after} "
+                 f"(leaves a P-position)", "bold")
 
 
 def run_quotient(game, heaps, seconds, as_json: bool) -> str:
@@ -104,46 +101,43 @@ def board_move(found):
 def print_board_quotient(found) -> None:
     """Print what ``discover_board_quotient`` found: order, P-portion, presentation, the start's element, the
     comparison with Plambeck and Whitehead (3 x 3), the proof status, the checks and a winning move."""
-    from rich.console import Console
-    from rich.text import Text
-
     from discover.quotients.published import compare_published
 
     rule, game, components = found.rule, found.game, found.components
-    out = Console(highlight=False, soft_wrap=True)
-    out.print(Text(f"{game!r}: {game.title()}", style="bold"))
+    line = line_printer()
+    line(f"{game!r}: {game.title()}", "bold")
     grew = ", ".join(f"{components.label(c)} (order {o})" for c, o in found.growth)
-    out.print(Text(f"misère quotient of {found.added} of the {len(components.ids())} live {game.n} x {game.n} boards "
-                   f"(up to symmetry) by Plambeck and Siegel's construction in {found.build_seconds:.2f} s (with the "
-                   f"checks {found.seconds:.2f} s); it grew at {grew}"))
+    line(f"misère quotient of {found.added} of the {len(components.ids())} live {game.n} x {game.n} boards "
+         f"(up to symmetry) by Plambeck and Siegel's construction in {found.build_seconds:.2f} s (with the "
+         f"checks {found.seconds:.2f} s); it grew at {grew}")
     style = {"proved": "bold green", "partial": "bold yellow", "refuted": "bold red"}[found.status]
-    out.print(Text(f"\nRule ({found.status}): a position is P iff the product of its live boards' elements lies in "
-                   "the P-portion (a dead board is the identity)", style=style))
-    _print_monoid(out, rule)
+    line(f"\nRule ({found.status}): a position is P iff the product of its live boards' elements lies in "
+         "the P-portion (a dead board is the identity)", style)
+    _print_monoid(line, rule)
     counts: dict = {}
     for x in rule.element.values():
         counts[x] = counts.get(x, 0) + 1
     by_element = ", ".join(f"{rule.presentation.element_name(x)} ×{counts[x]}" for x in sorted(counts))
-    out.print(Text(f"  live boards by element: {by_element} (each board: discover report)"))
+    line(f"  live boards by element: {by_element} (each board: discover report)")
     start = found.start_element()
     if start is not None:
         side = "P: the second player wins" if rule.is_p((0,) * game.dims) else "N: the first player wins"
-        out.print(Text(f"  {game.dims} empty board{'s' * (game.dims > 1)}: element {start}, {side}"))
+        line(f"  {game.dims} empty board{'s' * (game.dims > 1)}: element {start}, {side}")
     if game.n == 3 and game.k == 3 and found.complete:
         comparison = compare_published(rule, components)
-        out.print(Text(f"  {comparison.line()}"))
+        line(f"  {comparison.line()}")
         if comparison.matches:
             names = ", ".join(f"{rule.presentation.element_name(x)} = {comparison.mapping[x]}"
                               for x in range(rule.monoid.order))
-            out.print(Text(f"  in their names: {names}"))
-    _print_proof_and_checks(out, rule, found, style)
-    for line in found.unchecked:
-        out.print(Text(f"  not checked: {line}"))
+            line(f"  in their names: {names}")
+    _print_proof_and_checks(line, rule, found, style)
+    for unchecked in found.unchecked:
+        line(f"  not checked: {unchecked}")
     move = board_move(found)
     if move is not None:
         board, row, column = move
-        out.print(Text(f"\nWinning move from the start: X on board {board + 1}, row {row + 1}, column {column + 1} "
-                       "(leaves a P-position)", style="bold"))
+        line(f"\nWinning move from the start: X on board {board + 1}, row {row + 1}, column {column + 1} "
+             "(leaves a P-position)", "bold")
 
 
 def run_board_quotient(game, seconds, as_json: bool) -> str:
@@ -159,22 +153,18 @@ def run_board_quotient(game, seconds, as_json: bool) -> str:
     return found.status
 
 
-def _print_monoid(out, rule) -> None:
+def _print_monoid(line, rule) -> None:
     """The quotient's order, P-portion and presentation, two lines."""
-    from rich.text import Text
-
     size = int(rule.monoid.p_portion.sum())
-    out.print(Text(f"  order {rule.monoid.order}, P-portion ({size} element{'s' * (size != 1)}): "
-                   f"{{{', '.join(rule.p_names())}}}"))
-    out.print(Text(f"  presentation: {rule.presentation.text()}"))
+    line(f"  order {rule.monoid.order}, P-portion ({size} element{'s' * (size != 1)}): "
+         f"{{{', '.join(rule.p_names())}}}")
+    line(f"  presentation: {rule.presentation.text()}")
 
 
-def _print_proof_and_checks(out, rule, found, style: str) -> None:
+def _print_proof_and_checks(line, rule, found, style: str) -> None:
     """The rule in LaTeX, what is proved, and each check against the solver."""
-    from rich.text import Text
-
-    out.print(Text(f"  LaTeX: {rule.latex()}"))
-    out.print(Text(f"\n{found.statement()}", style=style))
-    out.print(Text("\nVerification", style="bold"))
+    line(f"  LaTeX: {rule.latex()}")
+    line(f"\n{found.statement()}", style)
+    line("\nVerification", "bold")
     for check in found.checks:
-        out.print(Text(f"  {check.line()}"))
+        line(f"  {check.line()}")

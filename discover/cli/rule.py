@@ -18,7 +18,7 @@ import click
 
 from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
                                  spinner)
-from discover.cli.terminal import terminal_width, wrap
+from discover.cli.terminal import line_printer
 
 __all__ = ["rule_command", "report_command", "EXIT_NO_RULE"]
 
@@ -160,17 +160,10 @@ def _find_on_file(ctx, settings, start: float):
 def _print_discovery(found) -> None:
     """The discovery on stdout, wrapped to the terminal's width (plain in a pipe): a verified rule with its strategy,
     proof and checks, or one paragraph saying what came closest and what to try (``no_rule_paragraph``)."""
-    from rich.console import Console
-    from rich.text import Text
-
     from discover.learned import learned_table_text
     from discover.render.no_rule import no_rule_paragraph
 
-    out, width = Console(highlight=False, soft_wrap=True), terminal_width()
-
-    def line(text: str, style: str | None = None) -> None:
-        out.print(Text(wrap(text, width), style=style or ""))
-
+    line = line_printer()
     line(f"{found.game!r}", "bold")
     sequence = found.sequence
     if sequence is not None:

@@ -1,11 +1,13 @@
 """The terminal's width, and text wrapped on words to it: every command's final output goes through ``wrap``
-(through ``discover.cli.common.say``, or directly as the rule command's printing does), so that no word is broken
-at the terminal's edge; in a pipe or a file the text is left as it is.
+(through ``discover.cli.common.say``, or ``line_printer`` as the rule and quotient commands print), so that no word
+is broken at the terminal's edge; in a pipe or a file the text is left as it is.
 """
 
 from __future__ import annotations
 
-__all__ = ["terminal_width", "wrap"]
+import os
+
+__all__ = ["terminal_width", "wrap", "line_printer"]
 
 
 def terminal_width() -> int | None:
@@ -48,3 +50,26 @@ def wrap(text: str, width: int | None) -> str:
         lines += textwrap.wrap(line, max(width, len(indent) + 20), subsequent_indent=indent + "  ",
                                break_on_hyphens=False) or [line]
     return "\n".join(lines)
+
+
+def line_printer():
+    """``line(text, style=None)``: one piece of final output on stdout, wrapped on words to the terminal's width
+    and styled by rich (``style``: "bold", "dim", ...) on a terminal, or where rich is told to style
+    (``FORCE_COLOR``, ``TTY_COMPATIBLE``); plain in a pipe or a file, where rich (50 ms to import) is not imported.
+
+    Examples
+    --------
+    >>> line = line_printer()  # doctest's stdout is no terminal: plain
+    >>> line("Rule (verified on bound 300):", "bold green")
+    Rule (verified on bound 300):
+    """
+    import click
+
+    width = terminal_width()
+    if width is None and "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ:
+        return lambda text, style=None: click.echo(text)
+    from rich.console import Console
+    from rich.text import Text
+
+    out = Console(highlight=False, soft_wrap=True)
+    return lambda text, style=None: out.print(Text(wrap(text, width), style=style or ""))

@@ -36,9 +36,9 @@ def test_slow_steps_read_as_seconds_per_step():
     class Task:
         finished_speed, speed = None, 0.25
 
-    assert progress._Rate("iterations").render(Task()).plain == "4.0 s/iteration"
+    assert progress._rate_text(Task(), "iterations") == "4.0 s/iteration"
     Task.speed = 160_400.0
-    assert progress._Rate("games").render(Task()).plain == "160k games/s"
+    assert progress._rate_text(Task(), "games") == "160k games/s"
 
 
 def test_clear_erases_a_shown_bar_and_forgets_it(monkeypatch):

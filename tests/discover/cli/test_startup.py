@@ -10,6 +10,7 @@ by a second run.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -19,7 +20,8 @@ HEAVY = ("torch", "sympy", "numba", "numpy", "sklearn", "scipy", "scipy.linalg",
          "pyoperon")
 QUOTIENTS = "discover.quotients.construct"  # the misère quotient's construction: only for quotient games
 TARGET = "numba.np.arraymath"  # loaded with numba's whole CPU target: only to compile a kernel
-WATCHED = (*HEAVY, QUOTIENTS, TARGET)  # the modules a probe reports
+STYLE = "rich"  # styles the output and draws the spinner on a terminal: never imported in a pipe
+WATCHED = (*HEAVY, QUOTIENTS, TARGET, STYLE)  # the modules a probe reports
 HELP = {"numpy", "numba", "sympy", "torch", "sklearn"}  # --help imports none of these
 NO_RULE = {"torch", "sympy", "sklearn", "matplotlib", "z3"}  # a command that finds no rule imports none of these
 
@@ -49,8 +51,9 @@ with open(record, "w") as out:
 def probe(tmp_path, *argv: str, count: bool = False) -> dict:
     """Run ``discover ARGV...`` in a fresh interpreter; its exit status, heavy modules and numba compilations."""
     record = tmp_path / "record.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}  # a plain pipe
     done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv), "count" if count else "-", str(record),
-                           json.dumps(WATCHED)], capture_output=True, text=True, timeout=900, cwd=tmp_path)
+                           json.dumps(WATCHED)], capture_output=True, text=True, timeout=900, cwd=tmp_path, env=env)
     assert done.returncode == 0 and record.exists(), done.stderr[-3000:]
     return json.loads(record.read_text())
 
@@ -97,7 +100,7 @@ def test_the_rule_of_wythoff_needs_no_torch_and_a_second_run_compiles_nothing(tm
 def test_a_rule_a_theorem_proves_imports_no_z3(tmp_path, argv):
     """Cole and Davie's, Bouton's (normal and misère) and Wythoff's theorems prove these rules: z3 is never
     imported; none of them is a quotient game, so the misère quotient's construction is not imported either
-    (``discover.quotients.kinds`` answers)."""
+    (``discover.quotients.kinds`` answers); in a pipe, neither spinner nor output imports rich."""
     found = probe(tmp_path, *argv)
     assert found["status"] == 0 and "numba" in found["modules"]
-    assert not {"z3", "torch", "sklearn", QUOTIENTS} & set(found["modules"]), found["modules"]
+    assert not {"z3", "torch", "sklearn", QUOTIENTS, STYLE} & set(found["modules"]), found["modules"]
