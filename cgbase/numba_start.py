@@ -12,6 +12,11 @@ compilation, so a first run on a fresh checkout is as before.  Every other cache
 loads as numba made it: some need the refreshed target after loading (a ``vectorize`` ufunc builds its wrapper
 with the target's constants; a ``cfunc`` passed to a kernel is typed by a registry the refresh imports).
 
+Before the first call of any jitted function numba also loads the ``numba_extensions`` entry points of every
+installed distribution (``importlib.metadata``'s scan of them all: 0.04 s); a toolkit kernel's arguments are arrays
+and numbers, typed without extensions, so its first call skips that, and the extensions load as before at the
+first call of any other function, or when a compilation refreshes the target (``CPUContext.refresh`` loads them).
+
 Applied to the numba versions whose cache reads as this module expects (``Cache.load_overload``: refresh the
 target, then ``_load_overload`` under the guard against spurious I/O errors), 0.60 to 0.68, checked on 0.68.1,
 and to the CPU target only; any other version is left as it is (its commands then start as numba made them).
@@ -35,7 +40,7 @@ def load_kernels_lazily() -> bool:
     True
     """
     import numba
-    from numba.core import caching
+    from numba.core import caching, dispatcher
     from numba.core.cpu import CPUContext
     from numba.core.runtime import rtsys
 
@@ -45,18 +50,31 @@ def load_kernels_lazily() -> bool:
     if not KNOWN_VERSIONS[0] <= version <= KNOWN_VERSIONS[1]:
         return False
     load_refreshed = caching.Cache.load_overload  # numba's own
+    load_extensions = dispatcher._DispatcherBase._compilation_chain_init_hook  # numba's own
 
     def load_overload(self, sig, target_context):
         """numba's ``Cache.load_overload``; for this toolkit's kernels on the CPU, with the runtime started instead
         of the whole target refreshed."""
-        module = getattr(self._py_func, "__module__", None) or ""
-        if type(target_context) is not CPUContext or module.partition(".")[0] not in PACKAGES:
+        if type(target_context) is not CPUContext or not _ours(self._py_func):
             return load_refreshed(self, sig, target_context)
         rtsys.initialize(target_context)
         with self._guard_against_spurious_io_errors():
             return self._load_overload(sig, target_context)
         return None  # the guard swallowed a spurious I/O error: not found, compiled as numba does
 
+    def compilation_chain_init_hook(self):
+        """numba's hook before a call is typed (it loads the ``numba_extensions``), skipped for this toolkit's
+        kernels."""
+        if not _ours(self.py_func):
+            load_extensions(self)
+
     load_overload.lazy = True
     caching.Cache.load_overload = load_overload
+    dispatcher._DispatcherBase._compilation_chain_init_hook = compilation_chain_init_hook
     return True
+
+
+def _ours(function) -> bool:
+    """True for a function of this toolkit's own packages (``PACKAGES``)."""
+    module = getattr(function, "__module__", None) or ""
+    return module.partition(".")[0] in PACKAGES

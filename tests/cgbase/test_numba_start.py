@@ -1,6 +1,6 @@
-"""``load_kernels_lazily``: the toolkit's kernels from numba's cache run without numba's target loaded, in fresh
-interpreters; an allocating kernel works, a user's cached ufunc and cfunc load as numba made them, compiling still
-loads the target, an unknown numba is left alone."""
+"""``load_kernels_lazily``: the toolkit's kernels from numba's cache run without numba's target loaded and without
+numba's extensions, in fresh interpreters; an allocating kernel works, a user's cached ufunc and cfunc load as numba
+made them (the extensions loaded first), compiling still loads the target, an unknown numba is left alone."""
 
 from __future__ import annotations
 
@@ -53,9 +53,11 @@ from solvers.graph import _bucket_starts
 found = {"starts": _bucket_starts(np.array([0, 5, 9]), 2, 3).tolist(),  # allocated by numba's runtime
          "wythoff": solve(games.make_game("wythoff"), 5).outcome_table.tolist()[:4]}
 found["compiled"], found["target"] = list(compiled), "numba.np.arraymath" in sys.modules
+found["extension_early"] = "user_extension" in sys.modules
 import user_kernels  # a user's cached functions, loaded as numba loads them (the target refreshed)
 found["triple"] = user_kernels.triple(np.arange(3)).tolist()
 found["apply"] = user_kernels.apply(user_kernels.square, 3.0)
+found["extension"] = getattr(sys.modules.get("user_extension"), "LOADED", None)
 found["dot"] = float(numba.njit(lambda x: x @ x)(np.arange(3.0)))  # a compilation, with numba's BLAS
 found["target_after"] = "numba.np.arraymath" in sys.modules
 print(json.dumps(found))
@@ -72,11 +74,17 @@ def _run(tmp_path, code: str) -> dict:
 
 def test_the_toolkits_kernels_run_without_the_target_and_a_users_load_as_numba_made_them(tmp_path):
     (tmp_path / "user_kernels.py").write_text(USER)
+    (tmp_path / "user_extension.py").write_text("LOADED = []\n\n\ndef init():\n    LOADED.append(True)\n")
+    listed = tmp_path / "user_extension-1.0.dist-info"  # an installed numba extension, found by importlib.metadata
+    listed.mkdir()
+    (listed / "METADATA").write_text("Metadata-Version: 2.1\nName: user-extension\nVersion: 1.0\n")
+    (listed / "entry_points.txt").write_text("[numba_extensions]\ninit = user_extension:init\n")
     _run(tmp_path, PROBE)  # fills the caches (the toolkit's, where a fresh checkout has none yet, and the user's)
     again = _run(tmp_path, PROBE)
     assert again["compiled"] == [] and again["target"] is False, again
     assert again["starts"] == [0, 1, 2, 3] and again["wythoff"] == [-1, 1, 1, 1]  # (0, 0) lost, (0, k) won
     assert again["triple"] == [0, 3, 6] and again["apply"] == 9.0  # a cached ufunc and a cfunc passed to a kernel
+    assert again["extension_early"] is False and again["extension"] == [True]  # loaded once, for the user's
     assert again["dot"] == 5.0 and again["target_after"] is True
 
 
