@@ -3,17 +3,20 @@
 ``split_scale`` separates the constant of a floor's argument (the same split for numpy, z3 and the
 interval analysis); ``quadratic_parts`` writes the constant as (p + q·sqrt(m)) / r; ``exact_floor``
 computes floor(c·x) over int64 arrays with integer square roots, never floating point, so a rule
-checked on a million positions is checked exactly.
+checked on a million positions is checked exactly; ``Surd`` adds, inverts and compares such constants
+with rationals (a theorem's hypotheses on them, checked without sympy's simplification).
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 import sympy as sp
 
-__all__ = ["split_scale", "quadratic_parts", "quadratic_parts_or_fail", "exact_floor"]
+__all__ = ["split_scale", "quadratic_parts", "quadratic_parts_or_fail", "exact_floor", "Surd"]
 
 
 def split_scale(arg) -> tuple[sp.Basic, sp.Basic]:
@@ -34,12 +37,25 @@ def split_scale(arg) -> tuple[sp.Basic, sp.Basic]:
 def quadratic_parts(c) -> tuple[int, int, int, int] | None:
     """Write a constant as (p + q*sqrt(m)) / r with integers (m squarefree > 1 or q == 0), else None.
 
+    Read off the constant's terms when its radicals are in the open (φ, √2 / 2, 1/φ after ``radsimp``); sympy's
+    ``nsimplify`` (much slower the first time: it parses text) only for other forms.
+
     Examples
     --------
     >>> quadratic_parts(sp.GoldenRatio), quadratic_parts(sp.Rational(3, 4)), quadratic_parts(sp.pi)
     ((1, 1, 5, 2), (3, 0, 0, 4), None)
+    >>> quadratic_parts(1 / sp.GoldenRatio)
+    (-1, 1, 5, 2)
     """
-    c = sp.nsimplify(sp.expand(sp.sympify(c).rewrite(sp.sqrt)))
+    c = sp.sympify(c)
+    if c.is_Rational:
+        return int(c.p), 0, 0, int(c.q)
+    radicals = sp.expand(c.rewrite(sp.sqrt))
+    return _terms(radicals) or _terms(sp.radsimp(radicals)) or _terms(sp.nsimplify(radicals))
+
+
+def _terms(c) -> tuple[int, int, int, int] | None:
+    """(p, q, m, r) of a constant that reads p/r + (q/r)·sqrt(m) term by term, else None."""
     if c.is_Rational:
         return int(c.p), 0, 0, int(c.q)
     p, q, m = sp.Integer(0), sp.Integer(0), None
@@ -53,6 +69,8 @@ def quadratic_parts(c) -> tuple[int, int, int, int] | None:
         if m is not None and rest.base != m:
             return None
         m, q = rest.base, q + coeff
+    if not (p.is_Rational and q.is_Rational):
+        return None
     r = sp.ilcm(sp.Rational(p).q, sp.Rational(q).q)
     return int(p * r), int(q * r), int(m or 0), int(r)
 
@@ -98,3 +116,64 @@ def exact_floor(c, x) -> np.ndarray:
     exact = root * root == m * qx * qx
     irr = np.where(qx >= 0, root, -root - (~exact).astype(np.int64))  # floor(q x sqrt(m))
     return np.floor_divide(p * x + irr, r)
+
+
+@dataclass(frozen=True)
+class Surd:
+    """u + v·sqrt(m), u and v rational, m squarefree > 1 (or 0 with v = 0): exact arithmetic in Q(sqrt(m)).
+
+    Examples
+    --------
+    >>> phi = Surd.of(sp.GoldenRatio)
+    >>> (1 / phi + 1 / (phi + 1)).sign(), (1 / phi + 1 / (phi + 1) - 1).sign(), phi.rational
+    (1, 0, False)
+    """
+
+    u: Fraction
+    v: Fraction = Fraction(0)
+    m: int = 0
+
+    @classmethod
+    def of(cls, c) -> Surd:
+        """The constant ``c`` (sympy, rational or quadratic); a ValueError for any other."""
+        p, q, m, r = quadratic_parts_or_fail(c)
+        return cls(Fraction(p, r), Fraction(q, r), m)
+
+    @property
+    def rational(self) -> bool:
+        return self.v == 0
+
+    def _lift(self, other) -> Surd:
+        other = other if isinstance(other, Surd) else Surd(Fraction(other))
+        if self.m and other.m and self.m != other.m:
+            raise ValueError(f"sqrt({self.m}) and sqrt({other.m}) are not in one quadratic field")
+        return other
+
+    def __add__(self, other) -> Surd:
+        other = self._lift(other)
+        return Surd(self.u + other.u, self.v + other.v, self.m or other.m)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Surd:
+        return Surd(-self.u, -self.v, self.m)
+
+    def __sub__(self, other) -> Surd:
+        return self + -self._lift(other)
+
+    def __rtruediv__(self, other) -> Surd:
+        """other / self: other times the conjugate over the norm u² - m v² (never 0 for m squarefree)."""
+        norm = self.u * self.u - self.m * self.v * self.v
+        if norm == 0:
+            raise ZeroDivisionError("division by zero")
+        scale = Fraction(other) / norm
+        return Surd(self.u * scale, -self.v * scale, self.m)
+
+    def sign(self) -> int:
+        """-1, 0 or 1: the sign of u + v·sqrt(m), decided on integers."""
+        su, sv = (self.u > 0) - (self.u < 0), (self.v > 0) - (self.v < 0)
+        if sv == 0 or su == sv:
+            return sv or su
+        if su == 0:
+            return sv
+        return su if self.u * self.u > self.m * self.v * self.v else sv

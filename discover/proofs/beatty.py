@@ -6,7 +6,7 @@ B_k = A_k + k.  Two increasing sequences that partition the positive integers wi
 are unique, and Beatty's theorem gives such a pair: A_k = ⌊kα⌋, B_k = ⌊kβ⌋ with α, β > 1
 irrational and 1/α + 1/β = 1; β = α + 1 forces α = φ.  So a rule is proved for every position
 when it states exactly "min(a, b) = ⌊α·|a - b|⌋" for that α.  Each hypothesis is checked here by
-code (the moves, normal play, the rule's form, the constants exactly with sympy), and the mex
+code (the moves, normal play, the rule's form, the constants exactly in Q(√5)), and the mex
 recurrence is checked on the first pairs as a guard against a mistake in this module.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.pairs import complementary_pairs, pairs_expression
-from discover.expr.exact import exact_floor
+from discover.expr.exact import Surd, exact_floor
 from discover.expr.features import expand_features
 from discover.expr.text import rule_text
 from games.symbolic import Steps
@@ -49,8 +49,9 @@ def wythoff_hypotheses(rule, game) -> tuple[bool, list[str]]:
         return False, said + ["the theorem is for normal play and a P rule"]
     said.append("normal play")
     alpha = (2 - 1 + sp.sqrt(1 + 4)) / 2  # the complementary constant for B_k - A_k = k
-    beta = alpha + 1
-    if sp.simplify(1 / alpha + 1 / beta - 1) != 0 or alpha.is_rational or not alpha > 1:
+    a = Surd.of(alpha)  # α and β exactly, in Q(√5)
+    b = a + 1
+    if (1 / a + 1 / b - 1).sign() != 0 or a.rational or (a - 1).sign() <= 0:
         return False, said + ["1/α + 1/β = 1 with α, β > 1 irrational fails"]
     said.append("α = (1 + √5)/2 and β = α + 1 are irrational, > 1 and 1/α + 1/β = 1 (Beatty)")
     coords = [sp.Symbol(n) for n in rule.feature_names]
@@ -58,7 +59,7 @@ def wythoff_hypotheses(rule, game) -> tuple[bool, list[str]]:
     if not _same_condition(expand_features(rule.expr, rule.feature_names), claimed):
         return False, said + [f"the rule is not of the form {rule_text(claimed, rule.feature_names)}"]
     said.append(f"the rule states exactly {rule_text(claimed, rule.feature_names)}: {{min, max}} = {{⌊kα⌋, ⌊kβ⌋}} with k = |a - b|")
-    if sp.simplify(beta - alpha) != 1:
+    if (b - a - 1).sign() != 0:
         return False, said + ["β - α = 1 fails"]
     if not _mex_recurrence_holds(alpha):
         return False, said + ["the mex recurrence fails on the first pairs"]
