@@ -13,6 +13,11 @@ numba compilation is not timed), then the rounds interleave the baseline and the
 work on the machine slows both sides alike; each figure is the median of its rounds and the ratio is the
 command's median over the baseline's; the CPU seconds (user + system) of each
 process are printed beside, less swayed by other work than wall time. A command must exit with status 0 and print a verified rule.
+
+A second baseline, the start-up floor, is what every rule command pays before its own work, timed the same way:
+the imports a rule command cannot do without (the CLI with click, numpy, numba, sympy and the discovery library),
+sympy's first sum (which imports ``sympy.tensor``) and one solve with a kernel from numba's cache (its first load
+starts numba's runtime). The "above the floor" column is a command's median less the floor's: its own work.
 """
 
 from __future__ import annotations
@@ -31,9 +36,11 @@ sys.path.append(_HERE)  # the catalogue and the timing helpers (no module of the
 from catalogue import CASES, catalogue  # noqa: E402
 from timing import arguments, load_average, machine_line  # noqa: E402
 
-__all__ = ["BASELINE", "wall", "main"]
+__all__ = ["BASELINE", "FLOOR", "wall", "main"]
 
 BASELINE = ["-c", "import numpy"]
+FLOOR = ["-c", "import discover.cli, discover.find, sympy; from games import make_game; from solvers import solve; "
+               "solve(make_game('subtraction', subtract=(1, 2, 3)), 30); sympy.Symbol('a') + 1"]
 QUICK_CASES = ("nim2", "sub123")
 
 
@@ -66,20 +73,24 @@ def main(argv=None) -> None:
           flush=True)
     for key, command in commands.items():  # untimed: numba's cache filled, files in the page cache
         wall(command, check_rule=True)
-    times = {"baseline": [], **{key: [] for key in commands}}
+    wall(FLOOR)
+    times = {"baseline": [], "floor": [], **{key: [] for key in commands}}
     for _ in range(repeats):
         times["baseline"].append(wall(BASELINE))
+        times["floor"].append(wall(FLOOR))
         for key, command in commands.items():
             times[key].append(wall(command, check_rule=True))
     base, base_cpu = (statistics.median(column) for column in zip(*times["baseline"]))
-    print("\n| command | wall s (median) | runs, wall s | ratio | CPU s (median) | CPU ratio |")
-    print("| --- | ---: | --- | ---: | ---: | ---: |")
-    for label, key in [(f"python {' '.join(BASELINE)}", "baseline"),
+    floor = statistics.median(t for t, _ in times["floor"])
+    print("\n| command | wall s (median) | runs, wall s | ratio | above the floor, s | CPU s (median) | CPU ratio |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
+    for label, key in [(f"python {' '.join(BASELINE)}", "baseline"), ("start-up floor (FLOOR)", "floor"),
                        *((f"discover {' '.join(case.words())}", case.key) for case in cases)]:
         seconds, cpu = (statistics.median(column) for column in zip(*times[key]))
         runs = " ".join(f"{t:.2f}" for t, _ in times[key])
-        print(f"| `{label}` | {seconds:.2f} | {runs} | {seconds / base:.1f}x | {cpu:.2f} | {cpu / base_cpu:.1f}x |",
-              flush=True)
+        above = f"{seconds - floor:.2f}" if key not in ("baseline", "floor") else ""
+        print(f"| `{label}` | {seconds:.2f} | {runs} | {seconds / base:.1f}x | {above} | {cpu:.2f} | "
+              f"{cpu / base_cpu:.1f}x |", flush=True)
     print(f"\nload average at the end: {load_average()}")
 
 
