@@ -17,6 +17,9 @@ installed distribution (``importlib.metadata``'s scan of them all: 0.04 s); a to
 and numbers, typed without extensions, so its first call skips that, and the extensions load as before at the
 first call of any other function, or when a compilation refreshes the target (``CPUContext.refresh`` loads them).
 
+The runtime's own machine code, which numba compiles in every process, is read from a file as well
+(``cgbase.numba_runtime``).
+
 Applied to the numba versions whose cache reads as this module expects (``Cache.load_overload``: refresh the
 target, then ``_load_overload`` under the guard against spurious I/O errors), 0.60 to 0.68, checked on 0.68.1,
 and to the CPU target only; any other version is left as it is (its commands then start as numba made them).
@@ -41,6 +44,8 @@ def load_kernels_lazily() -> bool:
     """
     import numba
     from numba.core import caching, dispatcher
+
+    from cgbase.numba_runtime import cache_runtime
     from numba.core.cpu import CPUContext
     from numba.core.runtime import rtsys
 
@@ -71,6 +76,7 @@ def load_kernels_lazily() -> bool:
     load_overload.lazy = True
     caching.Cache.load_overload = load_overload
     dispatcher._DispatcherBase._compilation_chain_init_hook = compilation_chain_init_hook
+    cache_runtime()
     return True
 
 

@@ -53,6 +53,8 @@ from solvers.graph import _bucket_starts
 found = {"starts": _bucket_starts(np.array([0, 5, 9]), 2, 3).tolist(),  # allocated by numba's runtime
          "wythoff": solve(games.make_game("wythoff"), 5).outcome_table.tolist()[:4]}
 found["compiled"], found["target"] = list(compiled), "numba.np.arraymath" in sys.modules
+from numba.core.runtime import nrtdynmod
+found["runtime_read"] = nrtdynmod.compile_nrt_functions.read  # the runtime's machine code from its cache file
 found["extension_early"] = "user_extension" in sys.modules
 import user_kernels  # a user's cached functions, loaded as numba loads them (the target refreshed)
 found["triple"] = user_kernels.triple(np.arange(3)).tolist()
@@ -62,6 +64,8 @@ found["dot"] = float(numba.njit(lambda x: x @ x)(np.arange(3.0)))  # a compilati
 found["target_after"] = "numba.np.arraymath" in sys.modules
 print(json.dumps(found))
 """
+
+TOOLKIT_PROBE = PROBE.split("import user_kernels")[0] + "print(json.dumps(found))"  # the toolkit's kernels only
 
 
 def _run(tmp_path, code: str) -> dict:
@@ -85,7 +89,25 @@ def test_the_toolkits_kernels_run_without_the_target_and_a_users_load_as_numba_m
     assert again["starts"] == [0, 1, 2, 3] and again["wythoff"] == [-1, 1, 1, 1]  # (0, 0) lost, (0, k) won
     assert again["triple"] == [0, 3, 6] and again["apply"] == 9.0  # a cached ufunc and a cfunc passed to a kernel
     assert again["extension_early"] is False and again["extension"] == [True]  # loaded once, for the user's
+    assert again["runtime_read"] is True
     assert again["dot"] == 5.0 and again["target_after"] is True
+
+
+def test_the_runtime_is_compiled_again_when_its_cache_file_is_altered(tmp_path):
+    from numba.core.registry import cpu_target
+
+    from cgbase.numba_runtime import runtime_file
+
+    _run(tmp_path, TOOLKIT_PROBE)  # writes the file
+    path = runtime_file(cpu_target.target_context)
+    data = bytearray(open(path, "rb").read())
+    data[-10] ^= 0xFF  # one flipped byte of machine code
+    with open(path, "wb") as handle:
+        handle.write(bytes(data))
+    altered = _run(tmp_path, TOOLKIT_PROBE)
+    assert altered["runtime_read"] is False and altered["starts"] == [0, 1, 2, 3]  # compiled, and right
+    again = _run(tmp_path, TOOLKIT_PROBE)
+    assert again["runtime_read"] is True and again["wythoff"] == [-1, 1, 1, 1]  # written whole again
 
 
 def test_an_unknown_numba_version_is_left_as_it_is(tmp_path):
