@@ -1,12 +1,13 @@
-"""numba's runtime functions compiled once per machine, not once per process: 0.03 s less for every command.
+"""numba's runtime functions compiled once per machine, not once per process: 0.035 s less for every command.
 
 Every process that runs a jitted kernel starts numba's runtime (NRT), which builds a small LLVM module (atomic
 increment and decrement, ``NRT_incref``, ``NRT_decref`` ...) and compiles it to machine code.  ``cache_runtime``
 makes numba read that machine code from a file an earlier process wrote, the way numba's own cache reads a
-kernel's (``unserialize_library``), into ``__pycache__`` beside this module, named by the numba and llvmlite
-versions and the CPU numba compiles for; the file carries a SHA-256 digest of its contents.  Where the file is
-missing, altered or unreadable, the runtime is compiled as numba does, and the file written when the folder is
-writable.  Installed by ``cgbase.numba_start.load_kernels_lazily``, for the numba versions it knows.
+kernel's (``unserialize_library``), in ``runtime_folder()`` (numba's ``NUMBA_CACHE_DIR`` when set, else
+``__pycache__`` beside this module), named by the numba and llvmlite versions, the CPU numba compiles for and the
+LLVM module itself (numba's ``NUMBA_DEBUG_NRT`` builds another); the file carries a SHA-256 digest of its
+contents.  Where the file is missing, altered or unreadable, the runtime is compiled as numba does, and the file
+written when the folder is writable.  Installed by ``cgbase.numba_start.load_kernels_lazily``, for the numba versions it knows.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import hashlib
 import os
 import struct
 
-__all__ = ["cache_runtime", "runtime_file"]
+__all__ = ["cache_runtime", "runtime_file", "runtime_folder"]
 
 MAGIC = b"cgdiscover: numba runtime object code, v1\n"
 _LENGTHS = struct.Struct("<QQ")  # bytes of object code, bytes of bitcode
@@ -38,29 +39,34 @@ def cache_runtime() -> None:
 
     def compile_nrt_functions(context):
         """numba's ``compile_nrt_functions``: the runtime's library, read from ``runtime_file`` when it is there."""
-        path = runtime_file(context)
-        library = _read(context, path)
-        compile_nrt_functions.read = library is not None
-        if library is None:
-            ir_module, library = nrtdynmod.create_nrt_module(context)
-            library.enable_object_caching()  # keeps the machine code, to be written
-            library.add_ir_module(ir_module)
-            library.finalize()
-            _write(path, library)
+        ir_module, library = nrtdynmod.create_nrt_module(context)  # its IR names the file (4 ms; compiling, 35)
+        path = runtime_file(context, ir_module)
+        found = _read(context, path)
+        compile_nrt_functions.read = found is not None
+        if found is not None:
+            return found
+        library.enable_object_caching()  # keeps the machine code, to be written
+        library.add_ir_module(ir_module)
+        library.finalize()
+        _write(path, library)
         return library
 
     compile_nrt_functions.cached, compile_nrt_functions.read = True, False
     nrtdynmod.compile_nrt_functions = compile_nrt_functions
 
 
-def runtime_file(context) -> str:
-    """The cache file of the runtime's machine code for this numba, llvmlite and CPU."""
+def runtime_folder() -> str:
+    """Where the runtime's machine code is kept: numba's ``NUMBA_CACHE_DIR`` when set, else ``__pycache__`` here."""
+    return os.environ.get("NUMBA_CACHE_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
+
+
+def runtime_file(context, ir_module) -> str:
+    """The cache file of the runtime's machine code: named by numba, llvmlite, the CPU and the LLVM module."""
     import llvmlite
     import numba
 
-    key = repr((numba.__version__, llvmlite.__version__, context.codegen().magic_tuple()))
-    name = f"numba_runtime-{hashlib.sha256(key.encode()).hexdigest()[:20]}.bin"
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__", name)
+    key = repr((numba.__version__, llvmlite.__version__, context.codegen().magic_tuple(), str(ir_module)))
+    return os.path.join(runtime_folder(), f"numba_runtime-{hashlib.sha256(key.encode()).hexdigest()[:20]}.bin")
 
 
 def _read(context, path: str):

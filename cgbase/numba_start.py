@@ -15,7 +15,8 @@ with the target's constants; a ``cfunc`` passed to a kernel is typed by a regist
 Before the first call of any jitted function numba also loads the ``numba_extensions`` entry points of every
 installed distribution (``importlib.metadata``'s scan of them all: 0.04 s); a toolkit kernel's arguments are arrays
 and numbers, typed without extensions, so its first call skips that, and the extensions load as before at the
-first call of any other function, or when a compilation refreshes the target (``CPUContext.refresh`` loads them).
+first call of any other function, or when a compilation refreshes the target (``CPUContext.refresh`` loads them);
+until then ``numba.typeof`` on a type only an extension registers does not know it.
 
 The runtime's own machine code, which numba compiles in every process, is read from a file as well
 (``cgbase.numba_runtime``).
@@ -44,10 +45,10 @@ def load_kernels_lazily() -> bool:
     """
     import numba
     from numba.core import caching, dispatcher
-
-    from cgbase.numba_runtime import cache_runtime
     from numba.core.cpu import CPUContext
     from numba.core.runtime import rtsys
+
+    from cgbase.numba_runtime import cache_runtime
 
     if getattr(caching.Cache.load_overload, "lazy", False):
         return True

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["progress_bar", "status", "compact", "clear"]
+__all__ = ["progress_bar", "status", "compact", "clear", "may_style"]
 
 _SHOWN: list = []  # the rich Progress displays on the terminal now, innermost last
 
@@ -32,14 +32,26 @@ def compact(n: float) -> str:
     return f"{n / 1e3:.0f}k" if n < 999_500 else f"{n / 1e6:.1f}M"
 
 
-def _console():
-    """rich's console on stderr when it is a terminal, else None; rich (50 ms to import) is imported only when
-    stderr may be one: a tty, or rich told so by ``FORCE_COLOR`` or ``TTY_COMPATIBLE``."""
+def may_style(stream) -> bool:
+    """Whether rich may style ``stream``: a tty, or rich told so (``FORCE_COLOR``, ``TTY_COMPATIBLE``); where not,
+    callers write plain text without importing rich (50 ms).
+
+    Examples
+    --------
+    >>> import io
+    >>> may_style(io.StringIO()) == ("FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ)
+    True
+    """
     try:
-        tty = sys.stderr is not None and sys.stderr.isatty()
+        tty = stream is not None and stream.isatty()
     except ValueError:  # closed
         tty = False
-    if not tty and "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ:
+    return tty or "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ
+
+
+def _console():
+    """rich's console on stderr when it is a terminal, else None (rich imported only when ``may_style``)."""
+    if not may_style(sys.stderr):
         return None
     from rich.console import Console
 

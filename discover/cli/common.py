@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import math
 import os
+import sys
 
 import click
 
@@ -431,10 +432,14 @@ def print_rows(title: str, rows) -> None:
       positions   16
       losses (P)  4
     """
-    from rich.console import Console
+    from cgbase.progress import may_style
 
-    console = Console()
-    if not console.is_terminal:
+    console = None
+    if may_style(sys.stdout):
+        from rich.console import Console
+
+        console = Console()
+    if console is None or not console.is_terminal:
         width = max((len(key) for key, _ in rows), default=0)
         lines = [title]
         for key, value in rows:

@@ -67,7 +67,7 @@ def print_quotient(found) -> None:
         s, i, replacement = move
         after = " + ".join(map(str, replacement)) if replacement else "nothing"
         line(f"\nWinning move from {' + '.join(map(str, s))}: heap {s[i]} -> {after} "
-                 f"(leaves a P-position)", "bold")
+             f"(leaves a P-position)", "bold")
 
 
 def run_quotient(game, heaps, seconds, as_json: bool) -> str:

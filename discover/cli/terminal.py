@@ -5,8 +5,6 @@ is broken at the terminal's edge; in a pipe or a file the text is left as it is.
 
 from __future__ import annotations
 
-import os
-
 __all__ = ["terminal_width", "wrap", "line_printer"]
 
 
@@ -63,13 +61,16 @@ def line_printer():
     >>> line("Rule (verified on bound 300):", "bold green")
     Rule (verified on bound 300):
     """
+    import sys
+
     import click
 
-    width = terminal_width()
-    if width is None and "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ:
+    from cgbase.progress import may_style
+
+    if not may_style(sys.stdout):
         return lambda text, style=None: click.echo(text)
     from rich.console import Console
     from rich.text import Text
 
-    out = Console(highlight=False, soft_wrap=True)
+    out, width = Console(highlight=False, soft_wrap=True), terminal_width()
     return lambda text, style=None: out.print(Text(wrap(text, width), style=style or ""))

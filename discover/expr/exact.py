@@ -133,6 +133,10 @@ class Surd:
     v: Fraction = Fraction(0)
     m: int = 0
 
+    def __post_init__(self):
+        if self.v and (self.m < 2 or any(self.m % (k * k) == 0 for k in range(2, int(self.m ** 0.5) + 1))):
+            raise ValueError(f"sqrt({self.m}) must be of a squarefree m > 1 where v = {self.v} is not 0")
+
     @classmethod
     def of(cls, c) -> Surd:
         """The constant ``c`` (sympy, rational or quadratic); a ValueError for any other."""

@@ -94,20 +94,33 @@ def test_the_toolkits_kernels_run_without_the_target_and_a_users_load_as_numba_m
 
 
 def test_the_runtime_is_compiled_again_when_its_cache_file_is_altered(tmp_path):
+    """In a folder of its own (other processes keep theirs), an altered file is compiled again and rewritten."""
+    folder = tmp_path / "runtime"
+    probe = f"import cgbase.numba_runtime as kept\nkept.runtime_folder = lambda: {str(folder)!r}\n{TOOLKIT_PROBE}"
+    first = _run(tmp_path, probe)  # writes the file
+    (path,) = folder.glob("numba_runtime-*.bin")
+    assert first["runtime_read"] is False and first["starts"] == [0, 1, 2, 3]
+    data = bytearray(path.read_bytes())
+    data[-10] ^= 0xFF  # one flipped byte of machine code
+    path.write_bytes(bytes(data))
+    altered = _run(tmp_path, probe)
+    assert altered["runtime_read"] is False and altered["starts"] == [0, 1, 2, 3]  # compiled, and right
+    again = _run(tmp_path, probe)
+    assert again["runtime_read"] is True and again["wythoff"] == [-1, 1, 1, 1]  # written whole again
+
+
+def test_a_debug_runtime_gets_a_file_of_its_own(monkeypatch):
+    """numba's NRT debugging builds other runtime functions (they print every reference count): another file."""
+    from numba.core import config
     from numba.core.registry import cpu_target
+    from numba.core.runtime import nrtdynmod
 
     from cgbase.numba_runtime import runtime_file
 
-    _run(tmp_path, TOOLKIT_PROBE)  # writes the file
-    path = runtime_file(cpu_target.target_context)
-    data = bytearray(open(path, "rb").read())
-    data[-10] ^= 0xFF  # one flipped byte of machine code
-    with open(path, "wb") as handle:
-        handle.write(bytes(data))
-    altered = _run(tmp_path, TOOLKIT_PROBE)
-    assert altered["runtime_read"] is False and altered["starts"] == [0, 1, 2, 3]  # compiled, and right
-    again = _run(tmp_path, TOOLKIT_PROBE)
-    assert again["runtime_read"] is True and again["wythoff"] == [-1, 1, 1, 1]  # written whole again
+    context = cpu_target.target_context
+    plain = runtime_file(context, nrtdynmod.create_nrt_module(context)[0])
+    monkeypatch.setattr(config, "DEBUG_NRT", True)
+    assert runtime_file(context, nrtdynmod.create_nrt_module(context)[0]) != plain
 
 
 def test_an_unknown_numba_version_is_left_as_it_is(tmp_path):

@@ -68,7 +68,7 @@ COMMANDS = [  # the command line, its exit status, the modules it must not impor
     (["hex", "n=3"], 2, NO_RULE),
     (["nim", "--engines", "fourier"], 2, NO_RULE),
     (["games"], 0, NO_RULE | {"networkx"}),
-    (["solve", "nim", "heaps=3", "--bound", "5", "--grundy"], 0, NO_RULE | {"networkx"}),
+    (["solve", "nim", "heaps=3", "--bound", "5", "--grundy"], 0, NO_RULE | {"networkx", STYLE}),  # plain in a pipe
     (["solve", "hex", "n=3"], 0, NO_RULE | {"networkx"}),
     (["evaluate", "wythoff", "--bound", "3", "--bot", "random"], 0, NO_RULE | {"networkx"}),
     (["evaluate", "octal"], 2, NO_RULE | {"networkx"}),

@@ -39,5 +39,8 @@ def test_constants_read_from_sympy_and_the_golden_ratio_identities():
         Surd.of(sp.pi)
     with pytest.raises(ValueError, match="one quadratic field"):
         phi + Surd.of(sp.sqrt(2))
+    for m in (0, 1, 4, 12):  # sqrt(m) rational, or m not squarefree: not this representation
+        with pytest.raises(ValueError, match="squarefree"):
+            Surd(Fraction(0), Fraction(1), m)
     with pytest.raises(ZeroDivisionError):
         1 / Surd(Fraction(0))
