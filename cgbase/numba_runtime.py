@@ -7,7 +7,8 @@ kernel's (``unserialize_library``), in ``runtime_folder()`` (numba's ``NUMBA_CAC
 ``__pycache__`` beside this module), named by the numba and llvmlite versions, the CPU numba compiles for and the
 LLVM module itself (numba's ``NUMBA_DEBUG_NRT`` builds another); the file carries a SHA-256 digest of its
 contents.  Where the file is missing, altered or unreadable, the runtime is compiled as numba does, and the file
-written when the folder is writable.  Installed by ``cgbase.numba_start.load_kernels_lazily``, for the numba versions it knows.
+written when the folder is writable.  Installed by ``cgbase.numba_start.load_kernels_lazily``, for the numba
+versions it knows.
 """
 
 from __future__ import annotations

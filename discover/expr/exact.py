@@ -47,10 +47,7 @@ def quadratic_parts(c) -> tuple[int, int, int, int] | None:
     >>> quadratic_parts(1 / sp.GoldenRatio)
     (-1, 1, 5, 2)
     """
-    c = sp.sympify(c)
-    if c.is_Rational:
-        return int(c.p), 0, 0, int(c.q)
-    radicals = sp.expand(c.rewrite(sp.sqrt))
+    radicals = sp.expand(sp.sympify(c).rewrite(sp.sqrt))
     return _terms(radicals) or _terms(sp.radsimp(radicals)) or _terms(sp.nsimplify(radicals))
 
 
