@@ -211,9 +211,12 @@ def _run(key: str, quick: bool, repeats: int) -> list:
 def _moves_alone(moves, positions) -> int:
     """The count of options of ``moves`` over ``positions``, called 160 positions at a time, each list dropped once
     counted and the garbage collector paused (as the graph builder does): the least a Python build can spend."""
-    gc.disable()
     points = list(map(tuple, positions.tolist()))
-    return sum(sum(map(len, map(moves, points[lo:lo + 160]))) for lo in range(0, len(points), 160))
+    gc.disable()
+    try:
+        return sum(sum(map(len, map(moves, points[lo:lo + 160]))) for lo in range(0, len(points), 160))
+    finally:
+        gc.enable()
 
 
 def _gb(nbytes: int) -> str:

@@ -21,28 +21,45 @@ until then ``numba.typeof`` on a type only an extension registers does not know 
 The runtime's own machine code, which numba compiles in every process, is read from a file as well
 (``cgbase.numba_runtime``).
 
-Applied to the numba versions whose cache reads as this module expects (``Cache.load_overload``: refresh the
-target, then ``_load_overload`` under the guard against spurious I/O errors), 0.60 to 0.68, checked on 0.68.1,
-and to the CPU target only; any other version is left as it is (its commands then start as numba made them).
+Nothing here runs on import: only the ``discover`` command's entry point (``discover.cli.main``) calls
+``start_numba``, which applies the change to the numba versions whose cache reads as this module expects
+(``Cache.load_overload``: refresh the target, then ``_load_overload`` under the guard against spurious I/O errors),
+0.60 to 0.68 (``pyproject.toml`` pins that range; checked on 0.68.1), and to the CPU target only, and falls back to
+numba's own functions on any error.  A library user's process (``import games, solvers, discover``) keeps numba as
+numba defines it.  A kernel is the toolkit's when its source file lies in one of the toolkit's package folders
+(``PACKAGES``), not merely when its module's name starts like one of them.
 """
 
 from __future__ import annotations
 
-__all__ = ["load_kernels_lazily", "KNOWN_VERSIONS", "PACKAGES"]
+import os
+
+__all__ = ["start_numba", "load_kernels_lazily", "KNOWN_VERSIONS", "PACKAGES"]
 
 KNOWN_VERSIONS = ((0, 60), (0, 68))  # the numba versions (major, minor), first and last, whose cache is patched
 PACKAGES = ("cgbase", "games", "solvers", "learners", "discover")  # whose cached kernels load lazily
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the folder holding the toolkit's packages
+_FOLDERS = tuple(os.path.join(_ROOT, package) + os.sep for package in PACKAGES)
+
+
+def start_numba() -> bool:
+    """``load_kernels_lazily`` for the ``discover`` command, or numba as it is on any error; True when applied."""
+    from numba.core import caching, dispatcher
+    from numba.core.runtime import nrtdynmod
+
+    originals = (caching.Cache.load_overload, dispatcher._DispatcherBase._compilation_chain_init_hook,
+                 nrtdynmod.compile_nrt_functions)
+    try:
+        return load_kernels_lazily()
+    except Exception:  # a numba whose internals differ from what was read: numba's own path, untouched
+        caching.Cache.load_overload, dispatcher._DispatcherBase._compilation_chain_init_hook, \
+            nrtdynmod.compile_nrt_functions = originals
+        return False
 
 
 def load_kernels_lazily() -> bool:
-    """Make numba's cache load kernels without refreshing its CPU target; True when it now does.
-
-    Examples
-    --------
-    >>> from numba.core.caching import Cache
-    >>> load_kernels_lazily() == getattr(Cache.load_overload, "lazy", False)  # True on a known version
-    True
-    """
+    """Make numba's cache load kernels without refreshing its CPU target; True when it now does (a process-wide
+    change: ``start_numba`` is the one caller)."""
     import numba
     from numba.core import caching, dispatcher
     from numba.core.cpu import CPUContext
@@ -82,6 +99,13 @@ def load_kernels_lazily() -> bool:
 
 
 def _ours(function) -> bool:
-    """True for a function of this toolkit's own packages (``PACKAGES``)."""
-    module = getattr(function, "__module__", None) or ""
-    return module.partition(".")[0] in PACKAGES
+    """True for a function whose source file lies in one of this toolkit's package folders (``PACKAGES``).
+
+    Examples
+    --------
+    >>> from games.lines import nim
+    >>> _ours(nim(heaps=2).kernel), _ours(os.path.join)
+    (True, False)
+    """
+    code = getattr(function, "__code__", None)
+    return code is not None and os.path.abspath(code.co_filename).startswith(_FOLDERS)

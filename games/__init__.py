@@ -7,7 +7,6 @@ Examples
 [(0, 2), (1, 1), (1, 0), (0, 1)]
 """
 
-from cgbase.numba_start import load_kernels_lazily
 from cgbase.version import __version__
 from games.base import Game, coordinate_names
 from games.boardgame import BoardGame
@@ -35,4 +34,3 @@ __all__ = [
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]
 
-load_kernels_lazily()  # numba's cache loads a kernel without loading every registry of its compiler (0.35 s)

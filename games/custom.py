@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
 from itertools import islice
 
@@ -58,8 +57,7 @@ class CustomGame(Game):
         ``moves`` is called on a few positions at a time, about ``GROUP_OPTIONS`` options, whose lists are read
         (``cgbase.int_rows``: types, lengths, 64-bit range) and let go before the next group, so that the user's
         tuples are made in memory still in the cache; anything but the common shape, tuples or lists of ``dims``
-        Python ints, is checked one option at a time, with ``moves``' own errors.  Python's garbage collector is
-        paused meanwhile (the tuples are freed by their reference counts; a collection would only walk them).
+        Python ints, is checked one option at a time, with ``moves``' own errors.
 
         Examples
         --------
@@ -71,23 +69,17 @@ class CustomGame(Game):
         points = list(map(tuple, np.asarray(positions, dtype=np.int64).reshape(-1, self.dims).tolist()))
         counts, blocks = [], []
         group, read, total = 1, 0, 0
-        paused = gc.isenabled()
-        gc.disable()
-        try:
-            while read < len(points):
-                chunk = points[read:read + group]
-                results = list(map(self._call, chunk))
-                counts.extend(map(len, results))
-                block = int_rows(results, self.dims)
-                if block is None:
-                    block = np.array([self._option(self._where(p), o) for p, result in zip(chunk, results)
-                                      for o in result], dtype=np.int64).reshape(-1, self.dims)
-                blocks.append(block)
-                read, total = read + len(chunk), total + len(block)
-                group = max(1, min(GROUP_OPTIONS * read // max(total, 1), 4 * group))
-        finally:
-            if paused:
-                gc.enable()
+        while read < len(points):
+            chunk = points[read:read + group]
+            results = list(map(self._call, chunk))
+            counts.extend(map(len, results))
+            block = int_rows(results, self.dims)
+            if block is None:
+                block = np.array([self._option(self._where(p), o) for p, result in zip(chunk, results)
+                                  for o in result], dtype=np.int64).reshape(-1, self.dims)
+            blocks.append(block)
+            read, total = read + len(chunk), total + len(block)
+            group = max(1, min(GROUP_OPTIONS * read // max(total, 1), 4 * group))
         options = np.concatenate(blocks) if blocks else np.zeros((0, self.dims), dtype=np.int64)
         return np.array(counts, dtype=np.int64), options
 

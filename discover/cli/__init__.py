@@ -132,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     discover ...
     0
     """
+    from cgbase.numba_start import start_numba
+
+    start_numba()  # the command's own process: numba's cache loads the toolkit's kernels lazily (numba's path on error)
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]

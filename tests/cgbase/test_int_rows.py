@@ -1,23 +1,13 @@
-"""cgbase.int_rows: the compiled pass over Python's objects reads exactly what the portable passes read."""
+"""cgbase.int_rows: exactly the integers of the options, or None."""
 
 import enum
-import sys
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cgbase.int_rows as int_rows_module
 from cgbase.int_rows import int_rows
-
-
-@pytest.fixture(params=["compiled", "portable"])
-def path(request, monkeypatch):
-    if request.param == "compiled" and not int_rows_module.COMPILED:
-        pytest.skip("this interpreter takes the portable path")
-    monkeypatch.setattr(int_rows_module, "COMPILED", request.param == "compiled")
-    return request.param
 
 
 def random_lists(rng, width, rows=60):
@@ -35,7 +25,7 @@ def random_lists(rng, width, rows=60):
 
 
 @pytest.mark.parametrize("width", [1, 3])
-def test_every_int_is_read_as_it_is(path, width):
+def test_every_int_is_read_as_it_is(width):
     rng = np.random.default_rng(7)
     for _ in range(20):
         lists = random_lists(rng, width)
@@ -51,18 +41,18 @@ class Heap(enum.IntEnum):
 
 @pytest.mark.parametrize("bad", [True, False, 2.0, np.int64(2), np.uint8(2), Heap.ONE, 2**63, -2**63 - 1, 2**64,
                                  "2", None])
-def test_an_option_not_of_plain_ints_within_64_bits_gives_none(path, bad):
+def test_an_option_not_of_plain_ints_within_64_bits_gives_none(bad):
     good = [(4, 5)] * 10
     assert int_rows([good, good[:3] + [(1, bad)] + good], 2) is None
     assert int_rows([[(bad, 1)]], 2) is None
 
 
 @pytest.mark.parametrize("option", [(1,), (1, 2, 3), "ab", {1: 0, 2: 0}, 12, b"ab", range(2), frozenset((1, 2))])
-def test_an_option_of_another_shape_gives_none(path, option):
+def test_an_option_of_another_shape_gives_none(option):
     assert int_rows([[(0, 0), option]], 2) is None
 
 
-def test_no_options(path):
+def test_no_options():
     assert int_rows([], 2).shape == (0, 2)
     assert int_rows([[], []], 3).shape == (0, 3)
 
@@ -72,35 +62,6 @@ def test_only_a_list_of_lists_is_read():
         int_rows([((1, 2),)], 2)
     with pytest.raises(TypeError, match="list of lists"):
         int_rows(([(1, 2)],), 2)
-
-
-@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11)
-                    or hasattr(sys, "gettotalrefcount") or sys.maxsize < 2**63 - 1,
-                    reason="the compiled pass reads 64-bit CPython 3.11's objects")
-def test_cpython_311_takes_the_compiled_pass():
-    assert int_rows_module.COMPILED
-
-
-@pytest.mark.skipif(not int_rows_module.COMPILED, reason="the compiled pass reads CPython 3.11's objects")
-def test_the_compiled_pass_never_writes_past_its_array():
-    """Lists that hold more options than ``out`` has rows (another thread appended to one after they were counted)
-    are refused (-1), not written past the array: the rows after ``out``'s view keep their values."""
-    base = np.full((4, 2), 7, dtype=np.int64)
-    lists = [[(1, 2), (3, 4)], [(5, 6)]]
-    got = int_rows_module._read(id(lists), 2, base[:1], id(tuple), id(list), id(int))
-    assert got == -1
-    assert base[1:].tolist() == [[7, 7]] * 3
-
-
-@pytest.mark.skipif(not int_rows_module.COMPILED, reason="the compiled pass reads CPython 3.11's objects")
-def test_the_compiled_pass_reads_the_outer_list_as_it_is_now():
-    """The count of rows is read from the list itself (not passed in beforehand), and a row that is no list is
-    refused: the pass follows no pointer it has not checked."""
-    out = np.zeros((3, 2), dtype=np.int64)
-    lists = [[(1, 2)], [(3, 4), (5, 6)]]
-    assert int_rows_module._read(id(lists), 2, out, id(tuple), id(list), id(int)) == 3
-    assert out.tolist() == [[1, 2], [3, 4], [5, 6]]
-    assert int_rows_module._read(id([[(1, 2)], ((3, 4),)]), 2, out, id(tuple), id(list), id(int)) == -1
 
 
 @pytest.mark.parametrize("width", [0, -1])
@@ -147,14 +108,13 @@ def _as_python_reads(lists, width):
 @settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, 4).flatmap(lambda w: st.tuples(st.just(w), st.lists(st.lists(_option(w), max_size=5),
                                                                               max_size=5))))
-def test_both_paths_read_what_python_reads(case):
+def test_int_rows_reads_what_python_reads(case):
     """Random options of every kind (ints of 0 to 3 digits, both signs, both ends of 64 bits; bools, floats, int
-    and tuple subclasses, wrong lengths): the compiled pass and the portable passes give the same answer as
-    reading each option in Python."""
+    and tuple subclasses, wrong lengths): the same answer as reading each option in Python."""
     width, lists = case
     expected = _as_python_reads(lists, width)
-    for got in (int_rows(lists, width), int_rows_module._portable(lists, width)):
-        if expected is None:
-            assert got is None
-        else:
-            assert got.dtype == np.int64 and got.shape == (len(expected), width) and got.tolist() == expected
+    got = int_rows(lists, width)
+    if expected is None:
+        assert got is None
+    else:
+        assert got.dtype == np.int64 and got.shape == (len(expected), width) and got.tolist() == expected

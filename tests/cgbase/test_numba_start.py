@@ -1,4 +1,4 @@
-"""``load_kernels_lazily``: the toolkit's kernels from numba's cache run without numba's target loaded and without
+"""``start_numba`` (the ``discover`` command's entry point only): the toolkit's kernels from numba's cache run without numba's target loaded and without
 numba's extensions, in fresh interpreters; an allocating kernel works, a user's cached ufunc and cfunc load as numba
 made them (the extensions loaded first), compiling still loads the target, an unknown numba is left alone."""
 
@@ -30,7 +30,9 @@ def apply(f, x):
 
 PROBE = """
 import json, sys
-import games  # makes numba's cache load the toolkit's kernels lazily (cgbase.numba_start)
+import games
+from cgbase.numba_start import start_numba
+assert start_numba()  # what the discover command does first: numba's cache loads the toolkit's kernels lazily
 import numba
 import numpy as np
 from numba.core import event
@@ -125,6 +127,46 @@ def test_a_debug_runtime_gets_a_file_of_its_own(monkeypatch):
 
 def test_an_unknown_numba_version_is_left_as_it_is(tmp_path):
     code = ("import json, numba\nnumba.__version__ = '0.99.0'\nfrom numba.core.caching import Cache\n"
-            "from cgbase.numba_start import load_kernels_lazily\n"
-            "print(json.dumps([load_kernels_lazily(), hasattr(Cache.load_overload, 'lazy')]))")
+            "from cgbase.numba_start import start_numba\n"
+            "print(json.dumps([start_numba(), hasattr(Cache.load_overload, 'lazy')]))")
     assert _run(tmp_path, code) == [False, False]
+
+
+IMPORT_ONLY = """
+import json
+from numba.core import caching, dispatcher
+from numba.core.runtime import nrtdynmod
+before = (caching.Cache.load_overload, dispatcher._DispatcherBase._compilation_chain_init_hook,
+          nrtdynmod.compile_nrt_functions)
+import games, solvers, discover, learners
+from games import make_game
+from solvers import solve
+from discover.find import find_rule
+solve(make_game("nim", heaps=2), 4)
+after = (caching.Cache.load_overload, dispatcher._DispatcherBase._compilation_chain_init_hook,
+         nrtdynmod.compile_nrt_functions)
+print(json.dumps([a is b for a, b in zip(before, after)]))
+"""
+
+
+def test_importing_the_library_leaves_numba_as_numba_defines_it(tmp_path):
+    assert _run(tmp_path, IMPORT_ONLY) == [True, True, True]
+
+
+def test_a_numba_whose_internals_differ_falls_back_to_numbas_own_path(tmp_path):
+    code = ("import json\nfrom numba.core import caching\nimport cgbase.numba_start as start\n"
+            "own = caching.Cache.load_overload\n"
+            "def broken():\n    caching.Cache.load_overload = None\n    raise AttributeError('no such internal')\n"
+            "start.load_kernels_lazily = broken\n"
+            "print(json.dumps([start.start_numba(), caching.Cache.load_overload is own]))")
+    assert _run(tmp_path, code) == [False, True]
+
+
+def test_a_users_package_named_like_the_toolkits_is_not_the_toolkits(tmp_path):
+    (tmp_path / "solvers_extra").mkdir()
+    (tmp_path / "games.py").write_text("def moves(p):\n    return p\n")  # a user's module named games, elsewhere
+    code = ("import json, sys\nsys.path.insert(0, '.')\nfrom cgbase.numba_start import _ours\n"
+            "import importlib.util\nspec = importlib.util.spec_from_file_location('games.user', 'games.py')\n"
+            "module = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(module)\n"
+            "print(json.dumps([_ours(module.moves)]))")
+    assert _run(tmp_path, code) == [False]
