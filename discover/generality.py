@@ -28,11 +28,11 @@ from discover.expr.features import DERIVED
 from discover.expr.text import general_text
 from discover.proofs.misere_nim import MISERE_NIM_METHOD
 from discover.proofs.moore import MOORE_METHOD
+from discover.verdicts import ClaimStatus, ProofStatus
 from discover.verify import rule_values
 
 __all__ = ["GeneralClaim", "general_claim"]
 
-STATUSES = ("proved", "verified", "refuted", "conjecture")
 MORE_HEAPS = 2  # other numbers of heaps tried above the game's own (every number from 2 below it)
 POSITIONS = 20_000  # largest universe solved for another number of heaps
 LARGEST_BOUND = 30  # largest box side tried for another number of heaps
@@ -42,18 +42,20 @@ LARGEST_BOUND = 30  # largest box side tried for another number of heaps
 class GeneralClaim:
     """A rule stated for any number of heaps, and the evidence for that reading.
 
-    ``text`` is the statement, ``status`` one of "proved", "verified", "refuted", "conjecture",
+    ``text`` is the statement, ``status`` a ``ClaimStatus`` (proved, verified, refuted, conjecture),
     ``evidence`` what was proved or checked, ``counterexample`` the position that refutes it.
     """
 
     text: str
-    status: str
+    status: ClaimStatus
     evidence: str
     counterexample: dict | None = None
 
     def __post_init__(self):
-        if self.status not in STATUSES:
-            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
+        try:
+            self.status = ClaimStatus(self.status)
+        except ValueError:
+            raise ValueError(f"status must be one of {[s.value for s in ClaimStatus]}, got {self.status!r}") from None
 
     def line(self) -> str:
         """One line saying the statement and how far it is known to hold.
@@ -63,11 +65,11 @@ class GeneralClaim:
         >>> GeneralClaim("[the xor of all coordinates] = 0", "conjecture", "checked on 3 heaps only").line()
         'conjecture for any number of heaps (checked on 3 heaps only): [the xor of all coordinates] = 0'
         """
-        if self.status == "proved":
+        if self.status == ClaimStatus.PROVED:
             return f"for any number of heaps: {self.text} (proved: {self.evidence})"
-        if self.status == "verified":
+        if self.status == ClaimStatus.VERIFIED:
             return f"for any number of heaps: {self.text} ({self.evidence})"
-        if self.status == "refuted":
+        if self.status == ClaimStatus.REFUTED:
             return f"not for any number of heaps: {self.text} ({self.evidence})"
         return f"conjecture for any number of heaps ({self.evidence}): {self.text}"
 
@@ -132,16 +134,16 @@ def general_claim(rule, game, proof=None) -> GeneralClaim | None:
     text = general_text(rule.expr, rule.target) if rule.expr is not None else None
     if text is None or game.dims < 2:
         return None
-    if proof is not None and proof.status == "proved" and proof.method == MOORE_METHOD:
-        return GeneralClaim(text, "proved", "Moore's theorem (Bouton's for Nim) holds for every number of heaps")
-    if proof is not None and proof.status == "proved" and proof.method == MISERE_NIM_METHOD:
-        return GeneralClaim(text, "proved", "Bouton's theorem for misère Nim holds for every number of heaps")
+    if proof is not None and proof.status == ProofStatus.PROVED and proof.method == MOORE_METHOD:
+        return GeneralClaim(text, ClaimStatus.PROVED, "Moore's theorem (Bouton's for Nim) holds for every number of heaps")
+    if proof is not None and proof.status == ProofStatus.PROVED and proof.method == MISERE_NIM_METHOD:
+        return GeneralClaim(text, ClaimStatus.PROVED, "Bouton's theorem for misère Nim holds for every number of heaps")
     own = f"checked on {game.dims} heaps only"
     param = _count_param(game)
     if param is None and game.dims == 2:  # Wythoff, Euclid, 2-row Chomp: a game of two coordinates, no more
         return None
     if param is None:
-        return GeneralClaim(text, "conjecture", f"{own}: {game!r} has no number-of-heaps parameter to vary")
+        return GeneralClaim(text, ClaimStatus.CONJECTURE, f"{own}: {game!r} has no number-of-heaps parameter to vary")
     needed = max(DERIVED[s.name].min_dims for s in rule.expr.free_symbols)
     checked = []
     for heaps in range(max(2, needed), game.dims + MORE_HEAPS + 1):
@@ -152,15 +154,15 @@ def general_claim(rule, game, proof=None) -> GeneralClaim | None:
         wrong = _first_disagreement(rule, other, bound)
         if wrong is not None:
             position, said, true = wrong
-            return GeneralClaim(text, "refuted", f"on {heaps} heaps, {position} is {true} but the statement says "
+            return GeneralClaim(text, ClaimStatus.REFUTED, f"on {heaps} heaps, {position} is {true} but the statement says "
                                                  f"{said}", {"heaps": heaps, "position": position,
                                                             "rule": said, "solver": true})
         checked.append((heaps, bound))
     if not checked:
-        return GeneralClaim(text, "conjecture", f"{own}: {game.spec()['name']} takes no other number of heaps here")
+        return GeneralClaim(text, ClaimStatus.CONJECTURE, f"{own}: {game.spec()['name']} takes no other number of heaps here")
     bounds = sorted({b for _, b in checked})
     up_to = f"up to bound {bounds[0]}" if len(bounds) == 1 else f"up to bounds {bounds[0]} to {bounds[-1]}"
-    return GeneralClaim(text, "verified", f"verified on {_heaps([h for h, _ in checked])} {up_to} besides "
+    return GeneralClaim(text, ClaimStatus.VERIFIED, f"verified on {_heaps([h for h, _ in checked])} {up_to} besides "
                                           f"{game.dims}, not proved")
 
 

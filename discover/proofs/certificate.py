@@ -19,19 +19,25 @@ import z3
 from discover.expr.features import expand_features
 from discover.expr.smt import Arithmetic, SmtTranslator
 from discover.proofs.moves_smt import MovesSmt
+from discover.verdicts import CertificatePart, PartResult
 
 __all__ = ["Part", "CertificateQueries", "arithmetic_for"]
 
 
 @dataclass
 class Part:
-    """One part of the certificate: ``result`` is "holds", "fails" or "unknown"."""
+    """One part of the certificate, by its key: ``result`` holds, fails or unknown."""
 
-    name: str
-    result: str
+    key: CertificatePart
+    result: PartResult
     seconds: float
     witness: dict | None = None
     detail: str = ""
+
+    @property
+    def name(self) -> str:
+        """The part in words (``CertificatePart.text``)."""
+        return self.key.text
 
 
 class CertificateQueries:
@@ -74,20 +80,20 @@ class CertificateQueries:
 
     # -- the parts ---------------------------------------------------------------------
     def queries(self):
-        """(name, formula whose models break the part) for each part, in order."""
+        """(key, formula whose models break the part) for each part, in order."""
         m, p, q = self.moves, self.p, self.q
         # the relation alone, in integers (sums of bit-vectors are slow to reason about), over the same set
         ints = MovesSmt(m.relation, m.dims, Arithmetic(), bound_bits=m.bound_bits)
         a, b = [z3.Int(f"m_{n}") for n in self.coordinates], [z3.Int(f"n_{n}") for n in self.coordinates]
-        yield "every move decreases the measure", z3.And(ints.domain(a), ints.is_move(a, b),
+        yield CertificatePart.MEASURE, z3.And(ints.domain(a), ints.is_move(a, b),
                                                          z3.Not(ints.measure(b) < ints.measure(a)))
         if self.ar.is_bits:
-            yield "moves stay in the bounded set", z3.And(ints.domain(a), ints.is_move(a, b), z3.Not(ints.domain(b)))
+            yield CertificatePart.BOUNDED, z3.And(ints.domain(a), ints.is_move(a, b), z3.Not(ints.domain(b)))
         dom = m.domain(p)
         expected = self.rule_p if self.terminal_is_p else z3.Not(self.rule_p)
-        yield "terminal positions follow the terminal rule", z3.And(dom, m.terminal(p), z3.Not(expected))
-        yield "no move from P to P", z3.And(dom, self.rule_p, m.is_move(p, q), self.rule_q)
-        yield "every N position has a move into P", z3.And(dom, z3.Not(m.terminal(p)), z3.Not(self.rule_p),
+        yield CertificatePart.TERMINAL, z3.And(dom, m.terminal(p), z3.Not(expected))
+        yield CertificatePart.NO_P_TO_P, z3.And(dom, self.rule_p, m.is_move(p, q), self.rule_q)
+        yield CertificatePart.MOVE_INTO_P, z3.And(dom, z3.Not(m.terminal(p)), z3.Not(self.rule_p),
                                                             z3.Not(self.into_p(p)))
 
     def into_p(self, p):
@@ -102,43 +108,43 @@ class CertificateQueries:
         body = z3.And(m.is_move(p, q), inner.term(self.rule_expr, self.env(q)), *inner.side)
         return z3.Exists(q + inner.fresh, body)
 
-    def check(self, formula, seconds: float) -> tuple[str, dict | None]:
-        """"holds" (no model), "fails" with the position (and move) of a model, or "unknown"."""
+    def check(self, formula, seconds: float) -> tuple[PartResult, dict | None]:
+        """Holds (no model), fails with the position (and move) of a model, or unknown."""
         solver = z3.Solver()
         solver.set("timeout", max(1, int(seconds * 1000)))
         solver.add(formula, *self.translator.side)
         answer = solver.check()
         if answer == z3.unsat:
-            return "holds", None
+            return PartResult.HOLDS, None
         if answer == z3.unknown:
-            return "unknown", {"reason": solver.reason_unknown()}
+            return PartResult.UNKNOWN, {"reason": solver.reason_unknown()}
         model = solver.model()
         witness = {"position": self._read(model, self.p)}
         if z3.is_true(model.eval(self.moves.is_move(self.p, self.q), model_completion=True)):
             witness["move_to"] = self._read(model, self.q)
-        return "fails", witness
+        return PartResult.FAILS, witness
 
     def _read(self, model, position) -> tuple[int, ...]:
         values = [model.eval(x, model_completion=True) for x in position]
         return tuple(v.as_signed_long() if self.ar.is_bits else v.as_long() for v in values)
 
-    def has_move_into_p(self, position, seconds: float) -> str:
-        """"yes", "no" or "unknown": does this concrete position have a move into P by the rule?"""
+    def has_move_into_p(self, position, seconds: float) -> PartResult:
+        """Does this concrete position have a move into P by the rule: holds (yes), fails (no) or unknown?"""
         p = [self.ar.const(x) for x in position]
         solver = z3.Solver()
         solver.set("timeout", max(1, int(seconds * 1000)))
         solver.add(self.moves.is_move(p, self.q), self.rule_q, *self.translator.side)
         answer = solver.check()
-        return "yes" if answer == z3.sat else "no" if answer == z3.unsat else "unknown"
+        return PartResult.HOLDS if answer == z3.sat else PartResult.FAILS if answer == z3.unsat else PartResult.UNKNOWN
 
     def run(self, budget: float) -> list[Part]:
         """Every part in order, stopping at the first that fails or stays unknown."""
         parts, deadline = [], time.perf_counter() + budget
-        for name, formula in self.queries():
+        for key, formula in self.queries():
             clock = time.perf_counter()
             result, witness = self.check(formula, max(0.001, deadline - clock))
-            parts.append(Part(name, result, time.perf_counter() - clock, witness))
-            if result != "holds":
+            parts.append(Part(key, result, time.perf_counter() - clock, witness))
+            if result != PartResult.HOLDS:
                 break
         return parts
 

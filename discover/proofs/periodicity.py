@@ -32,6 +32,7 @@ import numpy as np
 import sympy as sp
 
 from discover.expr.walker import Unsupported
+from discover.verdicts import ProofStatus
 from solvers import solve
 from solvers.eventual_period import find_periods, hypothesis_end
 from solvers.take_and_break import take_and_break_rules
@@ -276,7 +277,7 @@ def periodic_rule_proof(rule, game, values=None) -> tuple[str | None, list[str],
     if wrong.size:
         at = int(wrong[0])
         shown = (lambda v: int(v)) if grundy else (lambda v: "P" if v else "N")
-        return "disproved", [f"the rule disagrees with {source} at n = {at}"], {
+        return ProofStatus.DISPROVED, [f"the rule disagrees with {source} at n = {at}"], {
             "position": (at,), "rule": shown(said[at]), "solver": shown(truth[at])}
     proof = periodicity_proof(game, start, period, truth, grundy=grundy)
     if not proof:
@@ -284,7 +285,7 @@ def periodic_rule_proof(rule, game, values=None) -> tuple[str | None, list[str],
     own = _own_period(rule, start, period)
     if own is None:
         return None, [proof.reason, f"the rule's own period {period} from n = {start} is not proved"], None
-    return "proved", [proof.reason, own, f"the rule agrees with {source} for every n < {len(truth):,}"], None
+    return ProofStatus.PROVED, [proof.reason, own, f"the rule agrees with {source} for every n < {len(truth):,}"], None
 
 
 def _truth(game, grundy: bool, needed: int, values) -> tuple[np.ndarray | None, str]:

@@ -28,6 +28,7 @@ from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
+from discover.verdicts import CertificatePart, PartResult, ProofStatus
 from games import Game
 from games.symbolic import EuclidMultiples, Steps
 
@@ -36,50 +37,53 @@ if TYPE_CHECKING:
 
 __all__ = ["Proof", "prove_rule", "relation_agrees"]
 
-STATUSES = ("proved", "disproved", "unknown")
-
-
 @dataclass
 class Proof:
     """The outcome of ``prove_rule``.
 
-    ``statement`` says what was proved ("for every position ..."); ``counterexample`` is a
-    position (and move) breaking the certificate when ``status`` is "disproved" (or, with
-    "unknown", where the strategy fails); ``reason`` says why a proof is "unknown"; ``parts`` lists
-    the certificate's parts with their results and seconds.
+    ``status`` is a ``ProofStatus``; ``statement`` says what was proved ("for every position ..."); ``counterexample``
+    is a position (and move) breaking the certificate when ``status`` is disproved (or, when unknown, where the
+    strategy fails); ``reason`` says why a proof is unknown; ``parts`` lists the certificate's parts with their
+    results and seconds; ``rests_on`` names what a proof assumes beyond the game's own moves (a move relation and
+    the box on which it agrees with ``moves()``), empty when nothing.
     """
 
-    status: str
+    status: ProofStatus
     method: str
     statement: str
     counterexample: dict | None = None
     seconds: float = 0.0
     reason: str = ""
     parts: list = field(default_factory=list)
+    rests_on: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        if self.status not in STATUSES:
-            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
+        try:
+            self.status = ProofStatus(self.status)
+        except ValueError:
+            raise ValueError(f"status must be one of {[s.value for s in ProofStatus]}, got {self.status!r}") from None
 
     def line(self) -> str:
         """One line: ✓ proof for every position ..., ✗ disproved: counterexample ..., or proof: unknown (...)."""
-        if self.status == "proved":
+        if self.status == ProofStatus.PROVED:
             return f"✓ proof {self.statement} ({self.method}, {self.seconds:.2f} s)"
-        if self.status == "disproved":
+        if self.status == ProofStatus.DISPROVED:
             return f"✗ disproved: counterexample {self.counterexample} ({self.method}, {self.seconds:.2f} s)"
         return f"proof: unknown ({self.reason})"
 
     def to_record(self) -> dict:
         return {"status": self.status, "method": self.method, "statement": self.statement,
                 "counterexample": self.counterexample, "seconds": round(self.seconds, 4), "reason": self.reason,
-                "parts": [{"name": p.name, "result": p.result, "seconds": round(p.seconds, 4)} for p in self.parts]}
+                "parts": [{"name": p.name, "key": p.key, "result": p.result, "seconds": round(p.seconds, 4)}
+                          for p in self.parts],
+                "rests_on": dict(self.rests_on)}
 
     def to_json(self) -> str:
         return json.dumps(self.to_record())
 
 
 def _unknown(reason: str, start: float, method: str = "", statement: str = "", **kw) -> Proof:
-    return Proof("unknown", method, statement, seconds=time.perf_counter() - start, reason=reason, **kw)
+    return Proof(ProofStatus.UNKNOWN, method, statement, seconds=time.perf_counter() - start, reason=reason, **kw)
 
 
 def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bits: int = 64,
@@ -205,6 +209,7 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
         proof.statement += (f", for the moves stated by the relation, which agrees with moves() on every position "
                             f"up to {agreed:,}")
+        proof.rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": agreed}
         return proof
     return _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
 
@@ -217,7 +222,7 @@ def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, meth
                                    (euclid_hypotheses, EUCLID_METHOD)):
             applies, said = hypotheses(rule, game)
             if applies:
-                return Proof("proved", method, "for every position",
+                return Proof(ProofStatus.PROVED, method, "for every position",
                              seconds=time.perf_counter() - start, reason="; ".join(said))
     if "z3" not in methods:
         return _unknown("no theorem applies and the z3 certificate was not asked for", start)
@@ -256,11 +261,11 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
     parts = queries.run(max(0.0, time_budget - (time.perf_counter() - start)))
     last = parts[-1]
     seconds = time.perf_counter() - start
-    if last.result == "holds":
-        return Proof("proved", method, statement, seconds=seconds, parts=parts)
-    if last.result == "unknown":
+    if last.result == PartResult.HOLDS:
+        return Proof(ProofStatus.PROVED, method, statement, seconds=seconds, parts=parts)
+    if last.result == PartResult.UNKNOWN:
         why = (last.witness or {}).get("reason", "")
-        return Proof("unknown", method, statement, seconds=seconds, parts=parts,
+        return Proof(ProofStatus.UNKNOWN, method, statement, seconds=seconds, parts=parts,
                      reason=f"z3 did not decide '{last.name}' within the budget ({why})")
     return _failure(queries, last, parts, method, statement, start, time_budget, strategy)
 
@@ -269,19 +274,18 @@ def _failure(queries, last: Part, parts, method, statement, start, time_budget, 
     """A model breaking a part: a disproof of the rule, or (strategy, measure) an open question."""
     witness = dict(last.witness)
     witness["reason"] = f"breaks '{last.name}'"
-    if last.name in ("terminal positions follow the terminal rule", "no move from P to P"):
-        return Proof("disproved", method, statement, witness, time.perf_counter() - start, parts=parts)
-    if last.name == "every N position has a move into P":
+    if last.key in (CertificatePart.TERMINAL, CertificatePart.NO_P_TO_P):
+        return Proof(ProofStatus.DISPROVED, method, statement, witness, time.perf_counter() - start, parts=parts)
+    if last.key == CertificatePart.MOVE_INTO_P:
         if strategy is None:
-            return Proof("disproved", method, statement, witness, time.perf_counter() - start, parts=parts)
+            return Proof(ProofStatus.DISPROVED, method, statement, witness, time.perf_counter() - start, parts=parts)
         left = max(1.0, time_budget - (time.perf_counter() - start))
-        answer = queries.has_move_into_p(witness["position"], left)
-        if answer == "no":
+        if queries.has_move_into_p(witness["position"], left) == PartResult.FAILS:
             witness["reason"] = "an N position by the rule with no move into a P position"
-            return Proof("disproved", method, statement, witness, time.perf_counter() - start, parts=parts)
+            return Proof(ProofStatus.DISPROVED, method, statement, witness, time.perf_counter() - start, parts=parts)
         witness["reason"] = "the strategy's moves from here are illegal or do not lead to P"
-        return Proof("unknown", method, statement, witness, time.perf_counter() - start,
+        return Proof(ProofStatus.UNKNOWN, method, statement, witness, time.perf_counter() - start,
                      reason=f"the strategy fails at {witness['position']} (the rule itself is not refuted there)",
                      parts=parts)
-    return Proof("unknown", method, statement, witness, time.perf_counter() - start,
+    return Proof(ProofStatus.UNKNOWN, method, statement, witness, time.perf_counter() - start,
                  reason=f"the move relation's formulas break '{last.name}' (a fault of the encoding)", parts=parts)

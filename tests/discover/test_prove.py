@@ -184,3 +184,33 @@ def test_cole_and_davies_theorem_needs_the_rule_it_states(expr):
     proof = prove_rule(Rule(expr, ("a", "b")), make_game("euclid"), methods=("theorem",))
     assert proof.status == "unknown" and "not asked for" in proof.reason
     assert prove_rule(Rule(EUCLID, ("a", "b")), make_game("wythoff"), methods=("theorem",)).status == "unknown"
+
+
+def test_a_reworded_certificate_changes_no_verdict(monkeypatch):
+    """Verdicts read the parts' keys: every sentence reworded, the same statuses and the same failing part."""
+    from discover.verdicts import PART_TEXT, CertificatePart, ProofStatus
+
+    game = make_game("subtraction", subtract=(1, 2, 3))
+    cases = [Rule(sp.Eq(sp.Mod(S("n"), 4), 0), ("n",)),  # proved
+             Rule(sp.Eq(sp.Mod(S("n"), 4), 1), ("n",)),  # terminal 0 is P: breaks the terminal part
+             Rule(sp.Eq(sp.Mod(S("n"), 2), 0), ("n",)),  # 2 -> 0 is a move from P to P
+             Rule(sp.Eq(S("n"), 0), ("n",))]  # 4 is N by the rule with no move into P
+    before = [prove_rule(rule, game, methods=("z3",)) for rule in cases]
+    for key in CertificatePart:
+        monkeypatch.setitem(PART_TEXT, key, f"part {key.value} in other words")
+    after = [prove_rule(rule, game, methods=("z3",)) for rule in cases]
+    assert [p.status for p in before] == [ProofStatus.PROVED] + [ProofStatus.DISPROVED] * 3
+    assert [p.status for p in after] == [p.status for p in before]
+    assert [p.parts[-1].key for p in after] == [p.parts[-1].key for p in before] == [
+        CertificatePart.MOVE_INTO_P, CertificatePart.TERMINAL, CertificatePart.NO_P_TO_P, CertificatePart.MOVE_INTO_P]
+    assert after[1].parts[-1].name == "part terminal in other words"
+
+
+def test_a_proof_resting_on_a_given_relation_says_so_in_its_record():
+    moves = lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]]  # noqa: E731
+    game = custom_game("take12", moves, 1, relation=take_from_one(1, (1, 2)))
+    record = prove_rule(Rule(sp.Eq(sp.Mod(S("a"), 3), 0), ("a",)), game, relation_bound=40).to_record()
+    assert record["status"] == "proved" and record["rests_on"]["agrees_with_moves_up_to"] == 40
+    assert record["rests_on"]["relation"] == take_from_one(1, (1, 2)).words()
+    plain = prove_rule(Rule(sp.Eq(sp.Mod(S("n"), 4), 0), ("n",)), make_game("subtraction")).to_record()
+    assert plain["rests_on"] == {}
