@@ -20,7 +20,7 @@ __all__ = [
 ]
 
 _HOMES = {
-    "find_rule": "discover.find", "Discovery": "discover.find", "default_bound": "discover.bounds",
+    "find_rule": "discover.find", "Discovery": "discover.discovery", "default_bound": "discover.bounds",
     "default_verify_bound": "discover.bounds", "Rule": "discover.rule", "Table": "discover.table",
     "build_table": "discover.table", "table_from_solution": "discover.table", "verify_rule": "discover.verify",
     "Check": "discover.verify", "prove_rule": "discover.proofs.prove", "Proof": "discover.proofs.prove",

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from discover import defaults
+
 __all__ = ["compare"]
 
 _LEARNED = ("P", "N", "unsure")
 
 
-def compare(value_table, solution=None, confidence: float = 0.3) -> dict:
+def compare(value_table, solution=None, confidence: float | None = None) -> dict:
     """Scores of a ``ValueTable`` against the exact solution of the same universe.
 
     Examples
@@ -34,6 +36,7 @@ def compare(value_table, solution=None, confidence: float = 0.3) -> dict:
     arena = Arena(value_table.game, value_table.bound, solution)
     if arena.universe != value_table.universe:
         raise ValueError(f"the solution covers {arena.universe!r}, the value table {value_table.universe!r}")
+    confidence = defaults.ENGINES.confidence if confidence is None else confidence
     learned = value_table.partition(confidence)
     exact = arena.outcome
     wins = (exact == 1) & (np.diff(arena.indptr) > 0)

@@ -1,119 +1,53 @@
-"""``find_rule``: solve a small bound, run the engine portfolio, put the best candidates on trial.
+"""``find_rule``: the one entry for every game the toolkit explains; each road ends in a ``Discovery``.
 
-One-heap take-and-break games (octal and hexadecimal codes, Grundy's game) take another road by
-default: ``solvers.take_and_break`` computes their Grundy values until the periodicity theorem
-proves a period (or a budget of heaps and seconds is spent), the proved period becomes a
-periodic rule (``Rule.from_periodic``), and the rule is put on trial like any other: against the
-graph solver and the mex certificate on a bound, then proved by the theorem for every heap size.  An
-open game ends with status "none" and the engine's "no period up to n = N".
+``discover.road.choose_road`` picks the road from what the game declares (``Game.capabilities``):
 
-A rule that passes the agreement and closure checks is restated in its plainest exactly-equal form
-(``discover.plain_form``); a P rule then gets a winning-move strategy (``find_strategy``, over the game's
-symbolic moves), which the self-play check plays, and every verified rule a proof attempt (``prove_rule``:
-the periodicity theorems, the pairs and Moore's theorems, the z3 closure certificate with the strategy):
-``Discovery.strategy`` and ``Discovery.proof``, None when not attempted.
+- a one-heap game in misère play, or sums of Notakto boards: the misère quotient (Plambeck and Siegel's
+  construction, ``discover.quotients``), heap by heap (board by board) within ``heaps`` and ``seconds``, proved by
+  the periodicity theorem for misère quotients (or by adding every board) and checked on sums;
+- a one-heap take-and-break game (octal and hexadecimal codes, Grundy's game): ``solvers.take_and_break`` computes
+  its Grundy values until the periodicity theorem proves a period (or a budget of heaps and seconds is spent); the
+  proved period becomes a periodic rule (``Rule.from_periodic``), put on trial like any other, then proved by the
+  theorem for every heap size; an open game ends with status none and the engine's "no period up to n = N";
+- every other game: a table solved on a small bound, the engine portfolio, the trial.  A rule that passes the
+  agreement and closure checks is restated in its plainest exactly-equal form (``discover.plain_form``); a P rule
+  then gets a winning-move strategy (``find_strategy``, over the game's symbolic moves), which the self-play check
+  plays, and every verified rule a proof attempt (``prove_rule``: the periodicity theorems, the pairs and Moore's
+  theorems, the z3 closure certificate with the strategy).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import time
-from dataclasses import dataclass, field
 
-
+from discover import defaults
 from discover.bounds import (check_rule_game, check_training_size, default_bound, default_verify_bound,
                              take_and_break_verify_bound)
-from discover.engines import DEFAULT_ENGINES, make_engine
+from discover.discovery import Discovery
+from discover.engines import make_engine
 from discover.find_settings import FindSettings
 from discover.period_growth import GROWTH_POSITIONS, growth_limit_2d, settled_bound
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
+from discover.road import choose_road
 from discover.rule import Rule
 from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
-from discover.verify import Check, self_play, verify_rule
+from discover.verdicts import Road, Status
+from discover.verify import self_play, verify_rule
 from cgbase.memory import check_memory
 from cgbase.version import __version__
 from games import Game
 from solvers import build_graph, solve
 from solvers.graph_store import keep_graphs
-from solvers.take_and_break import GrundySequence, grundy_sequence, take_and_break_rules
+from solvers.take_and_break import grundy_sequence
 
 __all__ = ["Discovery", "FindSettings", "find_rule", "check_rule_game", "default_bound", "default_verify_bound", "rules_from"]
 
 REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the last grown until a period settles
 ATTEMPTS = 5  # exact candidates put on trial before giving up
-RARE_LISTED = 1000  # rare heaps listed in a record
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
-
-
-@dataclass
-class Discovery:
-    """What ``find_rule`` found: the rule, its status and the evidence."""
-
-    game: Game
-    rule: Rule | None
-    status: str  # "verified", "refuted" or "none"
-    verified_bound: int | None
-    candidates: list[Rule]
-    checks: list[Check]
-    train_bound: int
-    verify_bound: int
-    timings: dict = field(default_factory=dict)
-    best_partial: Rule | None = None
-    source: str = "solver"  # where the training table came from ("take_and_break": the engine's values)
-    sequence: GrundySequence | None = None  # the take-and-break engine's values, when it ran
-    strategy: object | None = None  # discover.strategy.Strategy of a verified P rule, when one was found
-    strategy_check: Check | None = None  # the strategy's own self-play (a failure leaves the rule verified)
-    proof: object | None = None  # discover.proofs.prove.Proof of a verified rule, when a proof was attempted
-    notes: list[str] = field(default_factory=list)  # what the engines left out and why (their notes_)
-    general: object | None = None  # discover.generality.GeneralClaim: the rule read for any number of heaps
-
-    def to_record(self) -> dict:
-        """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""
-        def rule_record(rule):
-            return None if rule is None else json.loads(rule.to_json())
-
-        return {
-            "game": self.game.spec(),
-            "status": self.status,
-            "rule": rule_record(self.rule),
-            "train_bound": self.train_bound,
-            "source": self.source,
-            "verify_bound": self.verify_bound,
-            "verified_bound": self.verified_bound,
-            "checks": [_check_record(c) for c in self.checks],
-            "best_partial": rule_record(self.best_partial),
-            "candidates": [rule_record(r) for r in self.candidates[:10]],
-            "sequence": None if self.sequence is None else _sequence_record(self.sequence),
-            "notes": list(self.notes),
-            "strategy": None if self.strategy is None else json.loads(self.strategy.to_json()),
-            "strategy_check": None if self.strategy_check is None else _check_record(self.strategy_check),
-            "proof": None if self.proof is None else self.proof.to_record(),
-            "general": None if self.general is None else self.general.to_record(),
-            "timings": {k: round(v, 4) for k, v in self.timings.items()},
-            "version": __version__,
-        }
-
-
-def _check_record(check: Check) -> dict:
-    return {"name": check.name, "passed": check.passed, "detail": check.detail,
-            "counterexample": check.counterexample, "seconds": round(check.seconds, 4)}
-
-
-def _sequence_record(sequence: GrundySequence) -> dict:
-    """What the take-and-break engine found, without its values (a periodic rule holds those)."""
-    rare = sequence.rare
-    return {
-        "heaps": sequence.heaps, "seconds": round(sequence.seconds, 4), "proved": sequence.proved,
-        "preperiod": sequence.preperiod, "period": sequence.period,
-        "hypothesis": None if sequence.hypothesis is None else list(sequence.hypothesis),
-        "statement": sequence.statement, "largest": int(sequence.values.max()),
-        "rare": None if rare is None else {
-            "mask": rare.mask, "heap_parity": rare.heap_parity, "offset": rare.offset, "count": int(rare.heaps.size),
-            "heaps": rare.heaps[:RARE_LISTED].tolist(), "last": int(rare.heaps[-1]) if rare.heaps.size else None},
-    }
 
 
 def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
@@ -134,10 +68,14 @@ def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> 
 
 
 def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int = 0, *,
-              table: Table | None = None, games: int = 100, min_accuracy: float = 1.0,
+              table: Table | None = None, games: int | None = None, min_accuracy: float | None = None,
               progress=None, heaps=None, seconds=None, strategy: bool = True, prove: bool = True,
-              proof_seconds: float = 30.0, settings: FindSettings | None = None) -> Discovery:
-    """Find a short symbolic rule for the P positions (Grundy values for sums of heaps), verify it, prove it.
+              proof_seconds: float | None = None, settings: FindSettings | None = None) -> Discovery:
+    """Find the rule of any game the toolkit explains, verify it, prove it: the one entry, every road.
+
+    The road is chosen from what the game declares (``discover.road.choose_road``): a misère heap game or sums of
+    Notakto boards get their misère quotient, a one-heap take-and-break game its Grundy values by Guy and Smith's
+    road, every other game a short symbolic rule for the P positions (Grundy values for sums of heaps):
 
     The game is solved on a small training bound, the engine portfolio proposes candidate rules, and the
     best exact candidates are put on trial: agreement with the solver on a verification bound far beyond
@@ -167,23 +105,23 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         Seed of every random choice.
     table : Table, optional
         Fit on this table (e.g. from a learned value table, ``discover.learned``) instead of the solver's.
-    games : int
-        Self-play games per opponent.
-    min_accuracy : float
-        Verify candidates at least this accurate on the (weighted) training table; below 1
+    games : int, optional
+        Self-play games per opponent (default ``discover.defaults.ENGINES.games``).
+    min_accuracy : float, optional
+        Verify candidates at least this accurate on the (weighted) training table (default 1); below 1
         suits learned tables, whose labels may hold errors (the verdict is the solver's).
     progress : callable, optional
         Called with a short message at each stage (for the take-and-break engine, about once a
         second: heaps done, heaps per second, the current candidate period).
     heaps, seconds : optional
-        Budget of the take-and-break engine: at most this many heaps (default 2^25), for at most
-        about this many seconds (default 540).
+        Budget of the take-and-break engine and of the misère quotients: at most this many heaps, for at most
+        about this many seconds (defaults: ``discover.defaults.TAKE_AND_BREAK``, ``QUOTIENT``, ``BOARD_QUOTIENT``).
     strategy : bool
         Look for a winning-move strategy of a verified P rule (``discover.find_strategy``).
     prove : bool
         Try to prove a verified rule for every position (``discover.proofs.prove.prove_rule``).
-    proof_seconds : float
-        z3's time budget for the proof (the theorems take no budget; z3's timeout is the one clock
+    proof_seconds : float, optional
+        z3's time budget for the proof (default ``discover.defaults.ENGINES.proof_seconds``) (the theorems take no budget; z3's timeout is the one clock
         that can change a result: a proof cut short is "unknown", never "proved").
     settings : FindSettings, optional
         All of the settings above at once (``bound`` to ``proof_seconds``, without ``table`` and ``progress``),
@@ -192,9 +130,10 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     Returns
     -------
     Discovery
-        ``status`` "verified" (``rule`` passed every check on ``verified_bound``; ``proof`` says whether it
-        holds for every position), "refuted" (``rule`` is the best candidate and ``checks`` its failed trial)
-        or "none"; with the candidates, the best partial candidate, the winning-move ``strategy``, the
+        ``status`` verified (``rule`` passed every check on ``verified_bound``; ``proof`` says whether it
+        holds for every position), refuted (``rule`` is the best candidate and ``checks`` its failed trial)
+        or none (``discover.verdicts.Status``); ``road`` the road taken; on a quotient road ``rule`` is the
+        ``QuotientRule`` and ``quotient`` the construction's record; with the candidates, the best partial candidate, the winning-move ``strategy``, the
         engines' ``notes`` and the ``timings``.
 
     Raises
@@ -204,11 +143,14 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     ValueError
         For a bad setting (named: a bound that is not a positive integer, a verification bound below the
         training bound, an unknown engine or one whose backend is missing, ``min_accuracy`` outside (0.5, 1],
-        a non-positive ``proof_seconds``), ``heaps`` or ``seconds`` for a game that trains on a table, both
-        ``settings`` and keywords, or a training table or verification that would not fit in memory.
+        a non-positive ``proof_seconds``), ``heaps`` or ``seconds`` for a game that trains on a table, a setting
+        the quotient road makes meaningless, a board game no road explains, both ``settings`` and keywords, or a
+        training table or verification that would not fit in memory.
 
     See Also
     --------
+    discover.road.choose_road : which road a game takes.
+    discover.quotients.discover_quotient : the misère quotient of a heap game's sums.
     discover.proofs.prove.prove_rule : the proof attempt of a verified rule.
     discover.find_strategy.find_strategy : the winning-move strategy of a P rule.
     solvers.take_and_break.grundy_sequence : the take-and-break engine.
@@ -243,31 +185,48 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     ('verified', 12, 71, 'proved')
     >>> find_rule(make_game("nim", heaps=2), settings=FindSettings(bound=6, games=10, prove=False)).rule.text()
     'a = b'
+    >>> misere = find_rule(make_game("octal", code="0.77", misere=True))  # misère Kayles: its quotient
+    >>> misere.road, misere.status, misere.proof.status, misere.rule.monoid.order
+    ('misère quotient', 'verified', 'proved', 40)
     """
     if not isinstance(game, Game):
         raise TypeError(f"find_rule() takes a Game, got {type(game).__name__}")
     settings = FindSettings.resolve(settings, bound=bound, verify_bound=verify_bound, engines=engines, seed=seed,
                                     games=games, min_accuracy=min_accuracy, heaps=heaps, seconds=seconds,
                                     strategy=strategy, prove=prove, proof_seconds=proof_seconds)
-    check_rule_game(game)
-    if game.misere and game.parts > 1:
-        raise ValueError(f"{game!r} is played misère and its options are sums of heaps: a formula over one heap does "
-                         "not decide sums; its rule is its misère quotient (discover.quotients.discover_quotient, "
-                         "or `discover GAME misere=true`)")
+    road = choose_road(game, settings, table)
     say = progress or (lambda message: None)
+    if road in (Road.QUOTIENT, Road.BOARD_QUOTIENT):
+        return _by_quotient(game, settings, road, say)
+    if road == Road.TAKE_AND_BREAK:
+        return _with_proof(_from_take_and_break(game, settings, say), settings, say)
+    return _with_proof(_by_engines(game, settings, table, say), settings, say)
+
+
+def _by_quotient(game: Game, settings: FindSettings, road: Road, say) -> Discovery:
+    """The misère quotient of a heap game's sums (``discover_quotient``) or of Notakto's boards
+    (``discover_board_quotient``), within the road's budget."""
+    if road == Road.BOARD_QUOTIENT:
+        from discover.quotients.board_discovery import discover_board_quotient
+
+        found = discover_board_quotient(game, seconds=settings.seconds, progress=say)
+    else:
+        from discover.quotients.discovery import discover_quotient
+
+        found = discover_quotient(game, heaps=settings.heaps, seconds=settings.seconds, progress=say)
+    return Discovery.from_quotient(found, road)
+
+
+def _by_engines(game: Game, settings: FindSettings, table: Table | None, say) -> Discovery:
+    """A table (the solver's on a small bound, or the one given), the engine portfolio and the trial; a table that
+    shows no rule grown as ``find_rule`` describes."""
     target = "grundy" if game.parts > 1 else "P"
     given_bound = settings.bound is not None or table is not None
     bound = settings.bound if settings.bound is not None else (
         int(table.provenance.get("bound")) if table is not None else default_bound(game))
-    if not given_bound and not settings.engines and _is_take_and_break(game):
-        return _with_proof(_from_take_and_break(game, settings, say), settings, say)
-    if settings.heaps is not None or settings.seconds is not None:
-        raise ValueError(f"heaps and seconds budget the take-and-break engine, which runs for octal, hexadecimal "
-                         f"and Grundy's game when no bound, engines or table is given; {game!r} with these "
-                         f"settings trains on a table instead: leave out heaps and seconds")
     if table is None:
         check_training_size(game, bound)
-    names = list(settings.engines or DEFAULT_ENGINES)
+    names = list(settings.engines or defaults.ENGINES.engines)
     timings: dict[str, float] = {}
     notes: list[str] = []
 
@@ -287,7 +246,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
             if game.kernel is None and table is None and not growable:  # a custom game: its graph on the
                 build_graph(game, game.universe(verify))  # verification bound first, the training one cut from it
             found = _search(game, bound, verify, now, settings, table, target, say, timings)
-            if found.status != "verified" and grows_2d:
+            if found.status != Status.VERIFIED and grows_2d:
                 limit = growth_limit_2d(game, settings.verify_bound)
                 settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
                 if settled is not None:  # one more table, for the engine that reads periods in each coordinate
@@ -297,12 +256,12 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
                     say(f"periods in each coordinate settle on bound {bound}: training the periods2d engine there")
                     continue
                 found.notes.append(f"no periods in each coordinate settled on tables of up to {limit:,} positions")
-            if grown and found.status == "none":  # the grown table gave no candidate: the first table's record stands
+            if grown and found.status == Status.NONE:  # the grown table gave no candidate: the first table's record stands
                 found = earlier
-            if found.status == "verified" or not growable:
+            if found.status == Status.VERIFIED or not growable:
                 found.timings = timings
                 found.notes = notes + [n for n in found.notes if n not in notes]
-                return _with_proof(found, settings, say)
+                return found
             notes += [n for n in found.notes if n not in notes]
             bound *= 4
             if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
@@ -316,7 +275,7 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
 def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
     """A verified rule's proof attempt (``prove_rule``, with the strategy when there is one), then how far its
     reading for any number of heaps is known to hold (``general_claim``)."""
-    if found.status != "verified":
+    if found.status != Status.VERIFIED:
         return found
     if settings.prove:
         from discover.proofs.prove import prove_rule
@@ -381,24 +340,15 @@ def _search(game, bound, verify, names, settings: FindSettings, table, target, s
                 timings["verify"] += time.perf_counter() - clock
             if all(c.passed for c in checks):
                 strategy, played = strategy_on_trial(rule, game, solution, settings, timings, notes, say, verify)
-                return Discovery(game, rule, "verified", verify, candidates, checks, bound, verify, source=source,
+                return Discovery(game, rule, Status.VERIFIED, verify, candidates, checks, bound, verify, source=source,
                                  strategy=strategy, strategy_check=played, notes=notes)
             refuted = refuted or (rule, checks)
     partial = candidates[0] if candidates else None
     if refuted:
-        return Discovery(game, refuted[0], "refuted", None, candidates, refuted[1], bound, verify,
+        return Discovery(game, refuted[0], Status.REFUTED, None, candidates, refuted[1], bound, verify,
                          best_partial=partial, source=source, notes=notes)
-    return Discovery(game, None, "none", None, candidates, [], bound, verify, best_partial=partial, source=source,
+    return Discovery(game, None, Status.NONE, None, candidates, [], bound, verify, best_partial=partial, source=source,
                      notes=notes)
-
-
-def _is_take_and_break(game: Game) -> bool:
-    """A one-heap game ``solvers.take_and_break`` computes (a finite code, or Grundy's game)."""
-    try:
-        take_and_break_rules(game)
-    except ValueError:
-        return False
-    return True
 
 
 def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
@@ -415,16 +365,16 @@ def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
         say(f"Grundy values of {game!r}: {done:,} heaps, {rate:,.0f} heaps/s, {found}")
 
     verify = settings.verify_bound
-    budget = {key: value for key, value in (("heaps", settings.heaps), ("seconds", settings.seconds))
-              if value is not None}
-    sequence = grundy_sequence(game, progress=report, **budget)  # the engine's defaults end within ten minutes
+    budget = defaults.TAKE_AND_BREAK
+    sequence = grundy_sequence(game, heaps=settings.heaps or budget.heaps, seconds=settings.seconds or budget.seconds,
+                               progress=report)
     timings = {"take-and-break engine": sequence.seconds}
     verify = verify or take_and_break_verify_bound(game, sequence.heaps)
     check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
     common = {"train_bound": sequence.heaps - 1, "verify_bound": verify, "timings": timings,
               "source": "take_and_break", "sequence": sequence}
     if not sequence.proved:
-        return Discovery(game, None, "none", None, [], [], **common)
+        return Discovery(game, None, Status.NONE, None, [], [], road=Road.TAKE_AND_BREAK, **common)
     periodic = PeriodicValues.from_values(sequence.values, sequence.preperiod, sequence.period)
     provenance = {"engine": "take_and_break", "game": game.spec(), "bound": sequence.heaps - 1,
                   "source": "take_and_break", "seed": seed, "version": __version__}
@@ -438,5 +388,5 @@ def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
     checks = verify_rule(rule, game, verify, games=games, seed=seed, solution=solution)
     timings["verify"] = time.perf_counter() - clock
     verified = all(c.passed for c in checks)
-    return Discovery(game, rule, "verified" if verified else "refuted", verify if verified else None, [], checks,
-                     **common)
+    return Discovery(game, rule, Status.VERIFIED if verified else Status.REFUTED, verify if verified else None, [],
+                     checks, road=Road.TAKE_AND_BREAK, **common)

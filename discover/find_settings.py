@@ -1,5 +1,9 @@
 """``FindSettings``: every setting of one ``find_rule`` run, checked once, in the manner of OpenSpiel's
 AlphaZero ``Config`` (one frozen record passed down instead of a long argument list).
+
+A setting left out takes its road's default from ``discover.defaults`` when the settings are made (``games``,
+``min_accuracy``, ``proof_seconds``) or when the road runs (``engines``, ``heaps``, ``seconds``): defaults are
+named there only.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ import numbers
 from dataclasses import dataclass, fields
 
 from cgbase.validation import nonnegative_int, positive_int
+from discover import defaults
 
 __all__ = ["FindSettings"]
 
@@ -26,22 +31,25 @@ class FindSettings:
     verify_bound : int, optional
         Bound of the verification (default: ten times the training bound, within budget).
     engines : tuple of str, optional
-        Engine names in the order to try (default: sequence, decision_list, residues, enumeration, operon); unknown names
-        and engines whose backend is missing are refused here.
+        Engine names in the order to try (default: ``discover.defaults.ENGINES.engines``); unknown names and engines
+        whose backend is missing are refused here.
     seed : int
         Seed of every random choice.
-    games : int
-        Self-play games per opponent.
-    min_accuracy : float
-        Verify candidates at least this accurate on the (weighted) training table, in (0.5, 1].
+    games : int, optional
+        Self-play games per opponent (default ``defaults.ENGINES.games``).
+    min_accuracy : float, optional
+        Verify candidates at least this accurate on the (weighted) training table, in (0.5, 1] (default
+        ``defaults.ENGINES.min_accuracy``).
     heaps, seconds : optional
-        Budget of the take-and-break engine: at most this many heaps, for about this many seconds.
+        Budget of the take-and-break engine and of the misère quotients: at most this many heaps, for about this
+        many seconds (default: the road's, ``defaults.TAKE_AND_BREAK``, ``defaults.QUOTIENT``,
+        ``defaults.BOARD_QUOTIENT``).
     strategy : bool
         Look for a winning-move strategy of a verified P rule.
     prove : bool
         Try to prove a verified rule for every position.
-    proof_seconds : float
-        z3's time budget for the proof (positive).
+    proof_seconds : float, optional
+        z3's time budget for the proof (positive; default ``defaults.ENGINES.proof_seconds``).
 
     Examples
     --------
@@ -57,17 +65,21 @@ class FindSettings:
     verify_bound: int | None = None
     engines: tuple[str, ...] | None = None
     seed: int = 0
-    games: int = 100
-    min_accuracy: float = 1.0
+    games: int | None = None
+    min_accuracy: float | None = None
     heaps: int | None = None
     seconds: float | None = None
     strategy: bool = True
     prove: bool = True
-    proof_seconds: float = 30.0
+    proof_seconds: float | None = None
 
     def __post_init__(self):
         def put(name, value):
             object.__setattr__(self, name, value)
+
+        for name in ("games", "min_accuracy", "proof_seconds"):  # read when made: a changed default is seen here
+            if getattr(self, name) is None:
+                put(name, getattr(defaults.ENGINES, name))
 
         if self.bound is not None:
             put("bound", positive_int(self.bound, "bound"))

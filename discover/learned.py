@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from discover import defaults
 from discover.table import Table, build_table
 
 __all__ = ["table_from_values", "learned_table_text"]
 
 
-def table_from_values(value_table, confidence: float = 0.3) -> Table:
+def table_from_values(value_table, confidence: float | None = None) -> Table:
     """The labelled table of the confident positions of a ``ValueTable``.
 
     Examples
@@ -34,6 +35,7 @@ def table_from_values(value_table, confidence: float = 0.3) -> Table:
     >>> learned_table_text(table.provenance["learned"])
     'learned table: 16 of 16 positions labelled (coverage 100.0%), 16 of them as the solver says (accuracy 100.0%)'
     """
+    confidence = defaults.ENGINES.confidence if confidence is None else confidence
     labels = value_table.partition(confidence)
     keep = np.flatnonzero(labels != 0)
     if keep.size == 0:

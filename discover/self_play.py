@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from learners.play import MAX_PLIES
+
 __all__ = ["play_batched", "hypothesis_player", "strategy_player", "optimal_player", "random_player", "tabled"]
 
-MAX_PLIES = 100_000  # a game still running after this many plies counts as a draw
 TABLE_POSITIONS = 1 << 12  # a universe this small (one heap) gets its labels and moves computed once, read by id
 
 

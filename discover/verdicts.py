@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from enum import StrEnum as _StrEnum
 
-__all__ = ["Status", "ProofStatus", "ClaimStatus", "PartResult", "CertificatePart", "PART_TEXT", "Road"]
+__all__ = ["Status", "ProofStatus", "QuotientStatus", "ClaimStatus", "PartResult", "CertificatePart", "PART_TEXT", "Road"]
 
 
 class ValueEnum(_StrEnum):
@@ -42,6 +42,17 @@ class ProofStatus(ValueEnum):
     PROVED = "proved"
     DISPROVED = "disproved"
     UNKNOWN = "unknown"
+
+
+class QuotientStatus(ValueEnum):
+    """What a misère quotient's construction concluded: proved for every position (a proved period, every board),
+    verified (proved for sums of the components added, none beyond decided), partial (stopped before every board)
+    or refuted (a sum check failed)."""
+
+    PROVED = "proved"
+    VERIFIED = "verified"
+    PARTIAL = "partial"
+    REFUTED = "refuted"
 
 
 class ClaimStatus(ValueEnum):

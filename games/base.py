@@ -18,12 +18,39 @@ from __future__ import annotations
 
 import re
 import string
+from dataclasses import dataclass
 
 import numpy as np
 
 from games.universe import Universe
 
-__all__ = ["Game", "coordinate_names"]
+__all__ = ["Game", "Capabilities", "coordinate_names"]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a game declares about itself, read in one place (``discover.road``), as scikit-learn reads its tags.
+
+    Attributes
+    ----------
+    integer_positions : bool
+        Positions are tuples of integers in boxes (False: bitboards reachable from a start).
+    misere_heaps : bool
+        An impartial one-heap game played misère, with a move kernel: the rule of its sums is its misère quotient.
+    board_sums : bool
+        A position is the misère sum of its boards (Notakto): the rule is the quotient over boards.
+    take_and_break : bool
+        A one-heap game with a finite take-and-break code (``Game.take_and_break_code``): its Grundy values are
+        computed until the periodicity theorem proves a period.
+    symbolic_moves : bool
+        ``move_relation()`` states the moves for a prover.
+    """
+
+    integer_positions: bool
+    misere_heaps: bool
+    board_sums: bool
+    take_and_break: bool
+    symbolic_moves: bool
 
 
 def coordinate_names(dims: int) -> tuple[str, ...]:
@@ -64,6 +91,8 @@ class Game:
     binary_features : bool
         The binary digits of the coordinates are the game's natural features (Nim: its rule is
         a bitwise xor); a network's input encoding may use them.
+    board_sums : bool
+        A position is the misère sum of its boards (Notakto).
     period_theorem : str or None
         One-heap games whose values are proved eventually periodic by a theorem
         (``discover.proofs.periodicity``): "octal" (Guy and Smith) or "subtraction"; such a
@@ -80,6 +109,7 @@ class Game:
     start: tuple[int, ...] | None = None
     period_theorem: str | None = None
     binary_features: bool = False
+    board_sums: bool = False
     kernel = None
 
     def __init__(self, **params):
@@ -97,6 +127,29 @@ class Game:
     def move_relation(self):
         """The moves as a ``games.symbolic`` relation a prover can read, or None (bounded checks only)."""
         return None
+
+    def take_and_break_code(self) -> tuple[np.ndarray, bool] | None:
+        """(digits d_0 ... d_t, unequal splits) of a one-heap take-and-break game with a finite code (Guy and Smith's
+        notation, ``solvers.take_and_break``), else None."""
+        return None
+
+    def capabilities(self) -> Capabilities:
+        """What this game declares (``Capabilities``), from its attributes and hooks.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> make_game("octal", code="0.77", misere=True).capabilities().misere_heaps
+        True
+        >>> make_game("notakto", n=3, boards=2).capabilities().board_sums, make_game("nim").capabilities().board_sums
+        (True, False)
+        """
+        one_heap = self.dims == 1 and not self.universe_from_start and self.kernel is not None
+        return Capabilities(integer_positions=not self.universe_from_start,
+                            misere_heaps=self.misere and self.impartial and one_heap,
+                            board_sums=self.board_sums,
+                            take_and_break=not self.universe_from_start and self.take_and_break_code() is not None,
+                            symbolic_moves=self.move_relation() is not None)
 
     def check_position(self, p: np.ndarray) -> None:
         """Raise ``ValueError`` if ``p`` (an int64 vector) is not a position of this game."""

@@ -184,6 +184,11 @@ class octal(HeapGame):
     def move_relation(self) -> TakeAndBreak:
         return TakeAndBreak(tuple(self._digits.tolist()))
 
+    def take_and_break_code(self) -> tuple[np.ndarray, bool]:
+        """The code's digits, trailing zeros dropped (``Game.take_and_break_code``)."""
+        used = np.flatnonzero(self._digits)
+        return self._digits[: (used[-1] + 1 if used.size else 1)].copy(), False
+
 
 class hexadecimal(HeapGame):
     """Hexadecimal game with code ``d0.d1d2...`` (digits 0-F): as an octal game, and bit 8 of d_k
@@ -207,6 +212,8 @@ class hexadecimal(HeapGame):
 
     def kernel_params(self) -> np.ndarray:
         return self._digits
+
+    take_and_break_code = octal.take_and_break_code
 
     def max_moves(self, limits) -> int:
         n = int(np.max(limits))
@@ -241,3 +248,7 @@ class grundy_game(HeapGame):
 
     def move_relation(self) -> TakeAndBreak:
         return TakeAndBreak((4,), unequal=True)
+
+    def take_and_break_code(self) -> tuple[np.ndarray, bool]:
+        """Split a heap into two unequal heaps: the code 4, unequal (``Game.take_and_break_code``)."""
+        return np.array([4], dtype=np.int64), True

@@ -73,6 +73,7 @@ class notakto(BoardGame):
     name = "notakto"
     impartial = True
     misere = True
+    board_sums = True
     kernel = staticmethod(_notakto_moves)
     search_rules = "notakto"
 

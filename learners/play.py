@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["play", "match", "duel"]
+__all__ = ["play", "match", "duel", "MAX_PLIES"]
+
+MAX_PLIES = 100_000  # a game still running after this many plies is a draw (every agent's play, discover's self-play)
 
 
-def play(game, first, second, start, rng: np.random.Generator, max_moves: int = 10_000) -> int | None:
+def play(game, first, second, start, rng: np.random.Generator, max_moves: int = MAX_PLIES) -> int | None:
     """Play from ``start`` with ``first`` to move; return 0 if ``first`` wins, 1 if ``second``
     wins, None when ``max_moves`` pass (a draw in a game with cycles).
 

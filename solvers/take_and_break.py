@@ -35,8 +35,6 @@ import numpy as np
 
 from cgbase.memory import check_memory
 from games import Game
-from games.declared import DeclaredHeapGame
-from games.heaps import grundy_game, hexadecimal, octal
 from solvers.eventual_period import PeriodWatch
 from solvers.sparse_space import (
     MASK,
@@ -89,16 +87,11 @@ def take_and_break_rules(game: Game) -> tuple[np.ndarray, bool]:
     >>> take_and_break_rules(make_game("grundy_game"))
     (array([4]), True)
     """
-    if isinstance(game, grundy_game):
-        return np.array([4], dtype=np.int64), True
-    if isinstance(game, DeclaredHeapGame) and game.take_and_break_code() is not None:
-        return game.take_and_break_code()
-    if not isinstance(game, (octal, hexadecimal)):
+    code = game.take_and_break_code() if isinstance(game, Game) else None
+    if code is None:
         raise ValueError(f"{game!r} is not a take-and-break game with a finite code; use an octal or "
                          f"hexadecimal game, or grundy_game")
-    digits = np.asarray(game.kernel_params(), dtype=np.int64)
-    used = np.flatnonzero(digits)
-    return digits[: (used[-1] + 1 if used.size else 1)].copy(), False
+    return code
 
 
 def _shape(digits: np.ndarray) -> tuple[int, int]:

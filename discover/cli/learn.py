@@ -16,6 +16,8 @@ import time
 
 import click
 
+from discover import defaults
+
 from discover.cli.common import (BOUND, INPUT_FILE, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, LearnerChoice, Number,
                                  check_output_file, force_option, game_arguments, game_from_words, given, int_list,
                                  name_list, output_folder, say)
@@ -136,7 +138,7 @@ def _curve_title(learner: str, fitted, game, opponent: str, seed: int) -> str:
 
 @click.command("compare")
 @_learner_options
-@click.option("--confidence", type=Number(0, 1, high_open=True), default=0.3, show_default=True,
+@click.option("--confidence", type=Number(0, 1, high_open=True), default=defaults.ENGINES.confidence, show_default=True,
               help="A position is learned P (N) when its value is at most -c (at least c).")
 @click.option("--table", "table_path", type=INPUT_FILE, metavar="FILE.npz", default=None,
               help="Compare a saved value table (from `learn`) instead of learning.")

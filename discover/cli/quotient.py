@@ -1,23 +1,17 @@
-"""``discover GAME misere=true`` for heap games and ``discover notakto boards=B``: the misère quotient found,
-checked and (where it can be) proved.
+"""How ``discover GAME misere=true`` (heap games) and ``discover notakto boards=B`` print a misère quotient.
 
-The ``rule`` command hands a one-heap game in misère play here (``discover.quotients.is_misere_heap_game``) when
-it trains on no table (no ``--bound``, ``--engines`` or ``--from``): ``--heaps`` and ``--seconds`` budget the
-construction, ``--json`` prints its record.  Notakto (``discover.quotients.is_board_sum_game``) comes here the
-same way: its rule over boards, within ``--seconds``.
+``find_rule`` takes these games on its quotient roads (``discover.road``); the ``rule`` command prints the
+construction's record (``Discovery.quotient``) here: order, P-portion, presentation, proof status, checks and a
+winning move.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 
-import click
-
-from discover.cli.common import spinner
 from discover.cli.terminal import line_printer
 
-__all__ = ["run_quotient", "print_quotient", "example_move", "run_board_quotient", "print_board_quotient", "board_move"]
+__all__ = ["print_quotient", "example_move", "print_board_quotient", "board_move"]
 
 
 def example_move(found, parts: int = 3):
@@ -68,19 +62,6 @@ def print_quotient(found) -> None:
         after = " + ".join(map(str, replacement)) if replacement else "nothing"
         line(f"\nWinning move from {' + '.join(map(str, s))}: heap {s[i]} -> {after} "
              f"(leaves a P-position)", "bold")
-
-
-def run_quotient(game, heaps, seconds, as_json: bool) -> str:
-    """Find, check and print (or print as JSON) the misère quotient of a heap game; return its status."""
-    from discover.quotients import discover_quotient
-
-    with spinner(f"computing the misère quotient of {game!r} ...") as update:
-        found = discover_quotient(game, heaps=heaps, seconds=seconds, progress=update)
-    if as_json:
-        click.echo(json.dumps(found.to_record()))
-    else:
-        print_quotient(found)
-    return found.status
 
 
 def board_move(found):
@@ -138,19 +119,6 @@ def print_board_quotient(found) -> None:
         board, row, column = move
         line(f"\nWinning move from the start: X on board {board + 1}, row {row + 1}, column {column + 1} "
              "(leaves a P-position)", "bold")
-
-
-def run_board_quotient(game, seconds, as_json: bool) -> str:
-    """Find, check and print (or print as JSON) Notakto's rule over boards; return its status."""
-    from discover.quotients.board_discovery import discover_board_quotient
-
-    with spinner(f"computing the misère quotient of {game!r}'s boards ...") as update:
-        found = discover_board_quotient(game, seconds=seconds, progress=update)
-    if as_json:
-        click.echo(json.dumps(found.to_record()))
-    else:
-        print_board_quotient(found)
-    return found.status
 
 
 def _print_monoid(line, rule) -> None:

@@ -3,9 +3,9 @@
 ``discover GAME [NAME=VALUE]...`` runs ``rule``; ``discover --game-file FILE.py`` takes the
 game from a Python file that builds one with the public API (a variable named ``game``);
 ``discover --game-spec FILE.toml`` reads a declared game (``games.declared``), executing nothing.
-One-heap take-and-break games (``octal``, ``hexadecimal``, ``grundy_game``) are computed by the
-take-and-break engine within ``--heaps`` and ``--seconds`` unless ``--bound``, ``--engines`` or
-``--from`` asks for a training table.
+Both commands call ``find_rule`` and nothing else: the road (misère quotient, take-and-break, engines) is
+``find_rule``'s choice (``discover.road``); the options are the ``RuleSettings`` of ``discover.cli.rule_settings``,
+their defaults ``discover.defaults``'s.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ import click
 
 from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
                                  spinner)
+from discover import defaults
 from discover.cli.terminal import line_printer
+from discover.engines import ENGINES
+from discover.verdicts import Road, Status
 
 __all__ = ["rule_command", "report_command", "EXIT_NO_RULE"]
 
@@ -44,7 +47,8 @@ def _discover_options(func):
         click.option("--verify-bound", type=BOUND, default=None,
                      help="Verification bound (default: ten times the training bound, within budget)."),
         click.option("--engines", type=TEXT, default=None, metavar="NAMES",
-                     help="Comma-separated engines to try in order: sequence, decision_list, residues, enumeration, operon, gplearn, pysr."),
+                     help=f"Comma-separated engines to try in order: {', '.join(ENGINES)} (default: "
+                     f"{', '.join(defaults.ENGINES.engines)})."),
         click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of every random choice."),
         click.option("--from", "source", type=TEXT, default="solver", show_default=True,
                      metavar="solver|LEARNER|FILE.npz",
@@ -54,53 +58,28 @@ def _discover_options(func):
         click.option("--episodes", type=BOUND, default=None,
                      help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
-        click.option("--confidence", type=Number(0, 1, high_open=True), default=None, show_default="0.3",
+        click.option("--confidence", type=Number(0, 1, high_open=True), default=None,
+                     show_default=str(defaults.ENGINES.confidence),
                      help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
         click.option("--heaps", type=BOUND, default=None,
                      help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
-                     "most N heaps until a period is proved (default 2^25 = 33,554,432); misère heap games: add at most "
-                     "N heaps to the quotient (default 400)."),
+                     f"most N heaps until a period is proved (default {defaults.TAKE_AND_BREAK.heaps:,}); misère heap "
+                     f"games: add at most N heaps to the quotient (default {defaults.QUOTIENT.heaps:,})."),
         click.option("--seconds", type=Number(0, low_open=True), default=None, metavar="S",
-                     help="Take-and-break games: stop computing after about S seconds (default 540, so that the "
-                     "run ends within about ten minutes); misère heap games and Notakto: 120."),
+                     help="Take-and-break games: stop computing after about S seconds (default "
+                     f"{defaults.TAKE_AND_BREAK.seconds:g}); misère heap games: {defaults.QUOTIENT.seconds:g}; "
+                     f"Notakto: {defaults.BOARD_QUOTIENT.seconds:g}."),
         click.option("--no-strategy", is_flag=True,
                      help="No winning-move strategy search (a proof, when attempted, goes without a strategy)."),
         click.option("--no-proof", is_flag=True,
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
-        click.option("--proof-seconds", type=Number(0, low_open=True), default=None, show_default="30.0",
+        click.option("--proof-seconds", type=Number(0, low_open=True), default=None,
+                     show_default=str(defaults.ENGINES.proof_seconds),
                      metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
     ]
     for option in reversed(options):
         func = option(func)
     return click.pass_context(func)
-
-
-def _misere_heap_game(ctx, settings):
-    """The game when it is a heap game in misère play, or Notakto, trained on no table (its rule is its misère
-    quotient)."""
-    if settings.source != "solver" or settings.bound is not None or settings.engines is not None:
-        return None
-    if settings.game is None:
-        return None
-    from discover.quotients.kinds import is_board_sum_game, is_misere_heap_game
-
-    from discover.cli.rule_settings import DEFAULT_PROOF_SECONDS
-
-    game = _resolve_game(ctx, settings)
-    if not (is_misere_heap_game(game) or is_board_sum_game(game)):
-        return None
-    if is_board_sum_game(game) and settings.heaps is not None:
-        raise ValueError("--heaps is for heap games; Notakto's quotient takes every live board (budget it with "
-                         "--seconds)")
-    meaningless = [name for name, given in (("--verify-bound", settings.verify_bound is not None),
-                                            ("--no-proof", settings.no_proof), ("--no-strategy", settings.no_strategy),
-                                            ("--proof-seconds", settings.proof_seconds != DEFAULT_PROOF_SECONDS))
-                   if given]
-    if meaningless:  # an option that the quotient makes meaningless is refused, not silently ignored
-        raise ValueError(f"{meaningless[0]} is for rules fitted to a table, and the rule of {game!r} is its misère "
-                         "quotient (proved by Plambeck and Siegel's construction, checked on sums): leave out "
-                         f"{meaningless[0]}")
-    return game
 
 
 def _find(ctx, settings):
@@ -116,6 +95,9 @@ def _find(ctx, settings):
     from discover.find import find_rule
 
     if source != "solver":
+        from discover.bounds import check_rule_game
+
+        check_rule_game(game_obj)  # a game no table explains is refused before the learner plays it
         from discover.learned import table_from_values
         from learners.registry import fit_learner
 
@@ -159,7 +141,13 @@ def _find_on_file(ctx, settings, start: float):
 
 def _print_discovery(found) -> None:
     """The discovery on stdout, wrapped to the terminal's width (plain in a pipe): a verified rule with its strategy,
-    proof and checks, or one paragraph saying what came closest and what to try (``no_rule_paragraph``)."""
+    proof and checks, or one paragraph saying what came closest and what to try (``no_rule_paragraph``); a misère
+    quotient as ``discover.cli.quotient`` prints it."""
+    if found.road in (Road.QUOTIENT, Road.BOARD_QUOTIENT):
+        from discover.cli.quotient import print_board_quotient, print_quotient
+
+        (print_board_quotient if found.road == Road.BOARD_QUOTIENT else print_quotient)(found.quotient)
+        return
     from discover.learned import learned_table_text
     from discover.render.no_rule import no_rule_paragraph
 
@@ -263,42 +251,12 @@ def rule_command(ctx, as_json, **options):
     """
     from discover.cli.rule_settings import RuleSettings
 
-    settings = RuleSettings(**options)
-    game = _misere_heap_game(ctx, settings)
-    if game is not None:
-        from discover.cli.quotient import run_board_quotient, run_quotient
-        from discover.quotients.kinds import is_board_sum_game
-
-        if is_board_sum_game(game):
-            status = run_board_quotient(game, settings.seconds, as_json)
-        else:
-            status = run_quotient(game, settings.heaps, settings.seconds, as_json)
-        return EXIT_NO_RULE if status == "refuted" else 0
-    found = _find(ctx, settings)
+    found = _find(ctx, RuleSettings(**options))
     if as_json:
         click.echo(json.dumps(found.to_record()))
     else:
         _print_discovery(found)
-    return 0 if found.status == "verified" else EXIT_NO_RULE
-
-
-def _quotient_report(game, settings, folder) -> int:
-    """``discover report`` for a misère heap game or Notakto: the quotient found, printed and reported."""
-    from discover.cli.quotient import print_board_quotient, print_quotient
-    from discover.quotients import discover_board_quotient, discover_quotient, is_board_sum_game
-    from discover.render.quotient import write_quotient_report
-
-    boards = is_board_sum_game(game)
-    with spinner(f"computing the misère quotient of {game!r} ...") as update:
-        if boards:
-            found = discover_board_quotient(game, seconds=settings.seconds, progress=update)
-        else:
-            found = discover_quotient(game, heaps=settings.heaps, seconds=settings.seconds, progress=update)
-    with spinner("writing the report ..."):
-        path = write_quotient_report(found, folder)
-    (print_board_quotient if boards else print_quotient)(found)
-    say(f"\nwrote {path}")
-    return EXIT_NO_RULE if found.status == "refuted" else 0
+    return 0 if found.status == Status.VERIFIED else EXIT_NO_RULE
 
 
 @click.command("report")
@@ -320,12 +278,14 @@ def report_command(ctx, folder, **options):
     settings = RuleSettings(**options)
     if folder is not None:
         check_report_folder(folder)
-    game = _misere_heap_game(ctx, settings)
-    if game is not None:
-        return _quotient_report(game, settings, folder)
     found = _find(ctx, settings)
     with spinner("writing the report ..."):
-        path = write_report(found, folder)
+        if found.quotient is not None:
+            from discover.render.quotient import write_quotient_report
+
+            path = write_quotient_report(found.quotient, folder)
+        else:
+            path = write_report(found, folder)
     _print_discovery(found)
     say(f"\nwrote {path}")
-    return 0 if found.status == "verified" else EXIT_NO_RULE
+    return 0 if found.status == Status.VERIFIED else EXIT_NO_RULE

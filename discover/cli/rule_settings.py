@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["RuleSettings", "DEFAULT_CONFIDENCE", "DEFAULT_PROOF_SECONDS"]
+from discover import defaults
 
-DEFAULT_CONFIDENCE = 0.3  # with a learner: the least |value| of a position kept
-DEFAULT_PROOF_SECONDS = 30.0  # z3's time budget for the proof
+__all__ = ["RuleSettings"]
 
 
 @dataclass(frozen=True)
@@ -36,8 +35,8 @@ class RuleSettings:
     episodes : int, optional
         With a learner: games to learn from.
     confidence : float, optional
-        With a learner or a value table: the least |value| of a position kept (default ``DEFAULT_CONFIDENCE``;
-        refused with the solver).
+        With a learner or a value table: the least |value| of a position kept (default
+        ``discover.defaults.ENGINES.confidence``; refused with the solver).
     heaps, seconds : optional
         The take-and-break engine's budget.
     no_strategy : bool
@@ -45,7 +44,8 @@ class RuleSettings:
     no_proof : bool
         Stop at the verified rule (no strategy search, no proof attempt).
     proof_seconds : float, optional
-        z3's time budget for the proof (default ``DEFAULT_PROOF_SECONDS``; refused with ``no_proof``).
+        z3's time budget for the proof (default ``discover.defaults.ENGINES.proof_seconds``; refused with
+        ``no_proof``).
 
     Examples
     --------
@@ -98,9 +98,8 @@ class RuleSettings:
                              "leave out --confidence, or give --from a learner or a value table")
         if self.proof_seconds is not None and self.no_proof:
             raise ValueError("--proof-seconds budgets the proof, and --no-proof skips it: give one of them")
-        object.__setattr__(self, "confidence", DEFAULT_CONFIDENCE if self.confidence is None else self.confidence)
-        object.__setattr__(self, "proof_seconds", DEFAULT_PROOF_SECONDS if self.proof_seconds is None
-                           else self.proof_seconds)
+        object.__setattr__(self, "confidence", defaults.ENGINES.confidence if self.confidence is None
+                           else self.confidence)
         self.find_settings(learned=self.source != "solver")  # every setting find_rule takes is checked here
 
     @property
@@ -131,10 +130,11 @@ class RuleSettings:
 
     def find_settings(self, learned: bool):
         """The ``FindSettings`` of the run: on a learned table (``learned``) the bound was the learner's, and a
-        candidate needs 95% training accuracy instead of 100%."""
+        candidate needs ``defaults.ENGINES.learned_min_accuracy`` instead of the solver's 100%."""
         from discover.find_settings import FindSettings
 
         return FindSettings(bound=None if learned else self.bound, verify_bound=self.verify_bound,
-                            engines=self.engine_names, seed=self.seed, min_accuracy=0.95 if learned else 1.0,
+                            engines=self.engine_names, seed=self.seed,
+                            min_accuracy=defaults.ENGINES.learned_min_accuracy if learned else None,
                             heaps=self.heaps, seconds=self.seconds, strategy=not (self.no_proof or self.no_strategy),
                             prove=not self.no_proof, proof_seconds=self.proof_seconds)

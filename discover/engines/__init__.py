@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import importlib
 
-__all__ = ["Candidate", "Engine", "ENGINES", "DEFAULT_ENGINES", "make_engine"]
+__all__ = ["Candidate", "Engine", "ENGINES", "make_engine"]  # the default portfolio: discover.defaults.ENGINES
 
 ENGINES = {
     "sequence": ("discover.engines.sequence", "SequenceEngine", {}),
@@ -22,7 +22,6 @@ ENGINES = {
     "pysr": ("discover.engines.regression", "RegressionEngine", {"backend": "pysr"}),
     "gplearn": ("discover.engines.regression", "RegressionEngine", {"backend": "gplearn"}),
 }
-DEFAULT_ENGINES = ("sequence", "decision_list", "residues", "periods2d", "enumeration", "operon")
 
 
 def __getattr__(name: str):

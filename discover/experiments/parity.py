@@ -36,6 +36,7 @@ import time
 import numpy as np
 
 from cgbase.machine import machine
+from discover import defaults
 from discover.experiments.parity_settings import ParitySettings
 
 __all__ = ["run", "discover_guide_rule", "train_arm", "opening_scores", "is_exact", "ParitySettings"]
@@ -77,7 +78,7 @@ def discover_guide_rule(settings: ParitySettings, seed: int, progress=None) -> d
                           params={"hidden": settings.hidden})
     table = table_from_values(learner.value_table_, settings.confidence)
     found = find_rule(game, table=table, progress=progress,
-                      settings=FindSettings(seed=seed, min_accuracy=0.95, proof_seconds=30.0))
+                      settings=FindSettings(seed=seed, min_accuracy=defaults.ENGINES.learned_min_accuracy))
     rule = found.rule if found.status == "verified" else None
     general = general_text(rule.expr, rule.target) if rule is not None else None
     proved = found.proof is not None and found.proof.status == "proved"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cgbase.validation import nonnegative_int, positive_int
+from discover import defaults
 from learners.alphazero.guide import GuideSettings
 
 __all__ = ["ParitySettings"]
@@ -74,7 +75,7 @@ class ParitySettings:
     rule_heaps: int = 3
     rule_bound: int = 7
     rule_games: int = 3840
-    confidence: float = 0.3
+    confidence: float = field(default_factory=lambda: defaults.ENGINES.confidence)
     guide: GuideSettings = field(default_factory=GuideSettings)
     opening_positions: int = 100
     sample_positions: int = 20_000

@@ -16,9 +16,9 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import numpy as np
 import sympy as sp
 
+from discover import defaults
 from discover.expr.features import expand_features
 from discover.expr.intervals import value_range
 from discover.expr.walker import Unsupported
@@ -86,7 +86,7 @@ def _unknown(reason: str, start: float, method: str = "", statement: str = "", *
     return Proof(ProofStatus.UNKNOWN, method, statement, seconds=time.perf_counter() - start, reason=reason, **kw)
 
 
-def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bits: int = 64,
+def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = None, bits: int = 64,
                methods=("theorem", "z3"), values=None, relation_bound: int | None = None) -> Proof:
     """Prove a P rule for every position of ``game``, disprove it, or say why neither.
 
@@ -98,8 +98,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
         A game whose ``move_relation()`` states its moves.
     strategy : Strategy, optional
         A winning-move function for the rule: the "move into P" part becomes quantifier-free.
-    time_budget : float
-        z3's seconds for the whole proof (each part gets what is left); checking a custom game's relation against
+    time_budget : float, optional
+        z3's seconds for the whole proof (default ``discover.defaults.ENGINES.proof_seconds``) (each part gets what is left); checking a custom game's relation against
         its ``moves()`` (``relation_bound``) takes none of them.
     bits : int
         Bit-vector proofs cover coordinates below 2^bits (at least 64).
@@ -176,6 +176,7 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float = 30.0, bi
     start = time.perf_counter()
     if not isinstance(game, Game):
         raise TypeError(f"prove_rule() takes a Game, got {type(game).__name__}")
+    time_budget = defaults.ENGINES.proof_seconds if time_budget is None else time_budget
     if bits < 64:
         raise ValueError(f"bits must be at least 64, got {bits}")
     if len(rule.feature_names) != game.dims:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from discover import defaults
+from discover.verdicts import QuotientStatus
 from discover.quotients.boards import NotaktoBoards
 from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
@@ -28,7 +30,6 @@ __all__ = ["BoardRule", "BoardQuotientDiscovery", "discover_board_quotient", "is
            "UNIVERSE_BITS", "sample_check"]
 
 UNIVERSE_BITS = 18  # the universes ``solve`` builds to check the rule on every position: 2^18 bitboards at most
-DEFAULT_SECONDS = 120.0
 SAMPLE = 200  # sums checked by the search where every sum of that many boards is too many for the solver
 
 
@@ -119,11 +120,11 @@ class BoardQuotientDiscovery:
         return self.added == len(self.components.ids())
 
     @property
-    def status(self) -> str:
-        """"proved" (every board added, every check passed), "partial" (stopped early) or "refuted"."""
+    def status(self) -> QuotientStatus:
+        """Proved (every board added, every check passed), partial (stopped early) or refuted."""
         if any(not c.passed for c in self.checks):
-            return "refuted"
-        return "proved" if self.complete else "partial"
+            return QuotientStatus.REFUTED
+        return QuotientStatus.PROVED if self.complete else QuotientStatus.PARTIAL
 
     def statement(self) -> str:
         """The proof status in one sentence."""
@@ -247,7 +248,7 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     game : notakto
         ``make_game("notakto", n=..., k=..., boards=B)``.
     seconds : float, optional
-        Stop adding boards after about this many seconds (default 120).
+        Stop adding boards after about this many seconds (default ``discover.defaults.BOARD_QUOTIENT.seconds``).
     parts : int, optional
         Check every sum of up to this many live boards against the solver (default: the game's boards).
     progress : callable, optional
@@ -264,7 +265,7 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     """
     if not is_board_sum_game(game):
         raise ValueError(f"{game!r} is not Notakto: the rule over boards is computed for notakto games")
-    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    seconds = defaults.BOARD_QUOTIENT.seconds if seconds is None else seconds
     parts = game.dims if parts is None else parts
     say = progress or (lambda line: None)
     start = time.perf_counter()

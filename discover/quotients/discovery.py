@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from discover import defaults
+from discover.verdicts import QuotientStatus
 from games import Game
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
@@ -21,10 +23,7 @@ from discover.quotients.kinds import is_misere_heap_game
 from discover.quotients.period import heap_period
 from discover.quotients.rule import QuotientRule, quotient_rule
 
-__all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "DEFAULT_HEAPS", "DEFAULT_SECONDS"]
-
-DEFAULT_HEAPS = 400  # heaps added at most by default (misère Kayles proves its period at heap 168)
-DEFAULT_SECONDS = 120.0  # and seconds spent adding them
+__all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game"]
 CHECKS = ((3, 8), (4, 5))  # every sum of up to k heaps of size <= N, against the solver
 
 
@@ -48,16 +47,16 @@ class QuotientDiscovery:
     stopped: str = ""
 
     @property
-    def status(self) -> str:
-        """"proved", "verified" or "refuted"."""
+    def status(self) -> QuotientStatus:
+        """Proved, verified or refuted."""
         if any(not c.passed for c in self.checks):
-            return "refuted"
+            return QuotientStatus.REFUTED
         proved = self.rule.period is not None and self.rule.period.proved
-        return "proved" if proved else "verified"
+        return QuotientStatus.PROVED if proved else QuotientStatus.VERIFIED
 
     def statement(self) -> str:
         """The proof status in one sentence, in the project's wording."""
-        if self.status == "proved":
+        if self.status == QuotientStatus.PROVED:
             p = self.rule.period
             return (f"proved for every sum of heaps of any size: the quotient of heaps up to {self.heaps} is proved by "
                     f"Plambeck and Siegel's construction, and {p.line()}")
@@ -83,9 +82,9 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     game : Game
         A one-heap game in misère play (``is_misere_heap_game``).
     heaps : int, optional
-        Add at most this many heaps (default ``DEFAULT_HEAPS``).
+        Add at most this many heaps (default ``discover.defaults.QUOTIENT.heaps``).
     seconds : float, optional
-        Stop adding heaps after about this many seconds (default ``DEFAULT_SECONDS``).
+        Stop adding heaps after about this many seconds (default ``discover.defaults.QUOTIENT.seconds``).
     checks : sequence of (parts, size)
         Check every sum of up to ``parts`` heaps of size <= ``size`` against the sum solver.
     progress : callable, optional
@@ -105,8 +104,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     """
     if not is_misere_heap_game(game):
         raise ValueError(f"{game!r} is not a one-heap game in misère play (give misere=true to a heap family)")
-    heaps = DEFAULT_HEAPS if heaps is None else heaps
-    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    heaps = defaults.QUOTIENT.heaps if heaps is None else heaps
+    seconds = defaults.QUOTIENT.seconds if seconds is None else seconds
     start = time.perf_counter()
     everything = HeapComponents(game, heaps=heaps)
     builder = QuotientBuilder(everything.options)

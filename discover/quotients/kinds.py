@@ -1,4 +1,5 @@
-"""Which games have a misère quotient for a rule: the two tests the ``discover`` command asks of every game.
+"""Which games have a misère quotient for a rule: what the game declares (``Game.capabilities``), read for the
+quotients' own checks of their arguments (``find_rule`` reads the capabilities in ``discover.road``).
 
 Kept apart from the construction (``discover.quotients.discovery``, ``board_discovery``) so that asking costs no
 import of it: ``discover nim heaps=3`` learns here that Nim in normal play is no quotient game and goes on.
@@ -20,8 +21,7 @@ def is_misere_heap_game(game) -> bool:
     >>> is_misere_heap_game(make_game("octal", code="0.77", misere=True)), is_misere_heap_game(make_game("nim"))
     (True, False)
     """
-    return isinstance(game, Game) and game.misere and game.impartial and game.dims == 1 and \
-        not game.universe_from_start and game.kernel is not None
+    return isinstance(game, Game) and game.capabilities().misere_heaps
 
 
 def is_board_sum_game(game) -> bool:
@@ -33,4 +33,4 @@ def is_board_sum_game(game) -> bool:
     >>> is_board_sum_game(make_game("notakto", n=3, boards=2)), is_board_sum_game(make_game("hex", n=3))
     (True, False)
     """
-    return getattr(game, "name", None) == "notakto"
+    return isinstance(game, Game) and game.capabilities().board_sums

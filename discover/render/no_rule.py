@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from discover.engines import DEFAULT_ENGINES, ENGINES
+from discover import defaults
+from discover.engines import ENGINES
 
 __all__ = ["no_rule_paragraph", "shorten_rule_text"]
 
@@ -37,7 +38,7 @@ def shorten_rule_text(text: str, limit: int = TEXT_LIMIT) -> str:
 
 
 def no_rule_paragraph(found, record: str = "--json") -> str:
-    """One paragraph for a ``discover.find.Discovery`` with no verified rule: what came closest, what to try, and
+    """One paragraph for a ``discover.discovery.Discovery`` with no verified rule: what came closest, what to try, and
     where the full ``record`` is (``--json`` on the command line, ``discovery.json`` beside a report).
 
     Examples
@@ -89,7 +90,7 @@ def _counterexample(check) -> str:
 
 def _engines_hint(found) -> str:
     tried = [key.removeprefix("engine ") for key in found.timings if key.startswith("engine ")]
-    others = [name for name in (*DEFAULT_ENGINES, *ENGINES) if name not in tried]
+    others = [name for name in (*defaults.ENGINES.engines, *ENGINES) if name not in tried]
     others = list(dict.fromkeys(others))
     if not tried:
         return "other --engines"

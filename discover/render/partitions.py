@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from discover import defaults
 from discover.render.document import FigureFile
 from discover.render.figure import COLOURS, coordinate_labels, new_figure, save_figure
 from discover.verify import rule_values
@@ -325,7 +326,7 @@ def _grundy_map(game, panels, values, title):
     return fig
 
 
-def compare_figure(value_table, path, solution=None, confidence: float = 0.3) -> str:
+def compare_figure(value_table, path, solution=None, confidence: float | None = None) -> str:
     """Exact | learned | disagreement, side by side, for a game of one or two coordinates.
 
     Examples
@@ -347,6 +348,7 @@ def compare_figure(value_table, path, solution=None, confidence: float = 0.3) ->
     check_plot_path(path, universe.dims)
     solution = solve(game, bound=value_table.bound) if solution is None else solution
     exact = solution.outcome_table
+    confidence = defaults.ENGINES.confidence if confidence is None else confidence
     learned = value_table.partition(confidence)
     sure = learned != 0
     codes = [

@@ -20,7 +20,7 @@ import math
 from pathlib import Path
 
 from discover.expr.mathml import rule_mathml
-from discover.find import Discovery
+from discover.discovery import Discovery
 from discover.learned import learned_table_text
 from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text

@@ -31,6 +31,7 @@ from learners.value_table import ValueTable
 
 __all__ = ["Run", "RunSettings", "MAX_TABLE_POSITIONS", "PARALLEL", "self_play_shard"]
 
+SELF_PLAY_PLIES = 10_000  # the longest self-play game kept (a shorter cap than play's MAX_PLIES: it sizes buffers)
 MAX_TABLE_POSITIONS = 2_000_000  # largest universe solved, scored against and tabulated
 PARALLEL = 128  # most games (roots) searched together
 
@@ -119,12 +120,12 @@ class Run:
         elif self.arena is not None:  # a custom game states no max_moves: its most options on the arena
             self.width = game.max_moves(self.arena.universe.limits) if game.kernel is not None else \
                 max(1, int(np.diff(self.arena.indptr).max()))
-            self.max_plies = int(min(self.arena.size + 1, 10_000))
+            self.max_plies = int(min(self.arena.size + 1, SELF_PLAY_PLIES))
         elif game.kernel is None:
             raise ValueError(f"{game!r} has Python moves and no table of its positions (its universe is too large): "
                              f"AlphaZero needs the most options of any position: give a smaller bound")
         else:
-            self.width, self.max_plies = game.max_moves(fixed[0]), 10_000
+            self.width, self.max_plies = game.max_moves(fixed[0]), SELF_PLAY_PLIES
 
     def _arena(self, solution):
         game = self.game

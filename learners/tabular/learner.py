@@ -23,6 +23,7 @@ from learners.arena import Arena
 from learners.tabular.checkpoint import Checkpoint
 from learners.episodes import FIXED, GREEDY, HYPER, REPLY, START_RANDOM, START_SWEEP, STATS, run_episodes
 from learners.metrics import deviations, win_rate
+from learners.play import MAX_PLIES
 from learners.base import Learner
 from cgbase.progress import progress_bar, status
 from learners.rng import new_state
@@ -212,7 +213,7 @@ def _start_pool(arena: Arena, start):
 
 
 def _max_plies(arena: Arena) -> int:
-    return int(min(arena.size + 1, 100_000))
+    return int(min(arena.size + 1, MAX_PLIES))
 
 
 def _describe(thing) -> str:

@@ -23,7 +23,8 @@ def test_three_boards_print_the_proved_published_quotient(capsys):
 def test_two_boards_as_json_are_a_second_player_win(capsys):
     assert main(["notakto", "n=3", "boards=2", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["status"] == "proved" and record["boards_added"] == record["boards_live"] == 46
+    assert record["status"] == "verified" and record["proof"]["status"] == "proved"
+    assert record["road"] == "misère quotient over boards" and record["boards_added"] == record["boards_live"] == 46
     assert record["start_element"] == "c²" and record["rule"]["kind"] == "misere_quotient"
     assert len(record["rule"]["p_portion"]) == 4
 
@@ -31,7 +32,7 @@ def test_two_boards_as_json_are_a_second_player_win(capsys):
 def test_a_budget_too_small_is_partial_and_never_proved(capsys):
     assert main(["notakto", "n=3", "boards=2", "--seconds", "1e-9", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["status"] == "partial" and record["boards_added"] < 46
+    assert record["status"] == "verified" and record["proof"]["status"] == "unknown" and record["boards_added"] < 46
     assert "not complete" in record["statement"] and record["start_element"] is None
 
 

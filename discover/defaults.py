@@ -1,0 +1,60 @@
+"""Every default of ``find_rule``'s roads, named once: one frozen record a road.
+
+``discover.find_settings.FindSettings`` (the library), ``discover.cli.rule_settings.RuleSettings`` and the click
+options of ``discover rule`` / ``report`` (the command line), ``discover_quotient`` and ``discover_board_quotient``
+read these records when they run, attribute by attribute (``defaults.QUOTIENT.heaps``), so a default changed here is
+changed everywhere; a test holds the command line's help to them.  The module imports nothing heavy: ``--help``
+reads it.
+
+Examples
+--------
+>>> ENGINES.proof_seconds, QUOTIENT.seconds, TAKE_AND_BREAK.heaps
+(30.0, 120.0, 33554432)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["EngineDefaults", "Budget", "ENGINES", "TAKE_AND_BREAK", "QUOTIENT", "BOARD_QUOTIENT"]
+
+
+@dataclass(frozen=True)
+class EngineDefaults:
+    """The engines' road: a table, the engine portfolio, the trial, the strategy and the proof.
+
+    Attributes
+    ----------
+    engines : tuple of str
+        The portfolio, in the order tried.
+    games : int
+        Self-play games per opponent.
+    min_accuracy, learned_min_accuracy : float
+        The least training accuracy of a candidate put on trial, on the solver's table and on a learned one.
+    confidence : float
+        On a learned value table: the least |value| of a position kept.
+    proof_seconds : float
+        z3's time budget for a proof (the one clock that can change a proof's result).
+    """
+
+    engines: tuple[str, ...] = ("sequence", "decision_list", "residues", "periods2d", "enumeration", "operon")
+    games: int = 100
+    min_accuracy: float = 1.0
+    learned_min_accuracy: float = 0.95
+    confidence: float = 0.3
+    proof_seconds: float = 30.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A road that grows its answer heap by heap (or board by board): at most ``heaps`` heaps (None: every
+    component), for about ``seconds`` seconds."""
+
+    heaps: int | None
+    seconds: float
+
+
+ENGINES = EngineDefaults()
+TAKE_AND_BREAK = Budget(heaps=2**25, seconds=540.0)  # Guy and Smith's road: ends within about ten minutes
+QUOTIENT = Budget(heaps=400, seconds=120.0)  # a misère heap game's quotient (misère Kayles: proved at heap 168)
+BOARD_QUOTIENT = Budget(heaps=None, seconds=120.0)  # Notakto's quotient over boards: every live board

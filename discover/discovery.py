@@ -1,0 +1,165 @@
+"""``Discovery``: what ``find_rule`` found, on every road, in one type with one JSON record."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cgbase.version import __version__
+from discover.verdicts import ProofStatus, QuotientStatus, Road, Status
+from discover.verify import Check
+from games import Game
+
+if TYPE_CHECKING:
+    from discover.generality import GeneralClaim
+    from discover.proofs.prove import Proof
+    from discover.quotients.board_discovery import BoardQuotientDiscovery
+    from discover.quotients.discovery import QuotientDiscovery
+    from discover.quotients.rule import QuotientRule
+    from discover.rule import Rule
+    from discover.strategy import Strategy
+    from solvers.take_and_break import GrundySequence
+
+__all__ = ["Discovery", "QUOTIENT_METHOD"]
+
+RARE_LISTED = 1000  # rare heaps listed in a record
+QUOTIENT_METHOD = "Plambeck and Siegel's construction of the misère quotient"
+
+
+@dataclass
+class Discovery:
+    """What ``find_rule`` found: the rule, its status and the evidence, whatever the road.
+
+    Attributes
+    ----------
+    game : Game
+        The game explained.
+    rule : Rule or QuotientRule or None
+        A formula (``discover.rule.Rule``) or, on a quotient road, the misère quotient (``QuotientRule``).
+    status : Status
+        Verified (the rule passed every check), refuted (the best candidate failed one) or none.
+    verified_bound : int or None
+        The bound the checks covered (on the quotient road of heaps: the heaps added).
+    candidates : list of Rule
+        Every candidate the engines proposed, best first.
+    checks : list
+        The trial: ``discover.verify.Check`` for formulas, the sum checks for a quotient.
+    train_bound, verify_bound : int or None
+        The training and verification bounds (None on a quotient road, which trains on no table).
+    timings : dict
+        Seconds by stage.
+    best_partial : Rule or None
+        The best candidate when none was verified.
+    source : str
+        Where the training table came from ("solver", a learner, "take_and_break", "quotient").
+    sequence : GrundySequence or None
+        The take-and-break engine's values, on that road.
+    strategy : Strategy or None
+        The winning-move strategy of a verified P rule, when one was found.
+    strategy_check : Check or None
+        The strategy's own self-play (a failure leaves the rule verified).
+    proof : Proof or None
+        The proof attempt of a verified rule (on a quotient road: the construction's).
+    notes : list of str
+        What the engines left out and why.
+    general : GeneralClaim or None
+        The rule read for any number of heaps, and how far that holds.
+    road : Road
+        The road ``discover.road.choose_road`` took.
+    quotient : QuotientDiscovery or BoardQuotientDiscovery or None
+        A quotient road's own record: growth, heaps or boards added, element of the start.
+    """
+
+    game: Game
+    rule: Rule | QuotientRule | None
+    status: Status
+    verified_bound: int | None
+    candidates: list[Rule]
+    checks: list
+    train_bound: int | None
+    verify_bound: int | None
+    timings: dict = field(default_factory=dict)
+    best_partial: Rule | None = None
+    source: str = "solver"
+    sequence: GrundySequence | None = None
+    strategy: Strategy | None = None
+    strategy_check: Check | None = None
+    proof: Proof | None = None
+    notes: list[str] = field(default_factory=list)
+    general: GeneralClaim | None = None
+    road: Road = Road.ENGINES
+    quotient: QuotientDiscovery | BoardQuotientDiscovery | None = None
+
+    def __post_init__(self):
+        self.status = Status(self.status)
+        self.road = Road(self.road)
+
+    @classmethod
+    def from_quotient(cls, found: QuotientDiscovery | BoardQuotientDiscovery, road: Road) -> Discovery:
+        """A quotient road's result: verified unless a sum check refuted it; proved when the construction proves it
+        for every position (a proved period, or every board added), else the proof is unknown and says how far it
+        goes."""
+        from discover.proofs.prove import Proof
+
+        refuted = found.status == QuotientStatus.REFUTED
+        proved = found.status == QuotientStatus.PROVED
+        proof = None if refuted else Proof(ProofStatus.PROVED if proved else ProofStatus.UNKNOWN, QUOTIENT_METHOD,
+                                           found.statement(), seconds=found.seconds,
+                                           reason="" if proved else found.statement())
+        heaps = found.heaps if road == Road.QUOTIENT else None  # the heaps added; boards: no bound
+        return cls(found.game, found.rule, Status.REFUTED if refuted else Status.VERIFIED,
+                   None if refuted else heaps, [], list(found.checks), None, None,
+                   timings={"quotient": found.seconds}, source="quotient", proof=proof, road=road, quotient=found)
+
+    def to_record(self) -> dict:
+        """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` (or ``QuotientRule``'s record)
+        reads."""
+        if self.quotient is not None:
+            return {**self.quotient.to_record(), "road": self.road, "status": self.status,
+                    "proof": None if self.proof is None else self.proof.to_record(), "strategy": None,
+                    "version": __version__}
+
+        def rule_record(rule):
+            return None if rule is None else json.loads(rule.to_json())
+
+        return {
+            "game": self.game.spec(),
+            "road": self.road,
+            "status": self.status,
+            "rule": rule_record(self.rule),
+            "train_bound": self.train_bound,
+            "source": self.source,
+            "verify_bound": self.verify_bound,
+            "verified_bound": self.verified_bound,
+            "checks": [_check_record(c) for c in self.checks],
+            "best_partial": rule_record(self.best_partial),
+            "candidates": [rule_record(r) for r in self.candidates[:10]],
+            "sequence": None if self.sequence is None else _sequence_record(self.sequence),
+            "notes": list(self.notes),
+            "strategy": None if self.strategy is None else json.loads(self.strategy.to_json()),
+            "strategy_check": None if self.strategy_check is None else _check_record(self.strategy_check),
+            "proof": None if self.proof is None else self.proof.to_record(),
+            "general": None if self.general is None else self.general.to_record(),
+            "timings": {k: round(v, 4) for k, v in self.timings.items()},
+            "version": __version__,
+        }
+
+
+def _check_record(check: Check) -> dict:
+    return {"name": check.name, "passed": check.passed, "detail": check.detail,
+            "counterexample": check.counterexample, "seconds": round(check.seconds, 4)}
+
+
+def _sequence_record(sequence: GrundySequence) -> dict:
+    """What the take-and-break engine found, without its values (a periodic rule holds those)."""
+    rare = sequence.rare
+    return {
+        "heaps": sequence.heaps, "seconds": round(sequence.seconds, 4), "proved": sequence.proved,
+        "preperiod": sequence.preperiod, "period": sequence.period,
+        "hypothesis": None if sequence.hypothesis is None else list(sequence.hypothesis),
+        "statement": sequence.statement, "largest": int(sequence.values.max()),
+        "rare": None if rare is None else {
+            "mask": rare.mask, "heap_parity": rare.heap_parity, "offset": rare.offset, "count": int(rare.heaps.size),
+            "heaps": rare.heaps[:RARE_LISTED].tolist(), "last": int(rare.heaps[-1]) if rare.heaps.size else None},
+    }
