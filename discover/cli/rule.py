@@ -113,8 +113,9 @@ def _find(ctx, settings):
     if settings.table_file is not None:
         return _find_on_file(ctx, settings, start)
     game_obj = _resolve_game(ctx, settings)
-    from discover.find import find_rule
+    from discover.find import check_rule_game, find_rule
 
+    check_rule_game(game_obj)  # find_rule's own refusal (Notakto's rule is not fitted), before a learner trains
     if source != "solver":
         from discover.learned import table_from_values
         from learners.registry import fit_learner

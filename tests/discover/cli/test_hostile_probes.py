@@ -37,6 +37,8 @@ from discover.cli.checks import hostile_folder, run_case
      "--workers", "1", "--rank", "zzz", "--out", "o"),
     ("notakto", "n=3", "boards=2", "--heaps", "5"),                # --heaps is for heap games
     ("notakto", "n=3", "boards=2", "--bound", "3"),                # a training table: Notakto's rule is a quotient
+    ("notakto", "n=3", "boards=2", "--from", "q"),                 # trained the learner for minutes, then refused
+    ("report", "notakto", "n=3", "--from", "q", "--out", "r"),     # the same
     ("report", "notakto", "n=3", "--out", "."),                    # the working folder is not a report folder
     ("notakto", "n=3", "--no-proof"), ("notakto", "n=3", "--verify-bound", "5"),  # a quotient has neither
     ("octal", "code=0.77", "misere=true", "--proof-seconds", "5"),
