@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from cgbase.validation import number_in
 from discover.quotients.boards import NotaktoBoards
 from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
@@ -264,7 +265,7 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     """
     if not is_board_sum_game(game):
         raise ValueError(f"{game!r} is not Notakto: the rule over boards is computed for notakto games")
-    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    seconds = DEFAULT_SECONDS if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
     parts = game.dims if parts is None else parts
     say = progress or (lambda line: None)
     start = time.perf_counter()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from cgbase.validation import number_in
 from games import Game
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
@@ -94,7 +95,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     Raises
     ------
     ValueError
-        If ``game`` is not a misère heap game, or the quotient outgrows the construction's limit.
+        If ``game`` is not a misère heap game, ``seconds`` is not a positive number, or the quotient outgrows the
+        construction's limit.
 
     Examples
     --------
@@ -106,7 +108,7 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     if not is_misere_heap_game(game):
         raise ValueError(f"{game!r} is not a one-heap game in misère play (give misere=true to a heap family)")
     heaps = DEFAULT_HEAPS if heaps is None else heaps
-    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    seconds = DEFAULT_SECONDS if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
     start = time.perf_counter()
     everything = HeapComponents(game, heaps=heaps)
     builder = QuotientBuilder(everything.options)
