@@ -123,6 +123,25 @@ def _interrupted() -> None:
     _error("interrupted")
 
 
+SIZE_OPTIONS = ("--bound", "--verify-bound", "--heaps")  # the options that size a command's tables
+
+
+def _out_of_memory(args: list[str]) -> str:
+    """The advice for a command that ran out of memory: a smaller value of the size options it was given.
+
+    Examples
+    --------
+    >>> _out_of_memory(["octal", "code=0.77", "misere=true", "--heaps=1000000"])
+    'out of memory: use a smaller --heaps'
+    >>> _out_of_memory(["show", "big.npz"])
+    'out of memory: the work does not fit in the memory this machine allows'
+    """
+    given = [name for name in SIZE_OPTIONS if any(a == name or a.startswith(name + "=") for a in args)]
+    if given:
+        return f"out of memory: use a smaller {' or '.join(given)}"
+    return "out of memory: the work does not fit in the memory this machine allows"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``discover`` command; return the exit status (0 ok, 1 no rule found, 2 bad input, 130 interrupted,
     143 terminated).
@@ -169,7 +188,7 @@ def _run(args: list[str]) -> int:
         if isinstance(err, OSError) and err.filename is not None:
             message = f"{err.filename}: {err.strerror or err}"
         if isinstance(err, MemoryError):
-            message = "out of memory: use a smaller bound"
+            message = _out_of_memory(args)
         _error(message)
         return EXIT_BAD_INPUT
     except (KeyboardInterrupt, SystemError) as err:

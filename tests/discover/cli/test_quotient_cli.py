@@ -38,3 +38,16 @@ def test_misere_heap_games_with_a_bound_are_refused_in_one_line(capsys):
     assert main(["octal", "code=0.77", "misere=true", "--bound", "10"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "misère quotient" in err
+
+
+def test_out_of_memory_names_the_size_option_given(capsys, monkeypatch):
+    import discover.quotients
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(discover.quotients, "discover_quotient", exhausted)
+    assert main(["octal", "code=0.77", "misere=true", "--heaps", "100"]) == 2
+    assert capsys.readouterr().err == "discover: out of memory: use a smaller --heaps\n"  # was "a smaller bound"
+    assert main(["octal", "code=0.77", "misere=true"]) == 2
+    assert capsys.readouterr().err == "discover: out of memory: the work does not fit in the memory this machine allows\n"
