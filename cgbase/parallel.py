@@ -371,12 +371,15 @@ def _ray():
 
 
 def _start_worker() -> None:
-    """A local worker: Ctrl-C is the parent's to handle, and one thread per process (no oversubscription)."""
+    """A local worker: Ctrl-C is the parent's to handle, SIGTERM ends it (a forked worker would keep the parent's
+    handler and its wake-up pipe), and one thread per process (no oversubscription)."""
     import signal
 
     from threadpoolctl import threadpool_limits
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
     os.environ["OMP_NUM_THREADS"] = "1"  # read by torch when a job first imports it
     global _LIMITS
     _LIMITS = threadpool_limits(1)

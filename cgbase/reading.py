@@ -27,6 +27,7 @@ import math
 import os
 import re
 import struct
+import unicodedata
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -53,8 +54,8 @@ class Field:
 
     ``kind`` is ``"int"``, ``"number"`` (an int or a finite float), ``"str"``, ``"bool"``, ``"object"``,
     ``"list"`` or ``"any"``; ``null`` allows ``None``; ``low``/``high`` bound a number (inclusive); an object's
-    ``fields`` is its schema (no other key unless ``open``); a list's ``items`` checks each item, ``most`` bounds
-    its length.
+    ``fields`` is its schema (no other key unless ``open``); a list's ``items`` checks each item, ``least`` and
+    ``most`` bound its length; a ``plain`` string holds no control character (text written into a document).
 
     Examples
     --------
@@ -74,16 +75,18 @@ class Field:
     fields: dict | None = None
     open: bool = False
     items: "Field | None" = None
+    least: int | None = None
     most: int | None = None
+    plain: bool = False
 
 
 _KINDS = {"int": int, "number": (int, float), "str": str, "bool": bool, "object": dict, "list": list}
 
 
-def check_record(record, schema: dict, source, where: str = "") -> dict:
-    """``record`` when it is an object holding exactly ``schema``'s fields (``Field``); ``ValueError`` naming
-    ``source`` and the field otherwise."""
-    _check_value(record, Field("object", fields=schema), source, where)
+def check_record(record, schema: dict, source, where: str = "", open: bool = False) -> dict:
+    """``record`` when it is an object holding exactly ``schema``'s fields (``Field``; others too when ``open``);
+    ``ValueError`` naming ``source`` and the field otherwise."""
+    _check_value(record, Field("object", fields=schema, open=open), source, where)
     return record
 
 
@@ -112,7 +115,13 @@ def _check_value(value, field: Field, source, where: str) -> None:
         extra = [k for k in value if k not in field.fields]
         if extra and not field.open:
             raise ValueError(f"{source}: unknown field {_join(where, str(extra[0]))}")
+    elif field.kind == "str" and field.plain:
+        bad = next((c for c in value if unicodedata.category(c) == "Cc"), None)
+        if bad is not None:
+            raise ValueError(f"{source}: field {name} holds the control character {bad!r}")
     elif field.kind == "list":
+        if field.least is not None and len(value) < field.least:
+            raise ValueError(f"{source}: field {name} holds {len(value)} items, fewer than {field.least}")
         if field.most is not None and len(value) > field.most:
             raise ValueError(f"{source}: field {name} holds {len(value)} items, more than {field.most}")
         if field.items is not None:

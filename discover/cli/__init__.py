@@ -12,7 +12,7 @@ A game is named by its family and ``name=value`` parameters::
 Bad input (an unknown game or parameter, a bad bound, a universe too large for memory, an
 unreadable file, a usage error) prints one line on stderr and exits with status 2; a game whose rule
 is not found (``rule``, ``report``) exits with status 1; Ctrl-C prints "interrupted" and exits with
-status 130. ``python -m discover`` is the same command.
+status 130 (SIGTERM: 143). ``python -m discover`` is the same command.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import sys
 import click
 
 from discover.cli import alphazero, evaluate, explore, hqn, learn, rule, solve, sweep
-from discover.cli.interrupt import EXIT_INTERRUPTED, watch
+from discover.cli.interrupt import EXIT_INTERRUPTED, exit_status, interruption, watch
 
 __all__ = ["cli", "main"]
 
@@ -123,8 +123,28 @@ def _interrupted() -> None:
     _error("interrupted")
 
 
+SIZE_OPTIONS = ("--bound", "--verify-bound", "--heaps")  # the options that size a command's tables
+
+
+def _out_of_memory(args: list[str]) -> str:
+    """The advice for a command that ran out of memory: a smaller value of the size options it was given.
+
+    Examples
+    --------
+    >>> _out_of_memory(["octal", "code=0.77", "misere=true", "--heaps=1000000"])
+    'out of memory: use a smaller --heaps'
+    >>> _out_of_memory(["show", "big.npz"])
+    'out of memory: the work does not fit in the memory this machine allows'
+    """
+    given = [name for name in SIZE_OPTIONS if any(a == name or a.startswith(name + "=") for a in args)]
+    if given:
+        return f"out of memory: use a smaller {' or '.join(given)}"
+    return "out of memory: the work does not fit in the memory this machine allows"
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``discover`` command; return the exit status (0 ok, 1 no rule found, 2 bad input, 130 interrupted).
+    """Run the ``discover`` command; return the exit status (0 ok, 1 no rule found, 2 bad input, 130 interrupted,
+    143 terminated).
 
     Examples
     --------
@@ -171,12 +191,15 @@ def _run(args: list[str]) -> int:
         if isinstance(err, OSError) and err.filename is not None:
             message = f"{err.filename}: {err.strerror or err}"
         if isinstance(err, MemoryError):
-            message = "out of memory: use a smaller bound"
+            message = _out_of_memory(args)
         _error(message)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as err:
+        stop = interruption(err)  # numba re-raises an interruption inside its own Python code as a SystemError
+        if stop is None:
+            raise
         _interrupted()
-        return EXIT_INTERRUPTED
+        return exit_status(stop)
     return result if isinstance(result, int) else 0
 
 

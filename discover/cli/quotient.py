@@ -16,14 +16,15 @@ __all__ = ["print_quotient", "example_move", "print_board_quotient", "board_move
 
 def example_move(found, parts: int = 3):
     """A sum of ``parts`` heaps that is an N-position and the rule's winning move from it: ``(sum, i, replacement)``,
-    or None when every such sum is a P-position."""
+    or None when no such sum has one (each is a P-position, or an N-position with no move at all, which in misère
+    play the player to move has already won: ``octal code=0.0``)."""
     rule = found.rule
     top = min(found.heaps, 9)
     options = rule_options(found)
     for s in itertools.combinations_with_replacement(range(top, 0, -1), parts):
-        if not rule.is_p(s):
-            i, replacement = rule.winning_move(s, options)
-            return s, i, replacement
+        move = None if rule.is_p(s) else rule.winning_move(s, options)
+        if move is not None:
+            return (s, *move)
     return None
 
 
@@ -48,7 +49,8 @@ def print_quotient(found) -> None:
     line(f"{found.game!r}: {found.game.title()}", "bold")
     grew = ", ".join(f"{c} (order {o})" for c, o in found.growth)
     line(f"misère quotient of heaps 1 .. {found.heaps} by Plambeck and Siegel's construction in "
-         f"{found.seconds:.2f} s (stopped at {found.stopped}); it grew at heaps {grew}")
+         f"{found.seconds:.2f} s (stopped at {found.stopped}); "
+         + (f"it grew at heaps {grew}" if grew else "no heap made it grow (order 1)"))
     style = {"proved": "bold green", "verified": "bold green", "refuted": "bold red"}[found.status]
     line(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion", style)
     _print_monoid(line, rule)
@@ -70,7 +72,10 @@ def board_move(found):
     components, rule, game = found.components, found.rule, found.game
     if 0 not in rule.element or rule.is_p((0,) * game.dims):
         return None
-    i, replacement = rule.winning_move((0,) * game.dims, components.options)
+    move = rule.winning_move((0,) * game.dims, components.options)
+    if move is None:  # no move at all
+        return None
+    i, replacement = move
     start = tuple(int(x) for x in game.start)
     for option in game.moves(start):
         if components.sum_of((option[i],)) == tuple(replacement):

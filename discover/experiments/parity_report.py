@@ -57,7 +57,7 @@ def rate_text(r: dict) -> str:
     ...                                                   "optimal_move_rate_high": 0.6})
     ('0.500', '0.500 [0.400, 0.600]')
     """
-    if r.get("optimal_move_rate_low") is None:
+    if any(r.get(key) is None for key in ("optimal_move_rate", "optimal_move_rate_low", "optimal_move_rate_high")):
         return _fmt(r.get("optimal_move_rate"))
     return f"{r['optimal_move_rate']:.3f} [{r['optimal_move_rate_low']:.3f}, {r['optimal_move_rate_high']:.3f}]"
 

@@ -10,10 +10,10 @@ Nothing is trained or measured here: every number is read from the reports.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 
+from cgbase.reading import Field, check_record, read_json
 from discover.experiments.parity_report import (first_expert, is_exact_record, rate_text, score_text, start_text,
                                                 winning_seat)
 
@@ -21,6 +21,30 @@ __all__ = ["collect", "rows", "write", "MARKERS"]
 
 MARKERS = ("index.md",)  # an existing folder holding these is a summary to replace
 PATTERN = re.compile(r"nim-heaps(\d+)-parity.*")
+
+_COUNT, _SECONDS, _TEXT = Field("int", low=0, high=2**63 - 1), Field("number", low=0), Field("str", plain=True)
+_SCORE = Field("number", required=False, null=True, low=0, high=100)
+_RATE = Field("number", required=False, null=True, low=0, high=1)
+_HISTORY = Field("object", open=True, fields={
+    "iteration": _COUNT, "optimal_move_rate": _RATE, "optimal_move_rate_low": _RATE, "optimal_move_rate_high": _RATE,
+    "score_optimal_first": _SCORE, "score_optimal_second": _SCORE})
+_RUN = Field("object", open=True, fields={
+    "arm": _TEXT, "seed": _COUNT, "positions": _COUNT, "start_value": Field("int", low=-1, high=1),
+    "train_cpu_seconds": _SECONDS, "exact": Field("bool", required=False), "history": Field("list", least=1,
+                                                                                            items=_HISTORY),
+    "sample_positions": Field("int", required=False, low=0), "sample_n_positions": Field("int", required=False, low=0)})
+#: what the summary reads of a parity report (``parity_report`` writes more: other fields are let through)
+SCHEMA = {
+    "settings": Field("object", open=True, fields={
+        "heaps": Field("int", low=1, high=10**6), "rule_heaps": Field("int", low=1, high=10**6),
+        "eval_games": Field("int", low=1, high=2**63 - 1), "start": Field("list", least=1, items=_COUNT)}),
+    "runs": Field("list", least=1, items=_RUN),
+    "rules": Field("object"),
+    "machine": _TEXT,
+    "cpu_seconds": _SECONDS,
+}
+RULE_SCHEMA = {"rule": Field("str", null=True, plain=True), "game": _TEXT, "source": _TEXT, "why": _TEXT,
+               "proof": Field("str", null=True, plain=True)}
 
 
 def collect(folder) -> list[tuple[str, dict]]:
@@ -39,19 +63,25 @@ def collect(folder) -> list[tuple[str, dict]]:
         if match is None or not os.path.isfile(path):
             continue
         try:
-            with open(path, encoding="utf-8") as handle:
-                record = json.load(handle)
-        except (OSError, ValueError) as err:
-            record, why = None, str(err)[:200]
-        else:
-            why = "no runs or no settings"
-        if not isinstance(record, dict) or not record.get("runs") or "heaps" not in record.get("settings", {}):
-            raise ValueError(f"{path} is not a parity report ({why}): remove it or rerun its command")
-        found.append((int(match.group(1)), name, record))
+            found.append((int(match.group(1)), name, _read(path)))
+        except ValueError as err:
+            raise ValueError(f"{' '.join(str(err).split())[:300]}: not a parity report; remove it or rerun its "
+                             "command") from None
     if not found:
         raise ValueError(f"no parity report (nim-heapsN-parity*/parity.json) in {folder}: run "
                          "`discover alphazero nim heaps=7 --guided` first")
     return [(name, record) for _, name, record in sorted(found, key=lambda x: (x[0], x[1]))]
+
+
+def _read(path: str) -> dict:
+    """A parity report checked against ``SCHEMA`` (``cgbase.reading``), with its rules and its sample sizes."""
+    record = check_record(read_json(path, "parity report"), SCHEMA, path, open=True)
+    for seed, found in record["rules"].items():
+        check_record(found, RULE_SCHEMA, path, f"rules.{seed}", open=True)
+    missing = [key for key in ("sample_positions", "sample_n_positions") if key not in record["runs"][0]]
+    if missing and not is_exact_record(record):
+        raise ValueError(f"{path}: field runs[0].{missing[0]} is missing (its runs were measured on a sample)")
+    return record
 
 
 def rows(name: str, record: dict) -> list[list[str]]:

@@ -28,6 +28,7 @@ from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
+from discover.rule import Rule
 from discover.verdicts import CertificatePart, PartResult, ProofStatus
 from games import Game
 from games.symbolic import EuclidMultiples, Steps
@@ -129,7 +130,7 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
     Raises
     ------
     TypeError
-        If ``game`` is not a ``Game``.
+        If ``rule`` is not a ``Rule`` or ``game`` not a ``Game``.
     ValueError
         If ``bits`` is below 64, ``methods`` names something other than "theorem" and "z3", or ``strategy``
         is for other moves than ``game``'s.
@@ -174,6 +175,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
     ('proved', 'for every position')
     """
     start = time.perf_counter()
+    if not isinstance(rule, Rule):
+        raise TypeError(f"prove_rule() takes a Rule (discover.rule.Rule) as rule, got {type(rule).__name__}")
     if not isinstance(game, Game):
         raise TypeError(f"prove_rule() takes a Game, got {type(game).__name__}")
     time_budget = defaults.ENGINES.proof_seconds if time_budget is None else time_budget

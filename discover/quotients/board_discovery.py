@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from cgbase.validation import number_in
 from discover import defaults
 from discover.verdicts import QuotientStatus
 from discover.quotients.boards import NotaktoBoards
@@ -265,7 +266,7 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     """
     if not is_board_sum_game(game):
         raise ValueError(f"{game!r} is not Notakto: the rule over boards is computed for notakto games")
-    seconds = defaults.BOARD_QUOTIENT.seconds if seconds is None else seconds
+    seconds = defaults.BOARD_QUOTIENT.seconds if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
     parts = game.dims if parts is None else parts
     say = progress or (lambda line: None)
     start = time.perf_counter()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from cgbase.validation import number_in
 from discover import defaults
 from discover.verdicts import QuotientStatus
 from games import Game
@@ -93,7 +94,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     Raises
     ------
     ValueError
-        If ``game`` is not a misère heap game, or the quotient outgrows the construction's limit.
+        If ``game`` is not a misère heap game, ``seconds`` is not a positive number, or the quotient outgrows the
+        construction's limit.
 
     Examples
     --------
@@ -105,7 +107,7 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     if not is_misere_heap_game(game):
         raise ValueError(f"{game!r} is not a one-heap game in misère play (give misere=true to a heap family)")
     heaps = defaults.QUOTIENT.heaps if heaps is None else heaps
-    seconds = defaults.QUOTIENT.seconds if seconds is None else seconds
+    seconds = defaults.QUOTIENT.seconds if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
     start = time.perf_counter()
     everything = HeapComponents(game, heaps=heaps)
     builder = QuotientBuilder(everything.options)

@@ -37,6 +37,8 @@ from discover.cli.checks import hostile_folder, run_case
      "--workers", "1", "--rank", "zzz", "--out", "o"),
     ("notakto", "n=3", "boards=2", "--heaps", "5"),                # --heaps is for heap games
     ("notakto", "n=3", "boards=2", "--bound", "3"),                # a training table: Notakto's rule is a quotient
+    ("notakto", "n=3", "boards=2", "--from", "q"),                 # trained the learner for minutes, then refused
+    ("report", "notakto", "n=3", "--from", "q", "--out", "r"),     # the same
     ("report", "notakto", "n=3", "--out", "."),                    # the working folder is not a report folder
     ("notakto", "n=3", "--no-proof"), ("notakto", "n=3", "--verify-bound", "5"),  # a quotient has neither
     ("octal", "code=0.77", "misere=true", "--proof-seconds", "5"),
@@ -115,6 +117,27 @@ def test_proving_a_rule_of_other_dimension_is_a_value_error():
     a, b = sp.symbols("a b")
     with pytest.raises(ValueError, match="names 2 coordinates"):
         prove_rule(Rule(sp.Eq(BitXor(a, b), 0), ("a", "b")), make_game("nim", heaps=3))
+
+
+@pytest.mark.parametrize("rule", [None, "n % 4 == 0", 3])
+def test_proving_what_is_not_a_rule_is_a_type_error_naming_it(rule):
+    from discover.proofs.prove import prove_rule
+    from games import make_game
+
+    with pytest.raises(TypeError, match="takes a Rule .* as rule"):  # was AttributeError
+        prove_rule(rule, make_game("subtraction", subtract=(1, 2, 3)))
+
+
+@pytest.mark.parametrize("seconds", [-5, 0, float("nan"), "10", True])
+def test_a_quotient_budget_that_is_not_a_positive_number_is_refused(seconds):
+    from discover.quotients import discover_quotient
+    from discover.quotients.board_discovery import discover_board_quotient
+    from games import make_game
+
+    with pytest.raises(ValueError, match="seconds must be a number in"):  # was accepted and answered
+        discover_quotient(make_game("octal", code="0.77", misere=True), heaps=20, seconds=seconds)
+    with pytest.raises(ValueError, match="seconds must be a number in"):
+        discover_board_quotient(make_game("notakto", n=3, boards=2), seconds=seconds)
 
 
 @pytest.mark.parametrize("table", [{"first": {"a": {"a": 0.5}}}, {"first": {}, "second": {}},
