@@ -41,12 +41,12 @@ def test_misere_heap_games_with_a_bound_are_refused_in_one_line(capsys):
 
 
 def test_out_of_memory_names_the_size_option_given(capsys, monkeypatch):
-    import discover.quotients
+    import discover.quotients.discovery
 
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(discover.quotients, "discover_quotient", exhausted)
+    monkeypatch.setattr(discover.quotients.discovery, "discover_quotient", exhausted)  # find_rule's quotient road
     assert main(["octal", "code=0.77", "misere=true", "--heaps", "100"]) == 2
     assert capsys.readouterr().err == "discover: out of memory: use a smaller --heaps\n"  # was "a smaller bound"
     assert main(["octal", "code=0.77", "misere=true"]) == 2
