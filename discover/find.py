@@ -265,6 +265,15 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         raise ValueError(f"heaps and seconds budget the take-and-break engine, which runs for octal, hexadecimal "
                          f"and Grundy's game when no bound, engines or table is given; {game!r} with these "
                          f"settings trains on a table instead: leave out heaps and seconds")
+    if table is None and not settings.engines:  # a sum of components: their Grundy formulas, composed
+        from discover.composition import compose
+
+        composed = compose(game, bound=settings.bound, verify_bound=settings.verify_bound, seed=settings.seed,
+                           games=settings.games, strategy=settings.strategy, prove=settings.prove, say=say)
+        if composed is not None and composed.status == "verified":
+            return Discovery(game, composed.rule, "verified", composed.verify_bound, [composed.rule], composed.checks,
+                             composed.bound, composed.verify_bound, composed.timings, strategy=composed.strategy,
+                             strategy_check=composed.strategy_check, proof=composed.proof)
     if table is None:
         check_training_size(game, bound)
     names = list(settings.engines or DEFAULT_ENGINES)
