@@ -200,7 +200,26 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         return _by_quotient(game, settings, road, say)
     if road == Road.TAKE_AND_BREAK:
         return _with_proof(_from_take_and_break(game, settings, say), settings, say)
+    if road == Road.COMPOSITION:
+        composed = _by_composition(game, settings, say)
+        if composed is not None:
+            return composed
+        say("the components' Grundy formulas give no verified rule: the engines on the whole game")
     return _with_proof(_by_engines(game, settings, table, say), settings, say)
+
+
+def _by_composition(game: Game, settings: FindSettings, say) -> Discovery | None:
+    """A sum of components: each component's Grundy formula composed by the Sprague-Grundy theorem
+    (``discover.composition``), or None when a component shows no formula or the composed rule is not verified."""
+    from discover.composition import compose
+
+    composed = compose(game, bound=settings.bound, verify_bound=settings.verify_bound, seed=settings.seed,
+                       games=settings.games, strategy=settings.strategy, prove=settings.prove, say=say)
+    if composed is None or composed.status != Status.VERIFIED:
+        return None
+    return Discovery(game, composed.rule, Status.VERIFIED, composed.verify_bound, [composed.rule], composed.checks,
+                     composed.bound, composed.verify_bound, composed.timings, strategy=composed.strategy,
+                     strategy_check=composed.strategy_check, proof=composed.proof, road=Road.COMPOSITION)
 
 
 def _by_quotient(game: Game, settings: FindSettings, road: Road, say) -> Discovery:

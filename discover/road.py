@@ -7,6 +7,10 @@
 - a one-heap game in misère play: its misère quotient, heap by heap (``Road.QUOTIENT``);
 - a one-heap take-and-break game with a finite code in normal play: Guy and Smith's road, Grundy values until the
   periodicity theorem proves a period (``Road.TAKE_AND_BREAK``);
+- a sum of components in normal play (``discover.composition.components``: moves along one coordinate at a time,
+  or a one-heap game whose options are sums of heaps), trained on no given table or engines: each component's
+  Grundy formula composed by the Sprague-Grundy theorem (``Road.COMPOSITION``; the engines when it gives no
+  verified rule);
 - everything else with integer positions: a table, the engine portfolio and the trial (``Road.ENGINES``).
 
 A setting that the chosen road makes meaningless is refused here, before any work, never silently ignored.
@@ -49,6 +53,11 @@ def choose_road(game: Game, settings: FindSettings, table=None) -> Road:
         return _quotient(game, settings, Road.QUOTIENT)
     if can.take_and_break and not game.misere and not on_table:
         return Road.TAKE_AND_BREAK
+    if table is None and settings.engines is None and settings.heaps is None and settings.seconds is None:
+        from discover.composition import components
+
+        if components(game) is not None:
+            return Road.COMPOSITION
     if game.misere and game.parts > 1:
         raise ValueError(f"{game!r} is played misère and its options are sums of heaps: a formula over one heap does "
                          "not decide sums; its rule is its misère quotient (find_rule without a bound, engines or "

@@ -102,4 +102,5 @@ class Road(ValueEnum):
     QUOTIENT = "misère quotient"  # a misère heap game and its sums: Plambeck and Siegel's construction
     BOARD_QUOTIENT = "misère quotient over boards"  # sums of boards (Notakto)
     TAKE_AND_BREAK = "take-and-break"  # Guy and Smith: Grundy values until a period is proved
+    COMPOSITION = "Grundy composition"  # a sum of components: their Grundy formulas xored (Sprague-Grundy)
     ENGINES = "engines"  # a table, the engine portfolio, the trial

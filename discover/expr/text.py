@@ -23,7 +23,8 @@ _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
 def bit_operand(printer, arg, parent) -> str:
-    """An operand of a bitwise operator: another bitwise operator inside it is bracketed, (b | c) ⊕ d.
+    """An operand of a bitwise operator: another bitwise operator, a ``mod`` or a case split inside it is
+    bracketed, (b | c) ⊕ d, (a mod 4) ⊕ (b mod 4).
 
     Examples
     --------
@@ -31,8 +32,10 @@ def bit_operand(printer, arg, parent) -> str:
     >>> a, b, c = sp.symbols("a b c")
     >>> bit_operand(TextPrinter(), BitOr(b, c), BitXor(a, BitOr(b, c)))
     '(b | c)'
+    >>> bit_operand(TextPrinter(), sp.Mod(a, 4), BitXor(sp.Mod(a, 4), b))
+    '(a mod 4)'
     """
-    if isinstance(arg, BITWISE) and type(arg) is not type(parent):
+    if isinstance(arg, BITWISE) and type(arg) is not type(parent) or isinstance(arg, (sp.Mod, sp.Piecewise)):
         return printer._bracket(printer._print(arg))
     return printer._wrap(arg)
 

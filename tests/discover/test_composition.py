@@ -1,0 +1,87 @@
+"""Sums of components: Grundy formulas composed by the Sprague-Grundy theorem (``discover.composition``)."""
+
+import itertools
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from discover.composition import SumStrategy, _strategy_check, components, compose
+from discover.find import find_rule
+from discover.find_settings import FindSettings
+from discover.rule import Rule
+from games import make_game
+from games.declared import declared_game
+from solvers import solve
+
+SMALL = {"bound": 6, "verify_bound": 20, "games": 10}
+
+
+def bounded(heaps=3, top=3):
+    return declared_game({"name": f"bounded{heaps}", "heaps": heaps, "moves": [{"take": {"min": 1, "max": top}}]})
+
+
+def test_components_of_sums_and_of_other_games():
+    parts = components(bounded())
+    assert len(parts) == 3 and parts[0] is parts[1] is parts[2]
+    assert parts[0].moves((5,)) == [(4,), (3,), (2,)]
+    mixed = declared_game({"name": "mixed", "heaps": 2, "moves": [{"take": [1, 3, 4], "from": [[1]]},
+                                                                   {"take": [1, 2], "from": [[2]]}]})
+    first, second = components(mixed)
+    assert first.moves((4,)) == [(3,), (1,), (0,)] and second.moves((4,)) == [(3,), (2,)]
+    assert components(make_game("lasker")) == (make_game("lasker"),)
+    assert len(components(make_game("nim", heaps=3))) == 3 and compose(make_game("nim", heaps=3)) is None  # Bouton's
+    for other in (make_game("wythoff"), make_game("subtraction"), make_game("moore", heaps=3, k=2),
+                  declared_game({"name": "both", "heaps": 2, "moves": [{"take": 1}, {"take": 1, "from": "all"}]}),
+                  declared_game({"name": "m", "heaps": 2, "misere": True, "moves": [{"take": [1, 2]}]})):
+        assert components(other) is None, other
+
+
+def test_bounded_nim_is_composed_and_proved():
+    found = compose(bounded(), **SMALL)
+    assert found.status == "verified" and found.rule.text() == "(a mod 4) ⊕ (b mod 4) ⊕ (c mod 4) = 0"
+    assert found.proof.status == "proved" and found.proof.statement == "for every position"
+    assert "Sprague-Grundy" in found.proof.reason and "periodicity of subtraction games" in found.proof.reason
+    assert found.strategy_check.passed and found.strategy.checked_bound == 20
+    box = np.array(list(itertools.product(range(9), repeat=3)))
+    truth = solve(bounded(), bound=8).outcome(box) == -1
+    assert np.array_equal(found.rule.predicate(box), truth)
+    assert Rule.from_json(found.rule.to_json()).text() == found.rule.text()
+
+
+def test_mixed_sum_and_nim_components():
+    mixed = declared_game({"name": "mixed", "heaps": 3, "moves": [{"take": [1, 3, 4], "from": [[1]]},
+                                                                  {"take": "any", "from": [[2]]},
+                                                                  {"take": [2, 5], "from": [[3]]}]})
+    found = compose(mixed, **SMALL)
+    assert found.status == "verified" and found.proof.status == "proved"
+    assert "every smaller heap is an option" in found.proof.reason
+    box = np.array(list(itertools.product(range(12), repeat=3)))
+    assert np.array_equal(found.rule.predicate(box), solve(mixed, bound=11).outcome(box) == -1)
+
+
+def test_arithmetic_periodic_component_stays_verified():
+    found = compose(make_game("lasker"), verify_bound=60, games=10)
+    assert found.status == "verified" and found.rule.target == "grundy"
+    assert found.proof.status == "unknown" and "not proved" in found.proof.reason
+    assert found.rule.evaluate(np.arange(9)[:, None]).tolist() == [0, 1, 2, 4, 3, 5, 6, 8, 7]
+    move = found.strategy.move((3, 5, 9))  # G: 4 ⊕ 5 ⊕ 9 = 8: heap 9 becomes heaps of value 1
+    assert move is not None and found.strategy._value(move) == 0 and move[:2] == (3, 5)
+    assert found.strategy.move((1, 1)) is None and found.strategy.move((2, 5, 6, 1)) is None  # 2 ⊕ 5 ⊕ 6 ⊕ 1 = 0
+    assert found.strategy._value(found.strategy.move((1, 2, 3))) == 0
+
+
+def test_a_wrong_strategy_fails_its_check():
+    game = bounded(2)
+    wrong = Rule(sp.Mod(sp.Symbol("n"), 3), ("n",), "grundy")
+    check = _strategy_check(SumStrategy((wrong, wrong), components(game)), game, solve(game, bound=10), 0)
+    assert not check.passed and check.counterexample is not None
+
+
+@pytest.mark.parametrize("make", [bounded, lambda: make_game("lasker")])
+def test_find_rule_takes_the_composition(make):
+    found = find_rule(make(), settings=FindSettings(verify_bound=40, games=10))
+    assert found.status == "verified" and found.strategy_check.passed
+    assert found.proof.method.startswith("theorem: Sprague-Grundy")
+    record = found.to_record()
+    assert record["proof"]["status"] == found.proof.status and record["strategy"]["checked_bound"] == 40
