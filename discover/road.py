@@ -8,7 +8,7 @@
 - a one-heap take-and-break game with a finite code in normal play: Guy and Smith's road, Grundy values until the
   periodicity theorem proves a period (``Road.TAKE_AND_BREAK``);
 - a sum of components in normal play (``discover.composition.components``: moves along one coordinate at a time,
-  or a one-heap game whose options are sums of heaps), trained on no given table or engines: each component's
+  or a one-heap game whose options are sums of heaps), with no table, bound or engines asked for: each component's
   Grundy formula composed by the Sprague-Grundy theorem (``Road.COMPOSITION``; the engines when it gives no
   verified rule);
 - everything else with integer positions: a table, the engine portfolio and the trial (``Road.ENGINES``).
@@ -36,7 +36,7 @@ def choose_road(game: Game, settings: FindSettings, table=None) -> Road:
     >>> from games import make_game
     >>> choose_road(make_game("octal", code="0.77", misere=True), FindSettings())
     'misère quotient'
-    >>> choose_road(make_game("octal", code="0.77"), FindSettings()), choose_road(make_game("nim"), FindSettings())
+    >>> choose_road(make_game("octal", code="0.77"), FindSettings()), choose_road(make_game("wythoff"), FindSettings())
     ('take-and-break', 'engines')
     >>> choose_road(make_game("octal", code="0.77"), FindSettings(bound=40))
     'engines'
@@ -53,7 +53,7 @@ def choose_road(game: Game, settings: FindSettings, table=None) -> Road:
         return _quotient(game, settings, Road.QUOTIENT)
     if can.take_and_break and not game.misere and not on_table:
         return Road.TAKE_AND_BREAK
-    if table is None and settings.engines is None and settings.heaps is None and settings.seconds is None:
+    if not on_table and settings.heaps is None and settings.seconds is None:
         from discover.composition import components
 
         if components(game) is not None:
