@@ -30,6 +30,7 @@ from discover.period_growth import GROWTH_POSITIONS, growth_limit_2d, settled_bo
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
+from discover.relation_inference import relation_record, with_inferred_relation
 from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
 from discover.verify import Check, self_play, verify_rule
@@ -77,6 +78,7 @@ class Discovery:
 
         return {
             "game": self.game.spec(),
+            "relation": relation_record(self.game),
             "status": self.status,
             "rule": rule_record(self.rule),
             "train_bound": self.train_bound,
@@ -272,6 +274,9 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     notes: list[str] = []
 
     with keep_graphs():  # a custom game's graphs are built once (one moves() call a position), reused to the proof
+        if settings.infer_relation:  # a custom game's moves stated as a relation, for the strategy and the proof
+            game, why = with_inferred_relation(game, settings.verify_bound or default_verify_bound(game, bound), say)
+            notes += [why] if why else []
         grown, earlier = False, None  # a two-heap table is grown once, to where its periods in each coordinate settle
         while True:
             verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)

@@ -42,6 +42,9 @@ class FindSettings:
         Try to prove a verified rule for every position.
     proof_seconds : float
         z3's time budget for the proof (positive).
+    infer_relation : bool
+        A custom game stating no move relation gets one inferred from its ``moves()`` on the verification box
+        (``discover.relation_inference``), for the strategy and the proof.
 
     Examples
     --------
@@ -64,6 +67,7 @@ class FindSettings:
     strategy: bool = True
     prove: bool = True
     proof_seconds: float = 30.0
+    infer_relation: bool = True
 
     def __post_init__(self):
         def put(name, value):
@@ -83,7 +87,7 @@ class FindSettings:
             raise ValueError(f"min_accuracy must be in (0.5, 1], got {self.min_accuracy}")
         if not _positive_number(self.proof_seconds):
             raise ValueError(f"proof_seconds must be positive, got {self.proof_seconds}")
-        for name in ("strategy", "prove"):
+        for name in ("strategy", "prove", "infer_relation"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.engines is not None:

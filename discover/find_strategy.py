@@ -319,10 +319,13 @@ class _Search:
         return best
 
     def _candidates(self, rows):
-        """Groups of candidate branches (each group fitted only when the earlier ones left rows open): heap moves
-        where some member of the relation takes from one heap, steps along each other member's vectors, else new
-        positions."""
-        members = self.relation.members if isinstance(self.relation, AnyOf) else (self.relation,)
+        """Groups of candidate branches (each group fitted only when the earlier ones left rows open): new positions
+        first for a union of relations, heap moves where some member takes from one heap, steps along each other
+        member's vectors, and new positions last for a single relation without steps."""
+        several = isinstance(self.relation, AnyOf)
+        members = self.relation.members if several else (self.relation,)
+        if several:  # several kinds of move: the new positions first, any kind of move may be the winning one
+            yield self._fit_new_positions(rows)
         if self.dims >= 2 and any(isinstance(m, TakeFromSome) or (isinstance(m, Steps) and _unit_vectors(m))
                                   for m in members):
             yield [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
@@ -336,7 +339,7 @@ class _Search:
                 amounts += [v[lead] * (coords[lead] - value) for value in values]  # the lead's new value
                 amounts = list(getattr(member, "amounts", None) or []) + amounts
                 yield [Branch(tuple(x - t * k for x, k in zip(coords, v))) for t in map(sp.sympify, amounts)]
-        if not stepped:
+        if not stepped and not several:
             yield self._fit_new_positions(rows)
 
     def _fit(self, positions, extra, y) -> list:

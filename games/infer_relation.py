@@ -28,7 +28,7 @@ import numpy as np
 
 from games.symbolic import AnyOf, MoveRelation, PowerSteps, ProgressionSteps, Steps, TakeFromSome
 
-__all__ = ["infer_relation", "first_difference", "option_counts"]
+__all__ = ["infer_relation", "differs_on", "first_difference", "option_counts"]
 
 BLOCK = 1 << 14  # positions whose options are read at a time
 
@@ -102,7 +102,7 @@ def first_difference(relation: MoveRelation, positions, counts, options) -> dict
     >>> first_difference(Steps(((1,),), (1,)), positions, np.array([0, 1, 1]), np.array([[0], [1]])) is None
     True
     >>> first_difference(Steps(((1,),), (1, 2)), positions, np.array([0, 1, 1]), np.array([[0], [1]]))["reason"]
-    'the relation gives (2,) 2 options, moves() 1'
+    'the relation allows (2,) → (0,), which moves() does not give'
     """
     positions = np.asarray(positions, dtype=np.int64)
     stated = option_counts(relation, positions)
@@ -115,11 +115,30 @@ def first_difference(relation: MoveRelation, positions, counts, options) -> dict
         p, q = tuple(map(int, before[r])), tuple(map(int, options[r]))
         return {"position": p, "move": q, "reason": f"moves() gives {p} → {q}, which the relation does not allow"}
     bad = np.flatnonzero(stated != counts)
-    if bad.size:
-        p = tuple(map(int, positions[bad[0]]))
-        return {"position": p, "move": None,
-                "reason": f"the relation gives {p} {int(stated[bad[0]])} options, moves() {int(counts[bad[0]])}"}
-    return None
+    if not bad.size:
+        return None
+    p = tuple(map(int, positions[bad[0]]))
+    ends = np.cumsum(counts)
+    given = set(map(tuple, options[ends[bad[0]] - counts[bad[0]]:ends[bad[0]]].tolist()))
+    extra = sorted(set(_stated_options(relation, p)) - given)
+    if extra:
+        return {"position": p, "move": extra[0],
+                "reason": f"the relation allows {p} → {extra[0]}, which moves() does not give"}
+    return {"position": p, "move": None,
+            "reason": f"the relation gives {p} {int(stated[bad[0]])} options, moves() {int(counts[bad[0]])}"}
+
+
+def _stated_options(relation: MoveRelation, p: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The options a relation of steps gives one position (none listed for other kinds)."""
+    members = relation.members if isinstance(relation, AnyOf) else (relation,)
+    out = []
+    for member in members:
+        for v in getattr(member, "vectors", ()) if not isinstance(member, TakeFromSome) else ():
+            reach = int(_reach(np.array([p]), v)[0])
+            amounts = np.arange(1, reach + 1)
+            amounts = amounts[_amount_count(member, amounts) > _amount_count(member, amounts - 1)]
+            out += [tuple(x - int(t) * k for x, k in zip(p, v)) for t in amounts]
+    return out
 
 
 def _amount_form(seen: tuple[int, ...], reach: int):
@@ -202,7 +221,7 @@ def infer_relation(positions, option_rows) -> tuple[MoveRelation | None, str]:
     Steps(vectors=((1, 1),), amounts=(1,))
     >>> halve = custom_game("halve", lambda p: [(p[0] // 2,)] if p[0] else [], dims=1)
     >>> infer_relation(np.arange(20).reshape(-1, 1), halve.option_rows)
-    (None, 'the relation gives (2,) 2 options, moves() 1')
+    (None, 'the relation allows (2,) → (0,), which moves() does not give')
     """
     positions = np.asarray(positions, dtype=np.int64)
     candidates = _candidates(positions, option_rows)
@@ -211,8 +230,23 @@ def infer_relation(positions, option_rows) -> tuple[MoveRelation | None, str]:
                       "coordinate)")
     difference = None
     for relation in candidates:
-        difference = next((d for block, counts, options in _blocks(positions, option_rows)
-                           if (d := first_difference(relation, block, counts, options)) is not None), None)
+        difference = differs_on(relation, positions, option_rows)
         if difference is None:
             return relation, "gives exactly the options of moves() at every position of the box"
     return None, difference["reason"]
+
+
+def differs_on(relation: MoveRelation, positions, option_rows) -> dict | None:
+    """``first_difference`` over every position of ``positions``, their options read a block at a time from
+    ``option_rows(block) -> (counts, options)``: the first position where they differ, or None.
+
+    Examples
+    --------
+    >>> from games.custom import custom_game
+    >>> take = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0] < 50], dims=1)
+    >>> differs_on(Steps(((1,),), (1, 2)), np.arange(60).reshape(-1, 1), take.option_rows)["reason"]
+    'the relation allows (50,) → (48,), which moves() does not give'
+    """
+    positions = np.asarray(positions, dtype=np.int64)
+    return next((d for block, counts, options in _blocks(positions, option_rows)
+                 if (d := first_difference(relation, block, counts, options)) is not None), None)

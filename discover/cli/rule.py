@@ -69,6 +69,8 @@ def _discover_options(func):
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
         click.option("--proof-seconds", type=Number(0, low_open=True), default=None, show_default="30.0",
                      metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
+        click.option("--no-infer-relation", is_flag=True,
+                     help="A game file's moves() stating no relation: infer none (its rule stays verified on a bound)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -161,6 +163,7 @@ def _print_discovery(found) -> None:
     """The discovery on stdout, wrapped to the terminal's width (plain in a pipe): a verified rule with its strategy,
     proof and checks, or one paragraph saying what came closest and what to try (``no_rule_paragraph``)."""
     from discover.learned import learned_table_text
+    from discover.relation_inference import relation_line
     from discover.render.no_rule import no_rule_paragraph
 
     line = line_printer()
@@ -173,6 +176,9 @@ def _print_discovery(found) -> None:
     else:
         where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
         line(f"trained on {where} at bound {found.train_bound:,}; verification bound {found.verify_bound:,}")
+    moves = relation_line(found.game)
+    if moves is not None:
+        line(f"moves: {moves}")
     rule, proof = found.rule, found.proof
     if found.status != "verified":
         line("")

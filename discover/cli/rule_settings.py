@@ -46,6 +46,8 @@ class RuleSettings:
         Stop at the verified rule (no strategy search, no proof attempt).
     proof_seconds : float, optional
         z3's time budget for the proof (default ``DEFAULT_PROOF_SECONDS``; refused with ``no_proof``).
+    no_infer_relation : bool
+        A custom game stating no move relation gets none inferred from its ``moves()``.
 
     Examples
     --------
@@ -80,6 +82,7 @@ class RuleSettings:
     no_strategy: bool = False
     no_proof: bool = False
     proof_seconds: float | None = None
+    no_infer_relation: bool = False
 
     def __post_init__(self):
         object.__setattr__(self, "params", tuple(self.params))
@@ -137,4 +140,5 @@ class RuleSettings:
         return FindSettings(bound=None if learned else self.bound, verify_bound=self.verify_bound,
                             engines=self.engine_names, seed=self.seed, min_accuracy=0.95 if learned else 1.0,
                             heaps=self.heaps, seconds=self.seconds, strategy=not (self.no_proof or self.no_strategy),
-                            prove=not self.no_proof, proof_seconds=self.proof_seconds)
+                            prove=not self.no_proof, proof_seconds=self.proof_seconds,
+                            infer_relation=not self.no_infer_relation)
