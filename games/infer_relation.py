@@ -30,7 +30,7 @@ from games.symbolic import AnyOf, MoveRelation, PowerSteps, ProgressionSteps, St
 
 __all__ = ["infer_relation", "differs_on", "first_difference", "option_counts"]
 
-BLOCK = 1 << 14  # positions whose options are read at a time
+BLOCK = 1 << 12  # positions whose options are read at a time (a few MB of options for most games)
 
 
 def _blocks(positions, option_rows):
