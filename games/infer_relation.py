@@ -4,7 +4,9 @@
 ``Game.option_rows`` gives), writes each move as p -> p - t·v with v a primitive integer vector (its entries'
 greatest common divisor 1) and t >= 1, and states the amounts seen along each v in the shortest form that
 gives exactly them on the box: any amount, an arithmetic progression (odd numbers, multiples), the powers of a
-number, or the finite list.  Vectors with the same amounts share one ``Steps`` (an ``AnyOf`` of several);
+number, or the finite list; amounts that fit none of these are also tried as at most a fraction of the heaps the
+step takes from (``TakeUpTo``: half, a third, two thirds).  Vectors with the same amounts share one ``Steps`` (an
+``AnyOf`` of several);
 a game whose moves take from several heaps at once is also tried as Moore's ``TakeFromSome(k)``.  A candidate is
 kept only when it gives exactly the options ``moves()`` gives at every position of the box
 (``first_difference``: every option is a move of the relation, and the relation has no other move there,
@@ -26,10 +28,13 @@ import math
 
 import numpy as np
 
-from games.symbolic import AnyOf, MoveRelation, PowerSteps, ProgressionSteps, Steps, TakeFromSome
+from games.declared import FRACTIONS
+from games.symbolic import AnyOf, MoveRelation, PowerSteps, ProgressionSteps, Steps, TakeFromSome, TakeUpTo
 
 __all__ = ["infer_relation", "differs_on", "first_difference", "option_counts"]
 
+_STEPS = (Steps, ProgressionSteps, PowerSteps, TakeUpTo)  # relations of steps along vectors, counted
+FRACTION_GROUPS = 3  # groups of listed amounts tried together as a fraction of the heaps, at most
 BLOCK = 1 << 12  # positions whose options are read at a time (a few MB of options for most games)
 
 
@@ -48,16 +53,29 @@ def _reach(positions, v) -> np.ndarray:
     return np.min([positions[:, i] // x for i, x in enumerate(v) if x > 0], axis=0)
 
 
-def _amount_count(member, reach: np.ndarray) -> np.ndarray:
-    """How many amounts of ``member`` are at most ``reach`` (elementwise, ``reach`` >= 0)."""
+def _count_along(member, positions, v) -> np.ndarray:
+    """How many options ``member`` gives along v at each position: its amounts t with p - t·v >= 0."""
+    reach = np.maximum(_reach(positions, v), 0)
+    if isinstance(member, TakeUpTo):
+        limit = np.min([member.num * positions[:, i] // member.den for i, x in enumerate(v) if x > 0], axis=0)
+        return np.maximum(np.minimum(reach, limit), 0)
     if isinstance(member, Steps):
-        if member.amounts is None:
-            return reach
-        return np.searchsorted(np.array(member.amounts), reach, side="right")
+        return reach if member.amounts is None else np.searchsorted(np.array(member.amounts), reach, side="right")
     if isinstance(member, ProgressionSteps):
         return np.where(reach >= member.first, (reach - member.first) // member.step + 1, 0)
     powers = [member.base ** k for k in range(64) if member.base ** k <= max(int(reach.max(initial=0)), 1)]
     return np.searchsorted(np.array(powers), reach, side="right")
+
+
+def _first_amounts(member, count: int) -> list[int]:
+    """The ``count`` smallest amounts of ``member`` (those ``_count_along`` counts)."""
+    if isinstance(member, Steps) and member.amounts is not None:
+        return list(member.amounts[:count])
+    if isinstance(member, ProgressionSteps):
+        return [member.first + k * member.step for k in range(count)]
+    if isinstance(member, PowerSteps):
+        return [member.base ** k for k in range(count)]
+    return list(range(1, count + 1))
 
 
 def option_counts(relation: MoveRelation, positions) -> np.ndarray | None:
@@ -79,7 +97,7 @@ def option_counts(relation: MoveRelation, positions) -> np.ndarray | None:
                 total += np.prod(positions[:, heaps], axis=1)
         return total
     members = relation.members if isinstance(relation, AnyOf) else (relation,)
-    if not all(isinstance(m, (Steps, ProgressionSteps, PowerSteps)) for m in members):
+    if not all(isinstance(m, _STEPS) for m in members):
         return None
     vectors = [(m, v) for m in members for v in m.vectors]
     primitive = {tuple(x // math.gcd(*v) for x in v) for _, v in vectors}
@@ -87,7 +105,7 @@ def option_counts(relation: MoveRelation, positions) -> np.ndarray | None:
         return None  # parallel vectors may give one option twice; a vector adding to every heap, endless options
     total = np.zeros(len(positions), dtype=np.int64)
     for member, v in vectors:
-        total += _amount_count(member, np.maximum(_reach(positions, v), 0))
+        total += _count_along(member, positions, v)
     return total
 
 
@@ -133,11 +151,9 @@ def _stated_options(relation: MoveRelation, p: tuple[int, ...]) -> list[tuple[in
     members = relation.members if isinstance(relation, AnyOf) else (relation,)
     out = []
     for member in members:
-        for v in getattr(member, "vectors", ()) if not isinstance(member, TakeFromSome) else ():
-            reach = int(_reach(np.array([p]), v)[0])
-            amounts = np.arange(1, reach + 1)
-            amounts = amounts[_amount_count(member, amounts) > _amount_count(member, amounts - 1)]
-            out += [tuple(x - int(t) * k for x, k in zip(p, v)) for t in amounts]
+        for v in member.vectors if isinstance(member, _STEPS) else ():
+            count = int(_count_along(member, np.array([p]), v)[0])
+            out += [tuple(x - t * k for x, k in zip(p, v)) for t in _first_amounts(member, count)]
     return out
 
 
@@ -166,6 +182,10 @@ def _member(vectors, form) -> MoveRelation:
     return Steps(vectors, form[1])
 
 
+def _union(members: list) -> MoveRelation:
+    return members[0] if len(members) == 1 else AnyOf(tuple(members))
+
+
 def _candidates(positions, option_rows) -> list[MoveRelation]:
     """Relations that give every option seen on the box, shortest first."""
     seen: dict[tuple, set] = {}
@@ -189,8 +209,13 @@ def _candidates(positions, option_rows) -> list[MoveRelation]:
     for v in sorted(seen, key=lambda v: (sum(x != 0 for x in v), tuple(-x for x in v))):
         reach = int(_reach(positions, v).max())
         grouped.setdefault(_amount_form(tuple(sorted(seen[v])), reach), []).append(v)
-    members = [_member(tuple(vectors), form) for form, vectors in grouped.items()]
-    found = [members[0] if len(members) == 1 else AnyOf(tuple(members))]
+    found = [_union([_member(tuple(vectors), form) for form, vectors in grouped.items()])]
+    listed = [form for form, vectors in grouped.items() if form[0] == "list" and min(map(min, vectors)) >= 0]
+    for size in range(1, min(len(listed), FRACTION_GROUPS) + 1):  # amounts up to a fraction of the heaps taken from
+        for chosen in itertools.combinations(listed, size):
+            kept = [_member(tuple(vectors), form) for form, vectors in grouped.items() if form not in chosen]
+            vectors = tuple(v for form in chosen for v in grouped[form])
+            found += [_union(kept + [TakeUpTo(vectors, num, den)]) for num, den in FRACTIONS.values()]
     if taking and most >= 2:
         found.insert(0, TakeFromSome(most))
     return found
@@ -228,12 +253,12 @@ def infer_relation(positions, option_rows) -> tuple[MoveRelation | None, str]:
     if not candidates:
         return None, ("no position of the box has a move of the vocabulary (p → p - t·v, taking from some "
                       "coordinate)")
-    difference = None
+    differences = []
     for relation in candidates:
-        difference = differs_on(relation, positions, option_rows)
-        if difference is None:
+        differences.append(differs_on(relation, positions, option_rows))
+        if differences[-1] is None:
             return relation, "gives exactly the options of moves() at every position of the box"
-    return None, difference["reason"]
+    return None, differences[0]["reason"]  # the plainest candidate's
 
 
 def differs_on(relation: MoveRelation, positions, option_rows) -> dict | None:

@@ -10,7 +10,7 @@ import pytest
 
 from games import custom_game
 from games.infer_relation import differs_on, infer_relation, option_counts
-from games.symbolic import (AnyOf, PowerSteps, ProgressionSteps, Steps, TakeFromSome, TakeUpTo, relation_from_record,
+from games.symbolic import (AnyOf, EuclidMultiples, PowerSteps, ProgressionSteps, Steps, TakeFromSome, TakeUpTo, relation_from_record,
                             take_from_one)
 
 
@@ -32,6 +32,9 @@ CASES = [  # (name, moves, dims, bound, the relation expected)
     ("take13-or-both", lambda p: [(p[0] - t, p[1]) for t in (1, 2, 3) if t <= p[0]]
      + [(p[0], p[1] - t) for t in (1, 2, 3) if t <= p[1]] + [(p[0] - 1, p[1] - 1)] * (min(p) > 0), 2, 12,
      AnyOf((take_from_one(2, (1, 2, 3)), Steps(((1, 1),), (1,))))),
+    ("half-or-both", lambda p: [(p[0] - t, p[1]) for t in range(1, p[0] // 2 + 1)]
+     + [(p[0], p[1] - t) for t in range(1, p[1] // 2 + 1)] + [(p[0] - 1, p[1] - 1)] * (min(p) > 0), 2, 12,
+     AnyOf((Steps(((1, 1),), (1,)), TakeUpTo(((1, 0), (0, 1)), 1, 2)))),
     ("moore", lambda p: [q for q in itertools.product(*(range(x + 1) for x in p))
                          if q != p and sum(a != b for a, b in zip(q, p)) <= 2], 3, 4, TakeFromSome(2)),
 ]
@@ -66,7 +69,8 @@ def test_moves_changing_beyond_the_box_are_inferred_for_the_box_only():
 
 RELATIONS = [take_from_one(2, (1, 4)), Steps(((1, 0), (0, 1), (1, 1))), Steps(((2, 1), (1, 2)), (1, 2)),
              ProgressionSteps(((1, 0), (1, 1)), 2, 3), PowerSteps(((0, 1), (1, 2)), 2), TakeFromSome(2),
-             AnyOf((take_from_one(2, (1, 2)), ProgressionSteps(((1, 1),), 1, 2))), Steps(((1, -1), (0, 1)), (1,))]
+             AnyOf((take_from_one(2, (1, 2)), ProgressionSteps(((1, 1),), 1, 2))), Steps(((1, -1), (0, 1)), (1,)),
+             AnyOf((TakeUpTo(((1, 0), (1, 1)), 2, 3), Steps(((0, 1),), (2,))))]
 
 
 @pytest.mark.parametrize("relation", RELATIONS, ids=lambda r: type(r).__name__)
@@ -81,6 +85,7 @@ def test_option_counts_match_brute_force(relation):
 def test_options_that_may_repeat_or_never_end_are_not_counted():
     assert option_counts(Steps(((1, 1), (2, 2)), (1,)), box(2, 2)) is None  # (2, 2) - 2·(1, 1) twice
     assert option_counts(Steps(((-1,),)), box(1, 2)) is None
-    assert option_counts(TakeUpTo(((1,),), 1, 2), box(1, 2)) is None
+    assert option_counts(EuclidMultiples(), box(2, 2)) is None
+    assert option_counts(AnyOf((take_from_one(2), TakeFromSome(1))), box(2, 2)) is None
     with pytest.raises(ValueError, match="cannot be counted"):
-        differs_on(TakeUpTo(((1,),), 1, 2), box(1, 2), custom_game("x", lambda p: [], 1).option_rows)
+        differs_on(EuclidMultiples(), box(2, 2), custom_game("x", lambda p: [], 2).option_rows)
