@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cgbase.version import __version__
+from discover.relation_inference import relation_record
 from discover.verdicts import ProofStatus, QuotientStatus, Road, Status
 from discover.verify import Check
 from games import Game
@@ -125,6 +126,7 @@ class Discovery:
 
         return {
             "game": self.game.spec(),
+            "relation": relation_record(self.game),
             "road": self.road,
             "status": self.status,
             "rule": rule_record(self.rule),

@@ -32,6 +32,7 @@ from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.road import choose_road
 from discover.rule import Rule
+from discover.relation_inference import with_inferred_relation
 from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
 from discover.verdicts import Road, Status
@@ -250,6 +251,9 @@ def _by_engines(game: Game, settings: FindSettings, table: Table | None, say) ->
     notes: list[str] = []
 
     with keep_graphs():  # a custom game's graphs are built once (one moves() call a position), reused to the proof
+        if settings.infer_relation:  # a custom game's moves stated as a relation, for the strategy and the proof
+            game, why = with_inferred_relation(game, settings.verify_bound or default_verify_bound(game, bound), say)
+            notes += [why] if why else []
         grown, earlier = False, None  # a two-heap table is grown once, to where its periods in each coordinate settle
         while True:
             verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)

@@ -50,6 +50,9 @@ class FindSettings:
         Try to prove a verified rule for every position.
     proof_seconds : float, optional
         z3's time budget for the proof (positive; default ``defaults.ENGINES.proof_seconds``).
+    infer_relation : bool
+        A custom game stating no move relation gets one inferred from its ``moves()`` on the verification box
+        (``discover.relation_inference``), for the strategy and the proof.
 
     Examples
     --------
@@ -72,6 +75,7 @@ class FindSettings:
     strategy: bool = True
     prove: bool = True
     proof_seconds: float | None = None
+    infer_relation: bool = True
 
     def __post_init__(self):
         def put(name, value):
@@ -95,7 +99,7 @@ class FindSettings:
             raise ValueError(f"min_accuracy must be in (0.5, 1], got {self.min_accuracy}")
         if not _positive_number(self.proof_seconds):
             raise ValueError(f"proof_seconds must be positive, got {self.proof_seconds}")
-        for name in ("strategy", "prove"):
+        for name in ("strategy", "prove", "infer_relation"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.engines is not None:

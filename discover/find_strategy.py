@@ -32,7 +32,7 @@ from discover.known_labels import KnownLabels
 from discover.proofs.theorem_moves import theorem_strategies
 from discover.strategy import HEAP, Branch, MovesOf, Strategy
 from games import Game
-from games.symbolic import Steps, TakeFromSome
+from games.symbolic import AnyOf, PowerSteps, ProgressionSteps, Steps, TakeFromSome
 from solvers.graph_store import known_options
 
 __all__ = ["find_strategy", "check_strategy"]
@@ -319,19 +319,27 @@ class _Search:
         return best
 
     def _candidates(self, rows):
-        """Groups of candidate branches (each group fitted only when the earlier ones left rows open)."""
-        if self.dims >= 2 and (isinstance(self.relation, TakeFromSome) or
-                               (isinstance(self.relation, Steps) and _unit_vectors(self.relation))):
+        """Groups of candidate branches (each group fitted only when the earlier ones left rows open): new positions
+        first for a union of relations, heap moves where some member takes from one heap, steps along each other
+        member's vectors, and new positions last for a single relation without steps."""
+        several = isinstance(self.relation, AnyOf)
+        members = self.relation.members if several else (self.relation,)
+        if several:  # several kinds of move: the new positions first, any kind of move may be the winning one
+            yield self._fit_new_positions(rows)
+        if self.dims >= 2 and any(isinstance(m, TakeFromSome) or (isinstance(m, Steps) and _unit_vectors(m))
+                                  for m in members):
             yield [Branch((v,), per_heap=True) for v in self._fit_heap_values(rows)]
-        if isinstance(self.relation, Steps) and not (self.dims >= 2 and _unit_vectors(self.relation)):
-            coords = [sp.Symbol(n) for n in self.names]
-            for v in self.relation.vectors:
+        stepped = [m for m in members if isinstance(m, (Steps, ProgressionSteps, PowerSteps))
+                   and not (self.dims >= 2 and _unit_vectors(m))]
+        coords = [sp.Symbol(n) for n in self.names]
+        for member in stepped:
+            for v in member.vectors:
                 lead = next(i for i, k in enumerate(v) if k)
                 amounts, values = self._fit_steps(rows, np.array(v))
                 amounts += [v[lead] * (coords[lead] - value) for value in values]  # the lead's new value
-                amounts = list(self.relation.amounts or []) + amounts
+                amounts = list(getattr(member, "amounts", None) or []) + amounts
                 yield [Branch(tuple(x - t * k for x, k in zip(coords, v))) for t in map(sp.sympify, amounts)]
-        else:
+        if not stepped and not several:
             yield self._fit_new_positions(rows)
 
     def _fit(self, positions, extra, y) -> list:
@@ -404,5 +412,5 @@ class _Search:
         return out
 
 
-def _unit_vectors(relation: Steps) -> bool:
+def _unit_vectors(relation) -> bool:
     return all(sum(v) == 1 and min(v) == 0 for v in relation.vectors)

@@ -41,10 +41,29 @@ class CustomGame(Game):
         if relation is not None and not isinstance(relation, MoveRelation):
             raise TypeError(f"relation must be a games.symbolic relation such as Steps(...), got {relation!r}")
         self._relation = relation
+        self.relation_inferred_on = None  # the bound on which an inferred relation gives exactly moves()' options
 
     def move_relation(self):
-        """The relation given to ``custom_game``, or None."""
+        """The relation given to ``custom_game`` (or inferred: ``with_relation``), or None."""
         return self._relation
+
+    def with_relation(self, relation, inferred_on: int) -> CustomGame:
+        """The same game (the same ``moves``) stating ``relation``, inferred from ``moves()`` and giving exactly its
+        options at every position up to ``inferred_on`` (``games.infer_relation``); this game is left as it is.
+
+        Examples
+        --------
+        >>> from games.symbolic import take_from_one
+        >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1)
+        >>> h = g.with_relation(take_from_one(1, (1, 2)), 300)
+        >>> g.move_relation() is None, h.relation_inferred_on, h.moves((2,))
+        (True, 300, [(1,), (0,)])
+        """
+        if self._relation is not None:
+            raise ValueError(f"{self!r} states its relation already: {self._relation.words()}")
+        game = CustomGame(self.name, self._moves, self.dims, self.misere, relation)
+        game.relation_inferred_on = positive_int(inferred_on, "inferred_on")
+        return game
 
     def moves(self, position) -> list[tuple[int, ...]]:
         position = tuple(int(x) for x in position)

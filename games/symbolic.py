@@ -9,6 +9,8 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
   amount t >= 1 (any amount, or one of ``amounts``), staying >= 0: Nim (unit vectors), Wythoff
   (and the diagonal), ``wythoff_nd`` (every non-empty set of heaps), subtraction games (one
   coordinate, a finite set of amounts), staircase Nim (e_i - e_(i-1): coins one stair down).
+- ``ProgressionSteps(vectors, first, step)``, ``PowerSteps(vectors, base)``: as ``Steps``, the amounts an
+  infinite set given by a rule (an arithmetic progression: odd numbers, multiples; the powers of a number).
 - ``TakeFromSome(k)``: Moore's Nim_k, any positive amount from each of 1 to k heaps.
 - ``ChompBite()``: Chomp on row lengths, rows from i up cut to a length j.
 - ``EuclidMultiples()``: subtract a positive multiple of the smaller coordinate from the larger.
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["MoveRelation", "Steps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
+__all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
            "AnyOf", "take_from_one", "relation_from_record"]
 
 
@@ -46,6 +48,33 @@ def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError(f"before and after must be (n, dims) arrays of the same length, got {before.shape} "
                          f"and {after.shape}")
     return before, after
+
+
+def _along(before, after, vectors):
+    """For each vector v: the amounts t with after = before - t·v read off the first coordinate v moves, and where
+    they are a whole t >= 1 with every coordinate moved by t·v (the amount rule left to the caller)."""
+    taken = [before[:, i] - after[:, i] for i in range(before.shape[1])]  # by columns: no (n, dims) temporaries
+    for v in vectors:
+        lead = next(i for i, k in enumerate(v) if k)
+        t = taken[lead] * v[lead] if abs(v[lead]) == 1 else taken[lead] // v[lead]
+        hit = t >= 1
+        if abs(v[lead]) != 1:
+            hit &= t * v[lead] == taken[lead]
+        for i, k in enumerate(v):
+            if i != lead:
+                hit &= taken[i] == t * k if k else taken[i] == 0
+        yield t, hit
+
+
+def _staying(ok, after):
+    """``ok`` where every coordinate of ``after`` stays >= 0 (by columns: no (n, dims) temporaries)."""
+    for column in after.T:
+        ok &= column >= 0
+    return ok
+
+
+def _listed_vectors(vectors) -> str:
+    return ", ".join("(" + ", ".join(map(str, v)) + ")" if len(v) > 1 else str(v[0]) for v in vectors)
 
 
 class MoveRelation:
@@ -119,23 +148,10 @@ class Steps(MoveRelation):
 
     def allows(self, before, after):
         before, after = _pair(before, after)
-        taken = [before[:, i] - after[:, i] for i in range(before.shape[1])]  # by columns: no (n, dims) temporaries
         ok = np.zeros(len(before), dtype=bool)
-        for v in self.vectors:
-            lead = next(i for i, k in enumerate(v) if k)
-            t = taken[lead] * v[lead] if abs(v[lead]) == 1 else taken[lead] // v[lead]
-            hit = t >= 1
-            if abs(v[lead]) != 1:
-                hit &= t * v[lead] == taken[lead]
-            for i, k in enumerate(v):
-                if i != lead:
-                    hit &= taken[i] == t * k if k else taken[i] == 0
-            if self.amounts is not None:
-                hit &= np.isin(t, self.amounts)
-            ok |= hit
-        for column in after.T:
-            ok &= column >= 0
-        return ok
+        for t, hit in _along(before, after, self.vectors):
+            ok |= hit & np.isin(t, self.amounts) if self.amounts is not None else hit
+        return _staying(ok, after)
 
     def allows_column(self, before, j, values):
         before, _ = _pair(before, before)
@@ -160,8 +176,7 @@ class Steps(MoveRelation):
 
     def words(self) -> str:
         amount = "any t ≥ 1" if self.amounts is None else "t in {" + ", ".join(map(str, self.amounts)) + "}"
-        listed = ", ".join("(" + ", ".join(map(str, v)) + ")" if len(v) > 1 else str(v[0]) for v in self.vectors)
-        return f"subtract t·v ({amount}, every coordinate staying ≥ 0) for v in {listed}"
+        return f"subtract t·v ({amount}, every coordinate staying ≥ 0) for v in {_listed_vectors(self.vectors)}"
 
 
 def take_from_one(dims: int, amounts=None) -> Steps:
@@ -173,6 +188,93 @@ def take_from_one(dims: int, amounts=None) -> Steps:
     ((1, 0), (0, 1))
     """
     return Steps(tuple(tuple(int(i == j) for j in range(dims)) for i in range(dims)), amounts)
+
+
+@dataclass(frozen=True)
+class ProgressionSteps(MoveRelation):
+    """Moves p -> p - t·v for listed integer vectors v and t in the arithmetic progression first, first + step, ...
+    (the odd numbers: 1, 2; the multiples of m: m, m), every coordinate staying >= 0.
+
+    Examples
+    --------
+    >>> odd = ProgressionSteps(((1,),), 1, 2)
+    >>> odd.allows(np.array([[9], [9], [9]]), np.array([[4], [0], [8]])).tolist(), odd.words()
+    ([True, True, True], 'subtract t·v (t in {1, 3, 5, ...}, every coordinate staying ≥ 0) for v in 1')
+    """
+
+    vectors: tuple[tuple[int, ...], ...]
+    first: int
+    step: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "vectors", Steps(self.vectors).vectors)
+        if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in (self.first, self.step)):
+            raise ValueError(f"first and step must be positive integers, got {self.first!r} and {self.step!r}")
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        return Steps(self.vectors).measure(dims)
+
+    def holds(self, t) -> np.ndarray:
+        """Whether each amount ``t`` is in the progression."""
+        t = np.asarray(t, dtype=np.int64)
+        return (t >= self.first) & ((t - self.first) % self.step == 0)
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        ok = np.zeros(len(before), dtype=bool)
+        for t, hit in _along(before, after, self.vectors):
+            ok |= hit & self.holds(t)
+        return _staying(ok, after)
+
+    def words(self) -> str:
+        listed = ", ".join(str(self.first + k * self.step) for k in range(3))
+        return (f"subtract t·v (t in {{{listed}, ...}}, every coordinate staying ≥ 0) for v in "
+                f"{_listed_vectors(self.vectors)}")
+
+
+@dataclass(frozen=True)
+class PowerSteps(MoveRelation):
+    """Moves p -> p - t·v for listed integer vectors v and t a power of ``base`` (1, base, base², ...), every
+    coordinate staying >= 0.
+
+    Examples
+    --------
+    >>> twos = PowerSteps(((1,),), 2)
+    >>> twos.allows(np.array([[9], [9], [9]]), np.array([[1], [3], [8]])).tolist()
+    [True, False, True]
+    """
+
+    vectors: tuple[tuple[int, ...], ...]
+    base: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "vectors", Steps(self.vectors).vectors)
+        if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 2:
+            raise ValueError(f"base must be an integer of at least 2, got {self.base!r}")
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        return Steps(self.vectors).measure(dims)
+
+    def holds(self, t) -> np.ndarray:
+        """Whether each amount ``t`` is a power of the base."""
+        t = np.asarray(t, dtype=np.int64)
+        ok = np.zeros(t.shape, dtype=bool)
+        power = 1
+        while power <= max(int(t.max(initial=0)), 1):
+            ok |= t == power
+            power *= self.base
+        return ok
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        ok = np.zeros(len(before), dtype=bool)
+        for t, hit in _along(before, after, self.vectors):
+            ok |= hit & self.holds(t)
+        return _staying(ok, after)
+
+    def words(self) -> str:
+        return (f"subtract t·v (t a power of {self.base}: 1, {self.base}, {self.base ** 2}, ..., every coordinate "
+                f"staying ≥ 0) for v in {_listed_vectors(self.vectors)}")
 
 
 @dataclass(frozen=True)
@@ -302,8 +404,8 @@ class TakeUpTo(MoveRelation):
         return ok & fits
 
     def words(self) -> str:
-        listed = ", ".join("(" + ", ".join(map(str, v)) + ")" if len(v) > 1 else str(v[0]) for v in self.vectors)
-        return f"subtract t·v (1 ≤ t ≤ {self.num}/{self.den} of each heap v takes from) for v in {listed}"
+        return (f"subtract t·v (1 ≤ t ≤ {self.num}/{self.den} of each heap v takes from) for v in "
+                f"{_listed_vectors(self.vectors)}")
 
 
 @dataclass(frozen=True)
@@ -343,8 +445,8 @@ class AnyOf(MoveRelation):
         return {"kind": "AnyOf", "members": [m.to_record() for m in self.members]}
 
 
-_KINDS = {cls.__name__: cls for cls in (Steps, TakeFromSome, ChompBite, EuclidMultiples, TakeAndBreak, TakeUpTo,
-                                        AnyOf)}
+_KINDS = {cls.__name__: cls for cls in (Steps, ProgressionSteps, PowerSteps, TakeFromSome, ChompBite, EuclidMultiples,
+                                        TakeAndBreak, TakeUpTo, AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:

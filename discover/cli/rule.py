@@ -76,6 +76,8 @@ def _discover_options(func):
         click.option("--proof-seconds", type=Number(0, low_open=True), default=None,
                      show_default=str(defaults.ENGINES.proof_seconds),
                      metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
+        click.option("--no-infer-relation", is_flag=True,
+                     help="A game file's moves() stating no relation: infer none (its rule stays verified on a bound)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -149,6 +151,7 @@ def _print_discovery(found) -> None:
         (print_board_quotient if found.road == Road.BOARD_QUOTIENT else print_quotient)(found.quotient)
         return
     from discover.learned import learned_table_text
+    from discover.relation_inference import relation_line
     from discover.render.no_rule import no_rule_paragraph
 
     line = line_printer()
@@ -161,6 +164,9 @@ def _print_discovery(found) -> None:
     else:
         where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
         line(f"trained on {where} at bound {found.train_bound:,}; verification bound {found.verify_bound:,}")
+    moves = relation_line(found.game)
+    if moves is not None:
+        line(f"moves: {moves}")
     rule, proof = found.rule, found.proof
     if found.status != "verified":
         line("")

@@ -46,6 +46,8 @@ class RuleSettings:
     proof_seconds : float, optional
         z3's time budget for the proof (default ``discover.defaults.ENGINES.proof_seconds``; refused with
         ``no_proof``).
+    no_infer_relation : bool
+        A custom game stating no move relation gets none inferred from its ``moves()``.
 
     Examples
     --------
@@ -80,6 +82,7 @@ class RuleSettings:
     no_strategy: bool = False
     no_proof: bool = False
     proof_seconds: float | None = None
+    no_infer_relation: bool = False
 
     def __post_init__(self):
         object.__setattr__(self, "params", tuple(self.params))
@@ -137,4 +140,5 @@ class RuleSettings:
                             engines=self.engine_names, seed=self.seed,
                             min_accuracy=defaults.ENGINES.learned_min_accuracy if learned else None,
                             heaps=self.heaps, seconds=self.seconds, strategy=not (self.no_proof or self.no_strategy),
-                            prove=not self.no_proof, proof_seconds=self.proof_seconds)
+                            prove=not self.no_proof, proof_seconds=self.proof_seconds,
+                            infer_relation=not self.no_infer_relation)

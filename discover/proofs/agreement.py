@@ -8,7 +8,9 @@ rests on the agreement checked here, and says up to which bound it was checked.
 Two directions: every move ``moves()`` gives is one the relation allows (checked on every position of the
 bound: read from the graph ``find_rule`` keeps, else one call of ``moves()`` per position), and every move
 the relation allows between positions of the box is one ``moves()`` gives (every pair of positions: on the
-largest box within the bound whose pairs fit ``PAIRS``).
+largest box within the bound whose pairs fit ``PAIRS``).  A relation whose options ``games.infer_relation`` counts
+(steps along distinct directions, Moore's moves: every relation it infers) is checked exactly at every position of
+the bound instead: each option of ``moves()`` is a move of the relation, and the relation gives as many.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from games import Game
+from games.infer_relation import differs_on, option_counts
 from solvers.graph_store import kept_options
 
 __all__ = ["relation_agrees", "relation_agreement", "PAIRS"]
@@ -100,7 +103,9 @@ def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | Non
     ``bound`` defaults to the largest box of at most 300 positions (``relation_agrees``'s).
     Every move ``moves()`` gives from a position of ``game.universe(bound)`` is tested against the relation;
     every pair of positions is tested on the largest box within ``bound`` whose pairs fit ``PAIRS`` (the second
-    value returned: ``bound`` itself when the box is small enough, 0 when not even bound 1's pairs fit).
+    value returned: ``bound`` itself when the box is small enough, 0 when not even bound 1's pairs fit), or, for a
+    relation whose options can be counted, the number of options of every position of the bound (the second value
+    is then ``bound``).
 
     Examples
     --------
@@ -112,6 +117,9 @@ def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | Non
     """
     relation = game.move_relation()
     bound = _largest_bound(game, 300) if bound is None else bound
+    if option_counts(relation, np.zeros((1, game.dims), dtype=np.int64)) is not None:  # exact at every position
+        universe = game.universe(bound)
+        return differs_on(relation, universe.positions(), lambda block: _option_rows(game, universe, block)), bound
     pairs_bound = _largest_bound(game, int(PAIRS ** 0.5), bound)
     differs = _pairs_differ(game, pairs_bound)
     if differs is not None or pairs_bound == bound:

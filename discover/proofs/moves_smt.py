@@ -15,11 +15,12 @@ import z3
 
 from discover.expr.smt import Arithmetic
 from discover.expr.walker import Unsupported
-from games.symbolic import AnyOf, ChompBite, EuclidMultiples, MoveRelation, Steps, TakeFromSome, TakeUpTo
+from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, MoveRelation, ProgressionSteps, Steps, TakeFromSome,
+                             TakeUpTo)
 
 __all__ = ["MovesSmt"]
 
-_SUPPORTED = (Steps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, AnyOf)
+_SUPPORTED = (Steps, ProgressionSteps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, AnyOf)
 
 
 class MovesSmt:
@@ -28,7 +29,7 @@ class MovesSmt:
     def __init__(self, relation: MoveRelation, dims: int, arithmetic: Arithmetic, bound_bits: int | None = None):
         if not isinstance(relation, _SUPPORTED):
             raise Unsupported(f"the move relation {type(relation).__name__} has no z3 form here")
-        if isinstance(relation, (Steps, TakeUpTo)) and any(len(v) != dims for v in relation.vectors):
+        if isinstance(relation, (Steps, ProgressionSteps, TakeUpTo)) and any(len(v) != dims for v in relation.vectors):
             raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
         if isinstance(relation, EuclidMultiples) and dims != 2:
             raise ValueError(f"Euclid's moves need 2 coordinates, got {dims}")
@@ -44,7 +45,7 @@ class MovesSmt:
     @property
     def grows(self) -> bool:
         """Some move adds to a coordinate (staircase Nim): bounded sets are stated by the total."""
-        return (isinstance(self.relation, Steps) and any(min(v) < 0 for v in self.relation.vectors)) or \
+        return (isinstance(self.relation, (Steps, ProgressionSteps)) and any(min(v) < 0 for v in self.relation.vectors)) or \
             any(m.grows for m in self.members)
 
     def domain(self, p):
@@ -74,7 +75,7 @@ class MovesSmt:
         rel, ar, zero = self.relation, self.ar, self.ar.const(0)
         if isinstance(rel, AnyOf):
             return z3.Or(*[m.is_move(p, q) for m in self.members])
-        if isinstance(rel, (Steps, TakeUpTo)):
+        if isinstance(rel, (Steps, ProgressionSteps, TakeUpTo)):
             cases = []
             for v in rel.vectors:
                 t, exact = self._amount(v, p, q)
@@ -82,6 +83,8 @@ class MovesSmt:
                 if isinstance(rel, TakeUpTo):
                     amount = [t >= ar.const(1)] + [ar.const(rel.den) * t <= ar.const(rel.num) * p[i]
                                                    for i in range(self.dims) if v[i] > 0]
+                elif isinstance(rel, ProgressionSteps):
+                    amount = [t >= ar.const(rel.first), ar.mod(t - ar.const(rel.first), ar.const(rel.step)) == zero]
                 elif rel.amounts is None:
                     amount = [t >= ar.const(1)]
                 else:
@@ -121,8 +124,8 @@ class MovesSmt:
         rel, ar, zero = self.relation, self.ar, self.ar.const(0)
         if isinstance(rel, AnyOf):
             return z3.And(*[m.terminal(p) for m in self.members])
-        if isinstance(rel, Steps):  # no step of the least amount fits (a step of -1 entries always fits)
-            least = 1 if rel.amounts is None else rel.amounts[0]
+        if isinstance(rel, (Steps, ProgressionSteps)):  # no step of the least amount fits (-1 entries always fit)
+            least = rel.first if isinstance(rel, ProgressionSteps) else 1 if rel.amounts is None else rel.amounts[0]
             return z3.And(*[z3.Or(*[p[i] < ar.const(least * x) for i, x in enumerate(v) if x > 0])
                             for v in rel.vectors])
         if isinstance(rel, TakeUpTo):  # t = 1 fits nowhere

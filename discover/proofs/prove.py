@@ -211,8 +211,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
                         counterexample=differs)
     if custom:
         proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
-        proof.statement += (f", for the moves stated by the relation, which agrees with moves() on every position "
-                            f"up to {agreed:,}")
+        proof.statement += (f", for the moves of the relation \"{relation.words()}\", which agrees with moves() on "
+                            f"every position up to {agreed:,}")
         proof.rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": agreed}
         return proof
     return _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)

@@ -87,8 +87,8 @@ def test_a_proof_of_a_custom_game_says_it_rests_on_the_relation_and_where_they_a
     rule = Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 3), 0), ("n",))
     proof = prove_rule(rule, _take12(), relation_bound=1000)
     assert proof.status == "proved"
-    assert proof.statement.endswith("for the moves stated by the relation, which agrees with moves() on every "
-                                    "position up to 1,000")
+    assert proof.statement.endswith('for the moves of the relation "subtract t·v (t in {1, 2}, every coordinate '
+                                    'staying ≥ 0) for v in 1", which agrees with moves() on every position up to 1,000')
 
 
 def test_a_relation_that_disagrees_with_moves_beyond_the_small_box_is_caught_on_the_verification_bound():

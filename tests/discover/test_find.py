@@ -13,7 +13,7 @@ import sympy as sp
 
 from discover.engines import ENGINES, make_engine
 from discover.bounds import VERIFY_POSITIONS
-from discover.find import Discovery, default_bound, default_verify_bound, find_rule
+from discover.find import Discovery, FindSettings, default_bound, default_verify_bound, find_rule
 from discover.rule import Rule
 from discover.table import table_from_solution
 from discover.verify import Check
@@ -219,7 +219,8 @@ def test_the_custom_game_docstring_example_gets_a_strategy_and_a_proof():
 
 
 def test_a_custom_game_without_a_relation_gets_a_strategy_and_no_proof():
-    found = find_rule(custom_game("corner-the-king", king_moves, dims=2), bound=10, verify_bound=60, games=20)
+    settings = FindSettings(bound=10, verify_bound=60, games=20, infer_relation=False)
+    found = find_rule(custom_game("corner-the-king", king_moves, dims=2), settings=settings)
     assert found.status == "verified" and found.strategy is not None
     solution = solve(found.game, bound=found.strategy.checked_bound)
     n = solution.universe.positions(np.flatnonzero(solution.outcome_table == 1))

@@ -22,7 +22,7 @@ from discover.proofs.agreement import _largest_bound, relation_agreement
 from discover.proofs.prove import prove_rule, relation_agrees
 from discover.rule import Rule
 from games import custom_game, make_game
-from games.symbolic import Steps, TakeAndBreak, relation_from_record, take_from_one
+from games.symbolic import AnyOf, ProgressionSteps, Steps, TakeAndBreak, TakeFromSome, relation_from_record, take_from_one
 
 FAMILIES = [
     ("nim", {"heaps": 3}), ("nim", {"heaps": 2, "misere": True}), ("wythoff", {}), ("wythoff_nd", {"heaps": 3}),
@@ -102,11 +102,21 @@ def test_relation_agreement_on_many_heaps_names_the_bound_its_pairs_covered():
     def moves(p):
         return [p[:i] + (p[i] - t,) + p[i + 1:] for i in range(len(p) - 1) for t in range(1, p[i] + 1)]
 
-    wrong = custom_game("nim13", moves, 13, relation=take_from_one(13))
+    # a union with Moore's moves: its options are not counted (games.infer_relation.option_counts), so pairs decide
+    uncounted = AnyOf((take_from_one(13), TakeFromSome(1)))
+    wrong = custom_game("nim13", moves, 13, relation=uncounted)
     assert relation_agreement(wrong, 1) == (None, 0)  # 2^13 positions at bound 1: pairs on bound 0's box only
     assert relation_agreement(custom_game("nim2", moves, 2, relation=take_from_one(2)), 1)[0]["move"] == (0, 0)
     rule = Rule(sp.Eq(sp.Symbol("xor_all"), 0), wrong.feature_names)
     assert prove_rule(rule, wrong, methods=("theorem",), relation_bound=1).statement.endswith("up to 0")
+
+
+def test_relation_agreement_counts_the_options_of_steps_at_every_position_of_the_bound():
+    def moves(p):  # Nim on 13 heaps, never taking from the last
+        return [p[:i] + (p[i] - t,) + p[i + 1:] for i in range(len(p) - 1) for t in range(1, p[i] + 1)]
+
+    differs, bound = relation_agreement(custom_game("nim13", moves, 13, relation=take_from_one(13)), 1)
+    assert bound == 1 and differs["move"] == (0,) * 13 and differs["position"] == (0,) * 12 + (1,)
 
 
 def _concrete(formula) -> bool:
@@ -136,6 +146,22 @@ def test_z3_formulas_match_the_kernel(name, params, bound, bits):
             assert _concrete(moves.is_move(zp, [const(x) for x in q])) == (q in options), (p, q)
             if q in options:
                 assert _concrete(moves.measure([const(x) for x in q]) < moves.measure(zp))
+
+
+@pytest.mark.parametrize("relation, bound", [(ProgressionSteps(((1,),), 2, 3), 12),
+                                             (ProgressionSteps(((1, 0), (0, 1), (1, 1)), 1, 2), 5)])
+@pytest.mark.parametrize("bits", [None, 5])
+def test_z3_formulas_of_a_progression_match_its_relation(relation, bound, bits):
+    arithmetic = Arithmetic() if bits is None else Arithmetic(bits=bits, width=bits + 6)
+    dims = len(relation.vectors[0])
+    moves = MovesSmt(relation, dims, arithmetic)
+    const = arithmetic.const
+    box = list(itertools.product(range(bound + 1), repeat=dims))
+    for p in box:
+        allowed = relation.allows(np.array([p] * len(box)), np.array(box))
+        assert _concrete(moves.terminal([const(x) for x in p])) == (not allowed.any()), p
+        for q, ok in zip(box, allowed):
+            assert _concrete(moves.is_move([const(x) for x in p], [const(x) for x in q])) == ok, (p, q)
 
 
 def test_take_and_break_has_no_z3_form():

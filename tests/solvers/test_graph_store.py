@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from discover.find import find_rule
+from discover.find import FindSettings, find_rule
 from games import Universe, custom_game
 from games.symbolic import take_from_one
 from solvers import build_graph
@@ -103,14 +103,17 @@ def test_options_read_from_a_graph_are_those_of_moves():
     assert has_edges(graph, ids, universe.index(positions - 1, strict=False)).tolist() == [False, True, True, True]
 
 
-@pytest.mark.parametrize("relation", [None, take_from_one(3)], ids=["moves only", "stated relation"])
-def test_find_rule_calls_moves_once_a_position(relation):
-    """The verification graph first (its sample included), the training one cut from it; the strategy search,
-    its check, the relation's check against moves(), self-play and the proof read the kept graph."""
+@pytest.mark.parametrize("relation, infer", [(None, False), (None, True), (take_from_one(3), True)],
+                         ids=["moves only", "inferred relation", "stated relation"])
+def test_find_rule_calls_moves_once_a_position(relation, infer):
+    """The verification graph first (its sample included; the relation inferred from it), the training one cut
+    from it; the strategy search, its check, the relation's check against moves(), self-play and the proof read
+    the kept graph."""
     moves = counted(nim3)
-    found = find_rule(custom_game("nim3", moves, dims=3, relation=relation), bound=5, verify_bound=14, games=10)
+    settings = FindSettings(bound=5, verify_bound=14, games=10, infer_relation=infer)
+    found = find_rule(custom_game("nim3", moves, dims=3, relation=relation), settings=settings)
     assert found.status == "verified" and found.strategy is not None
-    assert (found.proof.status == "proved") == (relation is not None)
+    assert (found.proof.status == "proved") == (relation is not None or infer)
     assert len(moves.calls) == 15 ** 3 and set(moves.calls.values()) == {1}
 
 

@@ -38,17 +38,46 @@ def test_the_docstring_example_gets_a_strategy_and_a_proof(cli, take12):
     code, out, err = cli("--game-file", take12(True))
     assert code == 0, err
     assert "P iff a mod 3 = 0" in out and "Strategy: a → a - a mod 3" in out
-    assert "✓ proof for every position, for the moves stated by the relation, which agrees with moves()" in out
+    assert ('✓ proof for every position, for the moves of the relation "subtract t·v (t in {1, 2}, every coordinate '
+            'staying ≥ 0) for v in 1", which agrees with moves() on every position up to 300') in out
+    assert "moves: subtract t·v (t in {1, 2}, every coordinate staying ≥ 0) for v in 1 (given with moves()" in out
 
 
-def test_without_a_relation_a_strategy_and_proof_unknown(cli, take12):
+def test_without_a_relation_one_is_inferred_and_the_proof_rests_on_it(cli, take12):
     code, out, err = cli("--game-file", take12(False), "--json")
     assert code == 0, err
     record = json.loads(out)
-    assert record["status"] == "verified" and record["strategy"]["relation"]["kind"] == "MovesOf"
-    assert record["proof"]["status"] == "unknown" and "no symbolic move relation" in record["proof"]["reason"]
+    assert record["relation"]["source"] == "inferred from moves()" and record["relation"]["inferred_on"] == 300
+    assert record["relation"]["relation"] == {"kind": "Steps", "vectors": [[1]], "amounts": [1, 2]}
+    assert record["strategy"]["relation"]["kind"] == "Steps" and record["proof"]["status"] == "proved"
+    assert record["proof"]["statement"].endswith("which agrees with moves() on every position up to 300")
     code, out, err = cli("--game-file", take12(False))
-    assert "Strategy: a → a - a mod 3" in out and "proof: unknown" in out
+    assert ("moves: subtract t·v (t in {1, 2}, every coordinate staying ≥ 0) for v in 1 (inferred: the options of "
+            "moves() at every position up to 300)") in out
+    assert "Strategy: a → a - a mod 3" in out and "✓ proof for every position, for the moves of the relation" in out
+
+
+def test_without_inference_a_strategy_over_moves_and_proof_unknown(cli, take12):
+    code, out, err = cli("--game-file", take12(False), "--no-infer-relation", "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["relation"] is None and record["strategy"]["relation"]["kind"] == "MovesOf"
+    assert record["proof"]["status"] == "unknown" and "no symbolic move relation" in record["proof"]["reason"]
+    code, out, err = cli("--game-file", take12(False), "--no-infer-relation")
+    assert "Strategy: a → a - a mod 3" in out and "proof: unknown" in out and "moves:" not in out
+
+
+def test_moves_that_fit_no_relation_say_so_in_one_line(cli, tmp_path):
+    path = tmp_path / "halve.py"
+    path.write_text('from games import custom_game\n\n'
+                    'game = custom_game("take-or-halve", lambda p: [(p[0] - 1,)] + [(p[0] // 2,)] * (p[0] % 2 == 0) '
+                    'if p[0] else [], 1)\n')
+    code, out, err = cli("--game-file", str(path), "--no-proof")
+    assert code == 0, err
+    notes = [line for line in out.splitlines() if "fit no relation" in line]
+    assert notes == ["  the moves of custom_game('take-or-halve', dims=1) fit no relation of the vocabulary "
+                     "(games.symbolic) on bound 300 (the relation allows (2,) → (0,), which moves() does not give): "
+                     "strategies and proofs rest on moves() within the bound only"]
 
 
 @pytest.mark.parametrize("option", ["--game-file", "--game-spec"])
