@@ -39,7 +39,7 @@ from timing import arguments, load_average, machine_line  # noqa: E402
 __all__ = ["BASELINE", "FLOOR", "wall", "main"]
 
 BASELINE = ["-c", "import numpy"]
-FLOOR = ["-c", "import discover.cli, discover.find, sympy; from games import make_game; from solvers import solve; "
+FLOOR = ["-c", "import discover.app.cli, discover.find, sympy; from games import make_game; from solvers import solve; "
                "solve(make_game('subtraction', subtract=(1, 2, 3)), 30); sympy.Symbol('a') + 1"]
 QUICK_CASES = ("nim2", "sub123")
 

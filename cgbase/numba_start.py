@@ -21,7 +21,7 @@ until then ``numba.typeof`` on a type only an extension registers does not know 
 The runtime's own machine code, which numba compiles in every process, is read from a file as well
 (``cgbase.numba_runtime``).
 
-Nothing here runs on import: only the ``discover`` command's entry point (``discover.cli.main``) calls
+Nothing here runs on import: only the ``discover`` command's entry point (``discover.app.cli.main``) calls
 ``start_numba``, which applies the change to the numba versions whose cache reads as this module expects
 (``Cache.load_overload``: refresh the target, then ``_load_overload`` under the guard against spurious I/O errors),
 0.60 to 0.68 (``pyproject.toml`` pins that range; checked on 0.68.1), and to the CPU target only, and falls back to

@@ -2,6 +2,6 @@
 
 import sys
 
-from discover.launch import main
+from discover.app.launch import main
 
 sys.exit(main())

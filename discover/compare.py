@@ -2,7 +2,7 @@
 
 The learned partition thresholds the value table with a confidence (P at most
 ``-confidence``, N at least ``confidence``, unsure between), as the HQN paper builds its dataset.
-(``discover.render.partitions.compare_figure`` draws the two side by side.) The scores: accuracy over the whole universe (unsure counts as wrong), coverage and
+(``discover.app.render.partitions.compare_figure`` draws the two side by side.) The scores: accuracy over the whole universe (unsure counts as wrong), coverage and
 accuracy on the confident positions, the optimal-move rate (N positions where every
 greedy move reaches a P position) with the Nim thesis's deviation count, and the confusion counts.
 """

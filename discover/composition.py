@@ -42,7 +42,7 @@ import numpy as np
 import sympy as sp
 
 from discover.bounds import default_bound, default_verify_bound
-from discover.engines.periodic import PeriodicEngine
+from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
 from discover.proofs.agreement import relation_agrees
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof

@@ -1,6 +1,6 @@
 """Every default of ``find_rule``'s roads, named once: one frozen record a road.
 
-``discover.find_settings.FindSettings`` (the library), ``discover.cli.rule_settings.RuleSettings`` and the click
+``discover.find_settings.FindSettings`` (the library), ``discover.app.cli.rule_settings.RuleSettings`` and the click
 options of ``discover rule`` / ``report`` (the command line), ``discover_quotient`` and ``discover_board_quotient``
 read these records when they run, attribute by attribute (``defaults.QUOTIENT.heaps``), so a default changed here is
 changed everywhere; a test holds the command line's help to them.  The module imports nothing heavy: ``--help``

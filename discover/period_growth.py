@@ -3,9 +3,9 @@
 A one-heap game whose period is longer than a few hundred heaps (subtraction {1, 3, 4, 180}: P period 183)
 shows no period on the tables ``find_rule`` first trains on.  A one-heap solve costs milliseconds per
 thousand heaps, so ``settled_bound`` doubles the bound, solving each time, until the values settle into a
-period with a margin (``solvers.eventual_period.settled_period``: three periods, and the pre-period plus two
+period with a margin (``solvers.periods.sequences.settled_period``: three periods, and the pre-period plus two
 periods, in the table), up to ``GROWTH_POSITIONS`` heaps.  A two-heap game grows the same way until its P
-positions settle into periods in each coordinate (``solvers.grid_periods``: a periodic core and eventually
+positions settle into periods in each coordinate (``solvers.periods.grids``: a periodic core and eventually
 periodic lines near the axes, with the same margins), up to ``GROWTH_POSITIONS_2D`` positions.  The bound it
 returns is only a training bound: the rule an engine writes there is verified on a bound far beyond it, like
 any other.
@@ -17,8 +17,8 @@ import numpy as np
 
 from games import Game
 from solvers import solve
-from solvers.eventual_period import settled_period
-from solvers.grid_periods import grid_periods
+from solvers.periods.sequences import settled_period
+from solvers.periods.grids import grid_periods
 
 __all__ = ["GROWTH_POSITIONS", "GROWTH_POSITIONS_2D", "growth_limit_2d", "settled_bound"]
 

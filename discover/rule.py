@@ -34,9 +34,8 @@ from discover.expr.latex import rule_latex
 from discover.expr.nodes import complexity
 from discover.expr.numeric import compile_expr
 from discover.expr.parse import as_expression
-from discover.expr.periodic import periodic_latex, periodic_text
 from discover.expr.text import rule_text
-from discover.periodic_values import PeriodicValues
+from discover.periodic_values import PeriodicValues, periodic_latex, periodic_text
 from games import coordinate_names
 
 __all__ = ["Rule", "MAX_FEATURES"]

@@ -8,7 +8,7 @@ games), gets Wilson's score interval (``share_interval``), which lies inside [0,
 Every interval of the toolkit's reports comes from here, and prints as ``mean [low, high]``
 (``interval_text``).
 The sweeps (``learners.sweep``) and the Nim study rank their settings with these; the figure of mean curves
-with bands is ``discover.render.curves.band_figure``.
+with bands is ``discover.app.render.curves.band_figure``.
 """
 
 from __future__ import annotations

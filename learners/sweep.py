@@ -7,12 +7,12 @@ the greedy policy, the optimal-move rate in play over the last interval and its 
 whole curve, the greedy policy's win rates against random and optimal players, the games to the
 first record without deviation) and its learning curve. ``sweep_json(record)`` is the text of
 ``sweep.json`` (the sweep's settings, then one record per run in run order: the same bytes whatever
-the backend and the number of workers); ``discover.render.sweep.write`` writes it with the report.
+the backend and the number of workers); ``discover.app.render.sweep.write`` writes it with the report.
 
 Given a folder, a sweep resumes: each run is appended to ``folder/runs.jsonl`` as it ends, and a
 later run of the same sweep (same learner, game, bound, games, opponent and curve points) skips
 the runs found there or in ``sweep.json``. ``discover sweep`` and the Nim study
-(``discover.experiments.nim_study``) call both.
+(``discover.app.experiments.nim_study``) call both.
 """
 
 from __future__ import annotations

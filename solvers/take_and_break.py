@@ -2,7 +2,7 @@
 
 ``grundy_sequence(game)`` computes G(0), G(1), ... for an octal game (any number of digits), a
 hexadecimal game or Grundy's game, and watches for an eventual period while it computes: it
-stops as soon as the periodicity theorem proves one (``solvers.eventual_period``), or when its
+stops as soon as the periodicity theorem proves one (``solvers.periods.sequences``), or when its
 budget of heaps or seconds is spent ("no period up to n = N").
 
 Engines (``solvers.sparse_space``): moves that leave at most two heaps use the rare/common value
@@ -35,7 +35,7 @@ import numpy as np
 
 from cgbase.memory import check_memory
 from games import Game
-from solvers.eventual_period import PeriodWatch
+from solvers.periods.sequences import PeriodWatch
 from solvers.sparse_space import (
     MASK,
     POSBIT,
@@ -317,7 +317,7 @@ def grundy_sequence(game: Game, heaps: int = 1 << 25, seconds: float = 540.0,
     -----
     A period (n0, p) is proved by the periodicity theorem of Guy and Smith [1]_ [2]_: for moves that
     remove at most t tokens and leave at most j heaps, G(n + p) = G(n) for n0 <= n <= j (n0 + p) + t - 1 - p
-    gives it for every n >= n0 (``solvers.eventual_period``).  Two-heap moves are computed with the
+    gives it for every n >= n0 (``solvers.periods.sequences``).  Two-heap moves are computed with the
     rare/common value split of Gangolli and Plambeck [3]_, the method of Flammenkamp's tables [4]_
     (``solvers.sparse_space``).  No theorem covers Grundy's game: its periods are never proved.
 

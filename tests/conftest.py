@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from discover.cli import main
+from discover.app.cli import main
 
 
 @pytest.fixture

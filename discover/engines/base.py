@@ -92,7 +92,7 @@ class Engine(Estimator):
     Examples
     --------
     >>> from sklearn.base import clone
-    >>> from discover.engines.periodic import PeriodicEngine
+    >>> from discover.engines.periods1d import PeriodicEngine
     >>> engine = PeriodicEngine(margin=4)
     >>> clone(engine).set_params(limit=2).get_params()
     {'limit': 2, 'margin': 4, 'max_period': None, 'random_state': None}

@@ -1,6 +1,6 @@
 """Periods in each coordinate of two-heap games: a periodic core, with eventually periodic lines near the axes.
 
-The shape (``solvers.grid_periods``): for a >= a0 and b >= b0, P iff (a mod p, b mod q) lies in a set S; each row
+The shape (``solvers.periods.grids``): for a >= a0 and b >= b0, P iff (a mod p, b mod q) lies in a set S; each row
 a = k < a0 is eventually periodic in b, and each column b = k < b0 in a, with a pre-period and period of its own.
 The engine writes it as one ``Piecewise`` of existing nodes, so the verification and the z3 closure certificate
 take it unchanged:
@@ -9,7 +9,7 @@ take it unchanged:
   equal lines merged under one guard (``a ∈ {0, 2}``);
 - for a symmetric table, also by the smaller heap: ``Piecewise((line_k(max_all), Eq(min_all, k)), ..., (core, True))``.
 
-Each line is written as the periodic engine writes a one-heap sequence (``discover.engines.periodic.p_expression``):
+Each line is written as the periodic engine writes a one-heap sequence (``discover.engines.periods1d.p_expression``):
 a residue test with the P positions before its period listed as exceptions, or a pre-period.  A sum G1 + G2 of
 subtraction games with pre-periods e1 and e2 is the typical case (P iff G1(a) = G2(b): rows a < e1 and columns
 b < e2 are exceptional); ``find_rule`` grows a two-heap table until this shape settles (``discover.period_growth``).
@@ -21,12 +21,12 @@ import numpy as np
 import sympy as sp
 
 from discover.engines.base import Candidate, Engine
-from discover.engines.periodic import p_expression
+from discover.engines.periods1d import p_expression
 from discover.engines.residues import residue_member
 from discover.expr.features import DERIVED
 from discover.expr.nodes import complexity
-from solvers.eventual_period import PeriodicFit, settled_period
-from solvers.grid_periods import GridPeriods, grid_periods
+from solvers.periods.sequences import PeriodicFit, settled_period
+from solvers.periods.grids import GridPeriods, grid_periods
 
 __all__ = ["Periods2DEngine", "line_expression", "grid_from_table"]
 

@@ -2,7 +2,7 @@
 
 One portfolio member that hands a table to the idea that fits its shape:
 
-- a 1-D table (feature ``n``): ``discover.engines.periodic`` (pre-period, period, saltus,
+- a 1-D table (feature ``n``): ``discover.engines.periods1d`` (pre-period, period, saltus,
   listed exceptions);
 - a symmetric 2-coordinate table of P positions: ``discover.engines.pairs`` (a_k = mex of the
   earlier values, b_k = a_k + c k, Beatty form ⌊kα⌋ confirmed exactly).
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from discover.engines.base import Engine
 from discover.engines.pairs import PairsEngine
-from discover.engines.periodic import PeriodicEngine
+from discover.engines.periods1d import PeriodicEngine
 
 __all__ = ["SequenceEngine"]
 

@@ -2,7 +2,7 @@
 proved by them.
 
 Two theorems turn a period checked on finitely many values (found by
-``solvers.eventual_period``) into a statement about every heap size, each with its hypothesis
+``solvers.periods.sequences``) into a statement about every heap size, each with its hypothesis
 checked by code on the computed values:
 
 - the periodicity theorem of Guy and Smith for octal games, and its form for moves that leave up
@@ -34,7 +34,7 @@ import sympy as sp
 from discover.expr.walker import Unsupported
 from discover.verdicts import ProofStatus
 from solvers import solve
-from solvers.eventual_period import find_periods, hypothesis_end
+from solvers.periods.sequences import find_periods, hypothesis_end
 from solvers.take_and_break import take_and_break_rules
 
 __all__ = ["PeriodicityProof", "periodicity_proof", "octal_periodicity_proof", "take_and_break_proof",

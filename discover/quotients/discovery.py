@@ -21,7 +21,7 @@ from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.kinds import is_misere_heap_game
-from discover.quotients.period import heap_period
+from discover.quotients.heap_period import heap_period
 from discover.quotients.rule import QuotientRule, quotient_rule
 
 __all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game"]

@@ -16,7 +16,7 @@ import numpy as np
 from cgbase.reading import Field, check_record, load_json
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.monoid import BipartiteMonoid
-from discover.quotients.period import HeapPeriod, heap_period
+from discover.quotients.heap_period import HeapPeriod, heap_period
 from discover.quotients.presentation import presentation
 
 __all__ = ["QuotientRule", "quotient_rule"]

@@ -19,7 +19,7 @@ Each period (the HQN paper's ``modelBasedLearn``, figure 5):
    recall), and the Q-table is reset after the choice.
 
 The model builder is pluggable: ``"neural"`` is the paper's network (``learners.hqn.model_network``);
-``discover.experiments.hqn.SymbolicModelBuilder`` fits rules with the discovery engines instead
+``discover.app.experiments.hqn.SymbolicModelBuilder`` fits rules with the discovery engines instead
 (the paper's proposal). The solver is used only to score the records of ``history_``.
 """
 

@@ -1,4 +1,4 @@
-"""Every command of ``discover`` through ``discover.cli.checks``: hostile values of every parameter, by its declared
+"""Every command of ``discover`` through ``discover.app.cli.checks``: hostile values of every parameter, by its declared
 type, are refused in one line with status 2, before any work, with nothing written.
 
 One pytest case per command (``test_hostile_input[solve]``), found by walking the click group: a new command
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from discover.cli import common
-from discover.cli.checks import (Case, check_case, check_command, command_paths, find_command, hostile_cases,
+from discover.app.cli import common
+from discover.app.cli.checks import (Case, check_case, check_command, command_paths, find_command, hostile_cases,
                                  valid_argv)
 
 KNOWN_FAILURES: dict[str, str] = {}  # command -> reason; keep it empty
@@ -37,7 +37,7 @@ def test_every_command_has_cases():
 
 
 def test_an_undeclared_option_type_fails_the_check():
-    from discover.cli.checks import hostile_values
+    from discover.app.cli.checks import hostile_values
 
     with pytest.raises(AssertionError, match="undeclared type"):
         hostile_values(click.Option(["--plain"]))

@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pytest
 
-from discover.experiments.explore import preset, run, verdict, write
+from discover.app.experiments.explore import preset, run, verdict, write
 from learners.repeats import interval, share_interval
 from games import make_game
 
@@ -122,7 +122,7 @@ def test_the_solver_measure_on_positions_met_in_play(tmp_path):
 
 
 def test_the_paper_claim_by_the_evidence():
-    from discover.experiments.explore_solved import paper_claim
+    from discover.app.experiments.explore_solved import paper_claim
 
     def claim(*diffs):
         summary = {f"v{i}": {"difference": {"mean": m, "n": 3, "p_holm": p}} for i, (m, p) in enumerate(diffs)}

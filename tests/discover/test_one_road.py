@@ -10,8 +10,8 @@ import click
 import pytest
 
 from discover import defaults
-from discover.cli.rule import rule_command
-from discover.cli.rule_settings import RuleSettings
+from discover.app.cli.rule import rule_command
+from discover.app.cli.rule_settings import RuleSettings
 from discover.discovery import Discovery
 from discover.find import find_rule
 from discover.find_settings import FindSettings

@@ -15,7 +15,7 @@ from discover.verify import verify_rule
 from games import custom_game
 from games.declared import declared_game
 from solvers import solve
-from solvers.eventual_period import settled_period
+from solvers.periods.sequences import settled_period
 
 SUBTRACT = (1, 3, 4, 180)
 

@@ -18,7 +18,7 @@ from discover.proofs.periodicity import octal_periodicity_proof, periodic_rule_p
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
 from games import make_game
-from solvers.eventual_period import hypothesis_end
+from solvers.periods.sequences import hypothesis_end
 from solvers.take_and_break import plain_grundy_values
 
 n = sp.Symbol("n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from discover.experiments.hqn import SymbolicModelBuilder
+from discover.app.experiments.hqn import SymbolicModelBuilder
 from discover.verify import verify_rule
 from games import make_game
 from learners import Arena

@@ -292,7 +292,7 @@ def test_bad_input():
 def test_an_opening_past_its_budget_is_unsettled_never_guessed(monkeypatch):
     """With a tiny budget some 6 x 6 openings stay open: shown as '?', counted apart, never compared."""
     import solvers.openings as openings_module
-    from discover.cli.solve import _openings_record
+    from discover.app.cli.solve import _openings_record
     from solvers.hex_published import published_openings
 
     monkeypatch.setattr(openings_module, "HEX_OPENING_POSITIONS", 300)

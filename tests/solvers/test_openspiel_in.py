@@ -324,7 +324,7 @@ HOSTILE = [("openspiel:no_such_game",), ("openspiel:",), ("openspiel:nim(",), ("
 
 @pytest.mark.parametrize("words", HOSTILE, ids=lambda words: " ".join(words))
 def test_solve_refuses_in_one_line(words):
-    from discover.cli.checks import Case, check_case
+    from discover.app.cli.checks import Case, check_case
 
     check_case(Case("openspiel", ("solve", *words)))
 
@@ -332,7 +332,7 @@ def test_solve_refuses_in_one_line(words):
 def test_solve_prints_the_start_and_first_moves(tmp_path, capsys):
     import json
 
-    from discover.cli import main
+    from discover.app.cli import main
 
     assert main(["solve", "openspiel:dots_and_boxes(num_rows=1,num_cols=1)", "--json",
                  "--save", str(tmp_path / "d.npz"), "--csv", str(tmp_path / "d.csv")]) in (0, None)

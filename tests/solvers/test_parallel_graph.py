@@ -115,8 +115,8 @@ def test_fork_is_not_safe_beside_another_thread():
 
 
 def test_fork_is_safe_under_the_commands_ctrl_c_watchdog():
-    """Every command runs inside discover.cli.interrupt.watch(): its watchdog thread must not rule fork out."""
-    from discover.cli.interrupt import watch
+    """Every command runs inside discover.app.cli.interrupt.watch(): its watchdog thread must not rule fork out."""
+    from discover.app.cli.interrupt import watch
 
     before = parallel.fork_is_safe()
     with watch():

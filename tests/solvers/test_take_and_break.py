@@ -13,7 +13,7 @@ import pytest
 
 from games import make_game
 from solvers import solve
-from solvers.eventual_period import PeriodWatch
+from solvers.periods.sequences import PeriodWatch
 from solvers.take_and_break import (
     grundy_sequence,
     plain_grundy_values,

@@ -22,7 +22,7 @@ from discover.table import table_from_solution
 from games import custom_game
 from games.declared import declared_game
 from solvers import solve
-from solvers.grid_periods import grid_periods
+from solvers.periods.grids import grid_periods
 
 SUM_247_12 = {"name": "s247-s12", "heaps": 2, "moves": [{"step": [[2, 0], [4, 0], [7, 0], [0, 1], [0, 2]]}]}
 TAKE_247 = {"name": "take247", "heaps": 2, "moves": [{"take": [2, 4, 7]}]}
@@ -127,7 +127,7 @@ def test_no_rule_where_the_rows_preperiods_grow_without_end():
 
 
 def settled_period_start(row) -> int:
-    from solvers.eventual_period import settled_period
+    from solvers.periods.sequences import settled_period
 
     return settled_period(row.astype(np.int64))[0]
 

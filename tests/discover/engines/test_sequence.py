@@ -12,7 +12,7 @@ import pytest
 import sympy as sp
 
 from discover.engines.pairs import PairsEngine, beatty_constants, complementary_pairs
-from discover.engines.periodic import PeriodicEngine
+from discover.engines.periods1d import PeriodicEngine
 from discover.engines.sequence import SequenceEngine
 from discover.expr.features import derived_names, feature_columns
 from discover.proofs.periodicity import octal_periodicity_proof, subtraction_periodicity_proof
@@ -20,7 +20,7 @@ from discover.rule import Rule
 from discover.table import table_from_solution
 from games import make_game
 from solvers import solve
-from solvers.eventual_period import find_periods
+from solvers.periods.sequences import find_periods
 
 n = sp.Symbol("n")
 

@@ -1,0 +1,7 @@
+"""``python -m discover.app.cli``: the ``discover`` command."""
+
+import sys
+
+from discover.app.cli import main
+
+sys.exit(main())
