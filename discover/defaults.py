@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["EngineDefaults", "Budget", "ENGINES", "TAKE_AND_BREAK", "QUOTIENT", "BOARD_QUOTIENT"]
+__all__ = ["EngineDefaults", "Budget", "ENGINES", "TAKE_AND_BREAK", "QUOTIENT", "BOARD_QUOTIENT", "ENGINE_SECONDS"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,7 @@ class Budget:
 
 
 ENGINES = EngineDefaults()
+ENGINE_SECONDS = 120.0  # the clock cap of one engine's fit (its work budget ends it first on the usual tables)
 TAKE_AND_BREAK = Budget(heaps=2**25, seconds=540.0)  # Guy and Smith's road: ends within about ten minutes
 QUOTIENT = Budget(heaps=400, seconds=120.0)  # a misère heap game's quotient (misère Kayles: proved at heap 168)
 BOARD_QUOTIENT = Budget(heaps=None, seconds=120.0)  # Notakto's quotient over boards: every live board

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sp
 from cgbase.estimator import Estimator
+from discover import defaults
 from discover.expr.nodes import complexity
 from discover.expr.numeric import evaluate
 
@@ -48,7 +49,7 @@ class WorkBudget:
     [True, True, False]
     """
 
-    def __init__(self, units: float, seconds: float = 120.0):
+    def __init__(self, units: float, seconds: float = defaults.ENGINE_SECONDS):
         self.units, self.seconds = float(units), float(seconds)
         self.spent = 0.0
         self.stopped_by_clock = False

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
+from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.engines.row_bits import intersections, pack_rows
 from discover.expr.exact import exact_floor
@@ -204,7 +205,7 @@ class DecisionList(Engine):
     name = "decision_list"
 
     def __init__(self, max_guards=3, beam=8, max_constant=4, constants=_CLOSED_FORMS, max_candidates=10,
-                 work_budget=100_000, time_cap=120.0, random_state=None):
+                 work_budget=100_000, time_cap=defaults.ENGINE_SECONDS, random_state=None):
         self.work_budget = work_budget
         self.time_cap = time_cap
         self.max_guards = max_guards

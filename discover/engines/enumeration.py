@@ -23,6 +23,7 @@ import time
 import numpy as np
 import sympy as sp
 
+from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.engines.grammar import CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node, to_sympy
 from discover.expr.exact import exact_floor
@@ -127,7 +128,7 @@ class EnumerationEngine(Engine):
 
     name = "enumeration"
 
-    def __init__(self, max_size=9, work_budget=WORK_BUDGET, time_cap=120.0, max_terms=150_000, sample_size=128, n_partial=5,
+    def __init__(self, max_size=9, work_budget=WORK_BUDGET, time_cap=defaults.ENGINE_SECONDS, max_terms=150_000, sample_size=128, n_partial=5,
                  max_exact=10, and_or=True, max_pool=2000, max_stored=15_000_000,
                  max_pairs=400_000, random_state=0):
         self.max_size = max_size

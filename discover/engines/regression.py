@@ -32,6 +32,7 @@ import warnings
 import numpy as np
 import sympy as sp
 
+from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
 from discover.engines.constants import constant_cost, interval_constants, slope_interval, snap_model
 from discover.expr.nodes import complexity
@@ -216,7 +217,7 @@ class RegressionEngine(Engine):
     name = "regression"
 
     def __init__(self, backend="operon", random_state=0, generations=20, population_size=100, max_length=5,
-                 work_budget=64, time_cap=120.0, max_candidates=10):
+                 work_budget=64, time_cap=defaults.ENGINE_SECONDS, max_candidates=10):
         if backend not in BACKENDS:
             raise ValueError(f"unknown regression backend {backend!r}; choose from: {', '.join(BACKENDS)}")
         if backend == "pysr" and not _pysr_available():
