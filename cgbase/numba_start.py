@@ -32,9 +32,12 @@ numba defines it.  A kernel is the toolkit's when its source file lies in one of
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import os
+import sys
 
-__all__ = ["start_numba", "load_kernels_lazily", "KNOWN_VERSIONS", "PACKAGES"]
+__all__ = ["start_numba", "start_numba_on_import", "load_kernels_lazily", "KNOWN_VERSIONS", "PACKAGES"]
 
 KNOWN_VERSIONS = ((0, 60), (0, 68))  # the numba versions (major, minor), first and last, whose cache is patched
 PACKAGES = ("cgbase", "games", "solvers", "learners", "discover")  # whose cached kernels load lazily
@@ -55,6 +58,35 @@ def start_numba() -> bool:
         caching.Cache.load_overload, dispatcher._DispatcherBase._compilation_chain_init_hook, \
             nrtdynmod.compile_nrt_functions = originals
         return False
+
+
+def start_numba_on_import() -> None:
+    """``start_numba`` as soon as numba is imported (at once if it is already): a command that never runs a kernel
+    (``--help``, a refused argument) never imports numba for it."""
+    if "numba" in sys.modules:
+        start_numba()
+    elif not any(isinstance(finder, _AfterNumba) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _AfterNumba())
+
+
+class _AfterNumba(importlib.abc.MetaPathFinder):
+    """Finds numba as Python does, and calls ``start_numba`` once its package has run; then steps aside."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "numba":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            start_numba()
+
+        spec.loader.exec_module = exec_module
+        return spec
 
 
 def load_kernels_lazily() -> bool:

@@ -54,7 +54,9 @@ def test_find_rule_finds_period_183_and_verifies_it_far_beyond():
     assert found.rule.text().startswith("a mod 183 ∈ {0, 2, 7, 9,")
     heaps = np.arange(20000)[:, None]
     assert np.array_equal(found.rule.predicate(heaps), p_table(subtraction(), 19999).astype(bool))
-    assert found.proof.status == "unknown"  # a custom game without a relation: verified, never "proved"
+    # moves() states no relation: one is inferred on the verification box, and the proof rests on it, saying so
+    assert found.proof.status == "proved" and found.proof.rests_on["agrees_with_moves_up_to"] == 19200
+    assert found.proof.statement.endswith("which agrees with moves() on every position up to 19,200")
 
 
 def test_a_move_planted_inside_the_verification_bound_is_not_verified():

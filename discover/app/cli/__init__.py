@@ -152,12 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     discover ...
     0
     """
-    from cgbase.numba_start import start_numba
+    from cgbase.numba_start import start_numba_on_import
 
-    start_numba()  # the command's own process: numba's cache loads the toolkit's kernels lazily (numba's path on error)
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]
+    start_numba_on_import()  # the command's own process: numba's cache loads the toolkit's kernels lazily (numba's
+    # own path on any error), from numba's import on
     with watch():
         return _run(args)
 
