@@ -10,7 +10,7 @@ from __future__ import annotations
 
 __all__ = ["text_problems"]
 
-TOLERANCE = 1.0  # pixels two boxes may share (antialiased edges) before they count as overlapping
+TOLERANCE = 2.0  # pixels a box may cross another or the edge (antialiased edges, the layout's rounding) unflagged
 
 
 def text_problems(fig, tolerance: float = TOLERANCE) -> list[str]:

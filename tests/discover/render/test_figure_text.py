@@ -43,7 +43,7 @@ def _history(n: int, keys: dict, x: str = "episode") -> list:
 def test_text_problems_finds_overlap_and_overflow():
     from discover.render.figure import new_figure
 
-    fig, (ax,) = new_figure(3, 2)
+    fig, (ax,) = new_figure(3, 2, layout=None)
     ax.text(0.5, 0.5, "one"), ax.text(0.5, 0.5, "two"), ax.text(5, 5, "far away")
     problems = text_problems(fig)
     assert "'one' overlaps 'two'" in problems and "'far away' leaves the canvas" in problems
@@ -122,7 +122,8 @@ def test_quotient_and_boards(tmp_path, drawn):
     plot_openings(openings(hex3, solve(hex3)), tmp_path / "hex.png")
     q = np.linspace(0.1, 0.9, 16).tolist()
     wins = [i % 5 == 0 for i in range(16)]
-    learned_openings_figure({"minimax": q, "joint": q, "variance": q, "count": q}, wins, tmp_path / "o.png", "test")
+    variants = ("minimax", "joint", "variance", "pseudocount", "solver", "mustplay", "proofs")
+    learned_openings_figure(dict.fromkeys(variants, q), wins, tmp_path / "o.png", "test")
     assert len(drawn) == 3
 
 
