@@ -89,9 +89,10 @@ def new_figure(width: float, height: float, rows: int = 1, cols: int = 1, layout
     return fig, axes[:panels]
 
 
-def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None) -> None:
-    """The legend of ``ax`` (or of the axes ``source``, for one legend of several panels) under ``ax``, below its
-    x label, never over the data; nothing without labels.
+def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None, handles=None) -> None:
+    """The legend of ``ax`` (or of the axes ``source``, for one legend of several panels, or of the artists
+    ``handles``, such as patches of a map's colours) under ``ax``, below its x label, never over the data;
+    nothing without labels.
 
     Examples
     --------
@@ -103,7 +104,10 @@ def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None) -> None
     """
     from matplotlib.transforms import ScaledTranslation
 
-    handles, labels = (source or ax).get_legend_handles_labels()
+    if handles is None:
+        handles, labels = (source or ax).get_legend_handles_labels()
+    else:
+        labels = [handle.get_label() for handle in handles]
     if not labels:
         return
     below = ax.transAxes + ScaledTranslation(0, -LABEL_DEPTH, ax.figure.dpi_scale_trans)  # under the tick labels

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from discover.render.document import FigureFile
-from discover.render.figure import (COLOURS, DPI, coordinate_labels, legend_columns, new_figure, save_figure,
-                                    wrapped)
+from discover.render.figure import (COLOURS, DPI, coordinate_labels, legend_below, legend_columns, new_figure,
+                                    save_figure, wrapped)
 from discover.verify import rule_values
 from games import coordinate_names
 from solvers import solve
@@ -432,8 +432,8 @@ def compare_figure(value_table, path, solution=None, confidence: float = 0.3) ->
         _label_axes(ax, game, universe.dims)
         ax.set_title(title, fontsize=11)
         counts = np.bincount(code, minlength=len(palette))
-        ax.legend(handles=[Patch(facecolor=c, edgecolor="#555555", label=f"{n} ({counts[i]:,})")
-                           for i, (n, c) in enumerate(palette) if counts[i]],
-                  loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize=8, frameon=False)
-    fig.suptitle(f"{game.title()}, bound {value_table.bound}: learned against exact", fontsize=12)
+        legend_below(ax, columns=2, handles=[Patch(facecolor=c, edgecolor="#555555", label=f"{n} ({counts[i]:,})")
+                                             for i, (n, c) in enumerate(palette) if counts[i]])
+    fig.suptitle(wrapped(f"{game.title()}, bound {value_table.bound}: learned against exact", fig.get_figwidth(), 12),
+                 fontsize=12)
     return save_figure(fig, path)

@@ -249,3 +249,15 @@ def test_every_module_that_saves_a_figure_is_drawn_here():
                "discover/experiments/parity_report.py", "discover/experiments/hqn/experiment.py",
                "discover/experiments/nim_study.py"}
     assert saving == covered
+
+
+@pytest.mark.parametrize("game_args", [("wythoff", {}), ("subtraction", {"subtract": (1, 3, 4)})])
+def test_learned_against_exact(tmp_path, drawn, game_args):
+    from discover.render.partitions import compare_figure
+    from games import make_game
+    from learners import QLearner
+
+    name, params = game_args
+    table = QLearner(random_state=0).fit(make_game(name, **params), bound=6, episodes=300).value_table_
+    compare_figure(table, tmp_path / "compare.png")
+    _every_axis_labelled(drawn[0])
