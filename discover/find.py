@@ -50,7 +50,55 @@ PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about
 
 @dataclass
 class Discovery:
-    """What ``find_rule`` found: the rule, its status and the evidence."""
+    """What ``find_rule`` found: the rule, its status and the evidence.
+
+    In a notebook a discovery shows as a card (the rule in MathML, status, proof, checks); ``summary()`` is the
+    text ``discover GAME`` prints; ``to_record()`` the JSON record of ``--json``.
+
+    Attributes
+    ----------
+    game : games.Game
+        The game the rule is about.
+    rule : discover.rule.Rule or None
+        The verified rule (status "verified"), the candidate a check refuted ("refuted"), or None ("none").
+    status : str
+        "verified" (every check passed), "refuted" (a check failed) or "none" (no candidate fitted).
+    verified_bound : int or None
+        The bound up to which every position agrees with the solver (None unless verified).
+    candidates : list of Rule
+        The engines' candidates, best first.
+    checks : list of discover.verify.Check
+        The checks the rule was put through: agreement with the solver, closure, self-play.
+    train_bound, verify_bound : int
+        The bound of the training table and of the verification.
+    timings : dict
+        Seconds spent in each stage.
+    best_partial : Rule or None
+        The candidate that came closest, when none was verified.
+    source : str
+        Where the training table came from: "solver", a learner's name, or "take_and_break" (the engine's values).
+    sequence : solvers.take_and_break.GrundySequence or None
+        The take-and-break engine's Grundy values, when it ran.
+    strategy : discover.strategy.Strategy or None
+        A winning-move function of a verified P rule, when one was found.
+    strategy_check : Check or None
+        The strategy's own self-play (a failure leaves the rule verified).
+    proof : discover.proofs.prove.Proof or None
+        The proof of a verified rule (its ``status``: "proved", "disproved", "unknown"), when one was attempted.
+    notes : list of str
+        What the engines left out and why.
+    general : discover.generality.GeneralClaim or None
+        The rule read for any number of heaps, when it generalises.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> found = find_rule(make_game("subtraction", subtract=(1, 2)))
+    >>> found
+    Discovery(the subtraction game S = {1, 2}: verified on bound 300, proved; P iff n mod 3 = 0)
+    >>> "  P iff n mod 3 = 0" in found.summary().splitlines()
+    True
+    """
 
     game: Game
     rule: Rule | None
@@ -69,6 +117,46 @@ class Discovery:
     proof: object | None = None  # discover.proofs.prove.Proof of a verified rule, when a proof was attempted
     notes: list[str] = field(default_factory=list)  # what the engines left out and why (their notes_)
     general: object | None = None  # discover.generality.GeneralClaim: the rule read for any number of heaps
+
+    def summary(self) -> str:
+        """The text ``discover GAME`` prints (plain, as in a pipe): the rule, its strategy, proof and checks, or
+        what came closest and what to try."""
+        from discover.summary import summary_text
+
+        return summary_text(self)
+
+    def __repr__(self) -> str:
+        from cgbase.html import short
+        from discover.summary import rule_line
+
+        status = str(self.status)
+        if status == "verified":
+            status += f" on bound {self.verified_bound:,}"
+            if self.proof is not None and self.proof.status == "proved":
+                status += ", proved"
+        rule = "" if self.rule is None else f"; {rule_line(self.rule)}"
+        return short(f"Discovery({self.game.title()}: {status}{rule}", 199) + ")"
+
+    def _repr_html_(self) -> str:
+        from cgbase.html import card, escape
+        from discover.no_rule import no_rule_paragraph
+
+        proof = self.proof
+        rows = [("game", escape(f"{self.game.title()} ({self.game!r})")),
+                ("status", escape(str(self.status) + (f" on bound {self.verified_bound:,}"
+                                                      if self.verified_bound is not None else ""))),
+                ("trained on", escape(f"{self.source} table at bound {self.train_bound:,}; verification bound "
+                                      f"{self.verify_bound:,}"))]
+        if self.status == "verified":
+            rows += self.rule.html_rows()
+            rows += [("proof", None if proof is None else escape(proof.line())),
+                     ("strategy", None if self.strategy is None else escape(self.strategy.text()))]
+        else:
+            rows.append(("no rule", escape(no_rule_paragraph(self, "to_record()"))))
+        checks = "".join(f"<li>{escape(c.line())} ({c.seconds:.2f} s)</li>" for c in self.checks)
+        notes = "".join(f"<li>{escape(note)}</li>" for note in self.notes)
+        sections = [(name, f"<ul>{items}</ul>") for name, items in (("checks", checks), ("notes", notes)) if items]
+        return card("Discovery", rows, sections)
 
     def to_record(self) -> dict:
         """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` reads."""

@@ -24,7 +24,7 @@ from discover.find import Discovery
 from discover.learned import learned_table_text
 from discover.render.document import Code, Link, Strong, write_document
 from discover.render.heap_values import heap_values_figure, rare_class_text
-from discover.render.no_rule import no_rule_paragraph
+from discover.no_rule import no_rule_paragraph
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 from discover.render.proof import strategy_and_proof_blocks
 
