@@ -29,7 +29,7 @@ def _resolve_game(ctx, settings, required: bool = True):
     from games import GAMES
 
     game = settings.game
-    if game is not None and game not in GAMES:
+    if game is not None and game not in GAMES and not game.startswith("openspiel:"):  # OpenSpiel's: read as ours
         commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
         near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
         hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
