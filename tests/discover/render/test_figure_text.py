@@ -71,7 +71,7 @@ def test_grundy_colour_bar_is_discrete_and_cell_numbers_one_size(tmp_path, drawn
     from discover.render.partitions import grundy_figure
     from games import make_game
 
-    grundy_figure(make_game("wythoff"), 14, tmp_path)
+    grundy_figure(make_game("wythoff"), 31, tmp_path)  # the largest board whose cells are numbered: 32 a side
     (fig,) = drawn
     bar = [ax for ax in fig.axes if ax.get_ylabel() == "Grundy value"]
     assert bar, "a colour bar labelled 'Grundy value'"
