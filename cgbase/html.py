@@ -22,8 +22,9 @@ def card(title: str, rows, sections=()) -> str:
 
     Examples
     --------
-    >>> card("Rule", [("status", "verified"), ("proof", None)], [("checks", "<ul><li>a</li></ul>")])
-    '<div class="cgdiscover"><strong>Rule</strong><table><tr><th style="text-align:left;padding:1px 10px 1px 0;vertical-align:top">status</th><td style="text-align:left;padding:1px 10px 1px 0;vertical-align:top">verified</td></tr></table><div><em>checks</em><ul><li>a</li></ul></div></div>'
+    >>> html = card("Rule <P>", [("status", "verified"), ("proof", None)], [("checks", "<ul><li>a</li></ul>")])
+    >>> html.count("<tr>"), "Rule &lt;P&gt;" in html, ">verified</td>" in html, "<em>checks</em><ul>" in html
+    (1, True, True, True)
     """
     body = "".join(f"<tr><th {_CELL}>{escape(name)}</th><td {_CELL}>{value}</td></tr>"
                    for name, value in rows if value is not None)

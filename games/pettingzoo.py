@@ -103,7 +103,8 @@ class GameEnv(AECEnv):
             p = self.universe.positions(self._rng.integers(self.universe.size, size=1))[0]
             if self.game.moves(p):
                 return p
-        raise ValueError(f"no position with a move among {START_TRIES} drawn from {self.game!r}'s universe: give a start")
+        raise ValueError(f"no position with a move among {START_TRIES} drawn from {self.game!r}'s universe: "
+                         "give a start")
 
     # -- the AEC interface ---------------------------------------------------------------------------------
     def observation_space(self, agent):

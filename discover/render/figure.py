@@ -13,8 +13,8 @@ import math
 import os
 import textwrap
 
-__all__ = ["COLOURS", "DPI", "PAGE_WIDTH", "new_figure", "legend_below", "shared_legend", "save_figure", "check_figure_path",
-           "coordinate_labels", "wrapped", "legend_columns"]
+__all__ = ["COLOURS", "DPI", "PAGE_WIDTH", "new_figure", "legend_below", "shared_legend", "save_figure",
+           "check_figure_path", "coordinate_labels", "wrapped", "legend_columns"]
 
 DPI = 150
 PAGE_WIDTH = 7.5  # inches: a report page's text (72em of 16 px, about 1,150 pixels) holds 7.5 inches at DPI

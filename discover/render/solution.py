@@ -105,8 +105,8 @@ def _draw_1d(fig, ax, solution) -> None:
     ax.set_ylim(0, 1)
     ax.set_yticks([])
     ax.set_xlabel(coordinate_labels(solution.game, 1)[0])
-    ax.set_title(wrapped(_title(solution, "P positions") + f": {len(p):,} of {universe.size:,}", fig.get_figwidth(), 11),
-                 fontsize=11)
+    title = _title(solution, "P positions") + f": {len(p):,} of {universe.size:,}"
+    ax.set_title(wrapped(title, fig.get_figwidth(), 11), fontsize=11)
     shared_legend(fig, ax, columns=2)
 
 

@@ -154,7 +154,8 @@ def _alphazero_run(game: str, seat: str) -> dict:
 def test_alphazero_scores(tmp_path, drawn):
     from discover.experiments import alphazero
 
-    runs = [_alphazero_run("notakto(n=3, k=3, boards=1)", "first"), _alphazero_run("notakto(n=4, k=4, boards=1)", "second")]
+    runs = [_alphazero_run("notakto(n=3, k=3, boards=1)", "first"),
+            _alphazero_run("notakto(n=4, k=4, boards=1)", "second")]
     alphazero._figure(runs, tmp_path / "scores.png", "AlphaZero on Notakto: two boards")
     alphazero._figure(runs[:1], tmp_path / "one.png", "AlphaZero on Notakto")
     for fig in drawn:
