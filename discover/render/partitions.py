@@ -271,7 +271,7 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule", thr
     side = _category_map(fig, axes, game, panels, [_cells(p, exact) for p in panels], _EXACT,
                          f"Exact partition of {game.title()} (solver), {where}")
     _save(fig, folder, "exact.png")
-    in_blocks = _in_blocks(side, universe.dims, "P where one of its positions is P (a draw where one is a draw)")
+    in_blocks = _in_blocks(side, universe.dims, "in the colour of its most telling position (a draw over P over N)")
     blocks = [("figure", FigureFile("exact.png", "Exact partition",
                                     f"The solver's P positions: {int(truth_p[drawn].sum()):,} of {drawn.size:,} "
                                     f"positions drawn ({where}).{in_blocks}"))]
@@ -293,7 +293,7 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule", thr
     side = _category_map(fig, axes, game, panels, [_cells(p, said_p.astype(np.int8)) for p in panels],
                          _rule_palette(who), f"Partition by {who}: {rule.text()}\n{where}")
     _save(fig, folder, "rule.png")
-    in_blocks = _in_blocks(side, universe.dims, f"P where {who} calls one of its positions P")
+    in_blocks = _in_blocks(side, universe.dims, f"P where {who} calls one of its positions P, else N")
     blocks.append(("figure", FigureFile("rule.png", f"Partition by {who}",
                                         f"The positions {who} calls P: {int(said_p[drawn].sum()):,} of "
                                         f"{drawn.size:,} drawn.{in_blocks}")))
@@ -306,7 +306,8 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule", thr
                      color="black", markeredgewidth=1.5)
     _save(fig, folder, "disagreement.png")
     ringed = f"; the ring marks the counterexample {tuple(through)}" if through is not None else ""
-    in_blocks = _in_blocks(side, universe.dims, "in the colour of a disagreement where one of its positions has one")
+    in_blocks = _in_blocks(side, universe.dims, "in the colour of its position that comes last in the legend (a "
+                                                  "disagreement over an agreement)")
     blocks.append(("figure", FigureFile("disagreement.png", "Disagreement",
                                         f"{who.capitalize()} and the solver disagree on {wrong:,} of {drawn.size:,} "
                                         f"positions drawn ({where}){compared}{ringed}.{in_blocks}")))
