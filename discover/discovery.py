@@ -32,6 +32,9 @@ QUOTIENT_METHOD = "Plambeck and Siegel's construction of the misère quotient"
 class Discovery:
     """What ``find_rule`` found: the rule, its status and the evidence, whatever the road.
 
+    In a notebook a discovery shows as a card (the rule in MathML, status, proof, checks); ``summary()`` is the
+    text ``discover GAME`` prints; ``to_record()`` the JSON record of ``--json``.
+
     Attributes
     ----------
     game : Game
@@ -95,6 +98,48 @@ class Discovery:
     def __post_init__(self):
         self.status = Status(self.status)
         self.road = Road(self.road)
+
+    def summary(self) -> str:
+        """The text ``discover GAME`` prints (plain, as in a pipe): the rule, its strategy, proof and checks, or
+        what came closest and what to try."""
+        from discover.summary import summary_text
+
+        return summary_text(self)
+
+    def __repr__(self) -> str:
+        from cgbase.html import short
+        from discover.summary import rule_line
+
+        status = str(self.status)
+        if self.status == Status.VERIFIED:
+            status += "" if self.verified_bound is None else f" on bound {self.verified_bound:,}"
+            if self.proof is not None and self.proof.status == ProofStatus.PROVED:
+                status += ", proved"
+        rule = "" if self.rule is None else f"; {rule_line(self.rule)}"
+        return short(f"Discovery({self.game.title()}: {status}{rule}", 199) + ")"
+
+    def _repr_html_(self) -> str:
+        if self.quotient is not None:
+            return self.quotient._repr_html_()
+        from cgbase.html import card, escape
+        from discover.no_rule import no_rule_paragraph
+
+        proof = self.proof
+        rows = [("game", escape(f"{self.game.title()} ({self.game!r})")),
+                ("status", escape(str(self.status) + (f" on bound {self.verified_bound:,}"
+                                                      if self.verified_bound is not None else ""))),
+                ("trained on", escape(f"{self.source} table at bound {self.train_bound:,}; verification bound "
+                                      f"{self.verify_bound:,}"))]
+        if self.status == Status.VERIFIED:
+            rows += self.rule.html_rows()
+            rows += [("proof", None if proof is None else escape(proof.line())),
+                     ("strategy", None if self.strategy is None else escape(self.strategy.text()))]
+        else:
+            rows.append(("no rule", escape(no_rule_paragraph(self, "to_record()"))))
+        checks = "".join(f"<li>{escape(c.line())} ({c.seconds:.2f} s)</li>" for c in self.checks)
+        notes = "".join(f"<li>{escape(note)}</li>" for note in self.notes)
+        sections = [(name, f"<ul>{items}</ul>") for name, items in (("checks", checks), ("notes", notes)) if items]
+        return card("Discovery", rows, sections)
 
     @classmethod
     def from_quotient(cls, found: QuotientDiscovery | BoardQuotientDiscovery, road: Road) -> Discovery:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
+from cgbase.html import card, escape, short
 from cgbase.reading import load_json
 from discover.expr.features import DERIVED, feature_columns
 from discover.expr.latex import rule_latex
@@ -182,6 +183,29 @@ class Rule:
 
     def __str__(self) -> str:
         return self.text()
+
+    def __repr__(self) -> str:
+        engine = self.provenance.get("engine")
+        return f"Rule({short(self.text(), 150)!r}, target={self.target!r}" + (f", by {engine})" if engine else ")")
+
+    def formula_html(self) -> str:
+        """The rule as an HTML ``<math>`` element (its text, escaped, for a periodic table of values)."""
+        from discover.expr.mathml import rule_mathml
+
+        mathml = rule_mathml(self)
+        return escape(self.text()) if mathml is None else f'<math display="inline">{mathml}</math>'
+
+    def html_rows(self) -> list:
+        """The rows of the rule's notebook card (``_repr_html_``), for other cards to include."""
+        accuracy = None if math.isnan(self.train_accuracy) else f"{self.train_accuracy:.1%}"
+        return [("rule", self.formula_html()), ("in words", escape(self.words) if self.words else None),
+                ("text", escape(self.text())),
+                ("target", "P positions" if self.target == "P" else "Grundy values"),
+                ("found by", escape(str(self.provenance["engine"])) if "engine" in self.provenance else None),
+                ("complexity", str(self.complexity)), ("training accuracy", accuracy)]
+
+    def _repr_html_(self) -> str:
+        return card("Rule", self.html_rows())
 
     # -- files -----------------------------------------------------------------------
     def to_json(self) -> str:

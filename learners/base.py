@@ -110,3 +110,18 @@ class Learner(Estimator):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.ordered_params().items())})"
+
+    def _repr_html_(self) -> str:
+        """The learner's parameters and, once fitted, its value table and the last record of its history."""
+        from cgbase.html import card, escape
+
+        rows = [(name, escape(repr(value))) for name, value in self.ordered_params().items()]
+        sections = []
+        table = getattr(self, "value_table_", None)
+        if table is not None:
+            sections.append(("value_table_", table._repr_html_()))
+        history = getattr(self, "history_", None)
+        if history:
+            last = ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in history[-1].items())
+            sections.append((f"history_ ({len(history)} records), the last", escape(last)))
+        return card(type(self).__name__, rows, sections)

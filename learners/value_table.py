@@ -157,6 +157,19 @@ class ValueTable:
     def __repr__(self) -> str:
         return f"ValueTable({self.game!r}, {self.universe!r}, {self.q.size} moves)"
 
+    def _repr_html_(self, confidence: float = 0.3) -> str:
+        from cgbase.html import card, escape
+
+        labels = self.partition(confidence)
+        counts = (f"{int((labels == -1).sum()):,} P, {int((labels == 1).sum()):,} N, {int((labels == 0).sum()):,} "
+                  f"unsure (|value| < {confidence})")
+        learner, episodes = self.meta.get("learner"), self.meta.get("episodes")
+        return card("Value table", [("game", escape(repr(self.game))),
+                                    ("learner", None if learner is None else escape(str(learner))),
+                                    ("positions", f"{self.universe.size:,}"), ("moves", f"{self.q.size:,}"),
+                                    ("episodes", None if episodes is None else f"{episodes:,}"),
+                                    ("learned outcomes", escape(counts))])
+
 
 def _check_arrays(path, n: int, indptr, targets, q, visits, terminal, value) -> None:
     """Numbers of the right kind and range: a move graph over n positions, values in [-1, 1]."""

@@ -221,6 +221,16 @@ class Solution:
         computed = ["outcome"] + [n for n in ("grundy", "remoteness") if getattr(self, f"{n}_table") is not None]
         return f"Solution({self.game!r}, {self.universe!r}, {'+'.join(computed)})"
 
+    def _repr_html_(self) -> str:
+        from cgbase.html import card, escape
+
+        facts = self.summary()
+        computed = ["outcome"] + [n for n in ("grundy", "remoteness") if getattr(self, f"{n}_table") is not None]
+        first = ", ".join(map(str, facts.pop("first P positions")))
+        return card("Solution", [(name, escape(f"{value:,}" if isinstance(value, int) else str(value)))
+                                 for name, value in facts.items() if value is not None]
+                    + [("tables", escape(", ".join(computed))), ("first P positions", escape(first) or None)])
+
 
 def universe_from_record(shape: dict, keys, path) -> Universe:
     """The universe a file's ``universe`` record describes; its recorded size and kind must be the universe's own."""

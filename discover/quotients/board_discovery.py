@@ -25,7 +25,7 @@ from discover.quotients.boards import NotaktoBoards
 from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.kinds import is_board_sum_game
-from discover.quotients.rule import QuotientRule
+from discover.quotients.rule import QuotientRule, discovery_html, discovery_repr
 
 __all__ = ["BoardRule", "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "universe_check",
            "UNIVERSE_BITS", "sample_check"]
@@ -158,6 +158,12 @@ class BoardQuotientDiscovery:
         if 0 not in self.rule.element:
             return None
         return self.rule.presentation.element_name(self.rule.product((0,) * self.game.dims))
+
+    def __repr__(self) -> str:
+        return discovery_repr(self)
+
+    def _repr_html_(self) -> str:
+        return discovery_html(self)
 
     def to_record(self) -> dict:
         """Plain data: the game, the rule (``QuotientRule.to_record``), status, statement, checks and timing."""

@@ -22,9 +22,10 @@ from discover.quotients.components import HeapComponents
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.kinds import is_misere_heap_game
 from discover.quotients.heap_period import heap_period
-from discover.quotients.rule import QuotientRule, quotient_rule
+from discover.quotients.rule import QuotientRule, discovery_html, discovery_repr, quotient_rule
 
 __all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game"]
+
 CHECKS = ((3, 8), (4, 5))  # every sum of up to k heaps of size <= N, against the solver
 
 
@@ -66,6 +67,12 @@ class QuotientDiscovery:
         if self.rule.period is not None:
             base += f"; {self.rule.period.line()}"
         return base
+
+    def __repr__(self) -> str:
+        return discovery_repr(self)
+
+    def _repr_html_(self) -> str:
+        return discovery_html(self)
 
     def to_record(self) -> dict:
         """Plain data: the game, the rule (``QuotientRule.to_record``), status, statement, checks and timing."""

@@ -13,13 +13,14 @@ import json
 
 import numpy as np
 
+from cgbase.html import card, escape, short
 from cgbase.reading import Field, check_record, load_json
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.heap_period import HeapPeriod, heap_period
 from discover.quotients.presentation import presentation
 
-__all__ = ["QuotientRule", "quotient_rule"]
+__all__ = ["QuotientRule", "quotient_rule", "discovery_repr", "discovery_html"]
 
 MAX_ORDER = 4096  # elements of a quotient read from JSON
 
@@ -150,6 +151,21 @@ class QuotientRule:
         return (f"<math><mrow><munder><mo>∏</mo><mi>i</mi></munder><mi>Φ</mi><mo>(</mo><msub><mi>G</mi><mi>i</mi>"
                 f"</msub><mo>)</mo></mrow><mo>∈</mo><mo>{{</mo>{p}<mo>}}</mo><mo>;</mo><mi>𝒬</mi><mo>=</mo>{pres}</math>")
 
+    # -- notebooks ----------------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        p = short(", ".join(self.p_names()), 120)
+        return f"QuotientRule(order {self.monoid.order}, P-portion {{{p}}}, {len(self.element):,} components)"
+
+    def html_rows(self) -> list:
+        """The rows of the rule's notebook card (``_repr_html_``), for a discovery's card to include."""
+        return [("rule", self.mathml().replace("<math>", '<math display="inline">', 1)),
+                ("text", escape(self.text())), ("order", str(self.monoid.order)),
+                ("components", f"{len(self.element):,}"),
+                ("period", None if self.period is None else escape(self.period.line()))]
+
+    def _repr_html_(self) -> str:
+        return card("Misère quotient rule", self.html_rows())
+
     # -- JSON ---------------------------------------------------------------------------------------------
     def to_record(self) -> dict:
         """Plain data (what ``from_json`` reads)."""
@@ -237,3 +253,17 @@ def quotient_rule(components, removal_limit: int | None = None, game: dict | Non
         last = builder.growth[-1][0] if builder.growth else 0
         period = heap_period([0] + [builder.element[c] for c in ids], last, removal_limit)
     return QuotientRule(builder.monoid, {c: builder.element[c] for c in ids}, period, game)
+
+
+def discovery_repr(found) -> str:
+    """The one-line repr of a quotient's discovery (``QuotientDiscovery``, ``BoardQuotientDiscovery``)."""
+    return (f"{type(found).__name__}({short(found.game.title(), 100)}: {found.status}; quotient of order "
+            f"{found.rule.monoid.order})")
+
+
+def discovery_html(found) -> str:
+    """The notebook card of a quotient's discovery: the rule in MathML, status, proof statement, checks."""
+    rows = [("game", escape(f"{found.game.title()} ({found.game!r})")), ("status", escape(str(found.status))),
+            ("proof", escape(found.statement())), *found.rule.html_rows(), ("seconds", f"{found.seconds:.2f}")]
+    checks = "".join(f"<li>{escape(c.line())}</li>" for c in found.checks)
+    return card("Misère quotient discovery", rows, [("checks", f"<ul>{checks}</ul>")] if checks else [])

@@ -296,6 +296,7 @@ def game_arguments(func):
 
 
 _GAME_FILES = "discover.game_files"  # the click context's record of --game-file and --game-spec
+_SAID = "discover.toolkit_views"  # the OpenSpiel games whose reading as a toolkit game was said
 
 
 def load_game_file(path: str):
@@ -331,6 +332,7 @@ def game_from_words(name: str | None, words, required: bool = True) -> object:
     command that solves them instead; Notakto passes (its rule over boards is a misère quotient).
     """
     from games import parse_params, read_game_spec
+    from games.openspiel_names import is_openspiel_name
 
     ctx = click.get_current_context(silent=True)
     game_file, game_spec = (ctx.meta.get(_GAME_FILES, (None, None)) if ctx is not None else (None, None))
@@ -347,12 +349,27 @@ def game_from_words(name: str | None, words, required: bool = True) -> object:
         raise ValueError("name a game (see 'discover games'), or give --game-file FILE.py or --game-spec FILE.toml")
     else:
         game = _made(name, parse_params(name, words))
+    if ctx is not None and ctx.info_name in RULE_COMMANDS and is_openspiel_name(getattr(game, "name", None)):
+        game = _toolkit_game(game, ctx.meta.setdefault(_SAID, set()))
     if ctx is not None and ctx.info_name in RULE_COMMANDS and getattr(game, "name", None) != "notakto":
         from discover.bounds import check_rule_game
 
         again = ["--game-spec", game_spec] if game_spec else ["--game-file", game_file] if game_file else [name, *words]
         check_rule_game(game, "'" + " ".join(["discover solve", *again]) + "'")
     return game
+
+
+def _toolkit_game(game, said: set):
+    """The toolkit game an OpenSpiel game's states are positions of (``games.openspiel_heaps``: OpenSpiel's Nim is
+    ``nim``), the map checked on every state and said once (``said``) in one line on stderr; its rule is the
+    OpenSpiel game's."""
+    from games.openspiel_heaps import as_toolkit_game
+
+    view = as_toolkit_game(game)
+    if repr(game) not in said:
+        said.add(repr(game))
+        click.echo(wrap(view.line(), terminal_width()), err=True)
+    return view.like
 
 
 def _made(name: str, params: dict):

@@ -21,7 +21,7 @@ from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, g
 from discover import defaults
 from discover.app.cli.terminal import line_printer
 from discover.engines import ENGINES
-from discover.verdicts import Road, Status
+from discover.verdicts import Status
 
 __all__ = ["rule_command", "report_command", "EXIT_NO_RULE"]
 
@@ -32,7 +32,7 @@ def _resolve_game(ctx, settings, required: bool = True):
     from games import GAMES
 
     game = settings.game
-    if game is not None and game not in GAMES:
+    if game is not None and game not in GAMES and not game.startswith("openspiel:"):  # OpenSpiel's: read as ours
         commands = sorted(c for c in ctx.parent.command.commands if c != "rule")
         near = difflib.get_close_matches(game, list(GAMES) + commands, n=3, cutoff=0.5)
         hint = f"did you mean: {', '.join(near)}?" if near else f"games: {', '.join(GAMES)}; commands: {', '.join(commands)}"
@@ -142,85 +142,12 @@ def _find_on_file(ctx, settings, start: float):
 
 
 def _print_discovery(found) -> None:
-    """The discovery on stdout, wrapped to the terminal's width (plain in a pipe): a verified rule with its strategy,
-    proof and checks, or one paragraph saying what came closest and what to try (``no_rule_paragraph``); a misère
-    quotient as ``discover.app.cli.quotient`` prints it."""
-    if found.road in (Road.QUOTIENT, Road.BOARD_QUOTIENT):
-        from discover.app.cli.quotient import print_board_quotient, print_quotient
-
-        (print_board_quotient if found.road == Road.BOARD_QUOTIENT else print_quotient)(found.quotient)
-        return
-    from discover.learned import learned_table_text
-    from discover.relation_inference import relation_line
-    from discover.app.render.no_rule import no_rule_paragraph
+    """The discovery on stdout (``discover.summary``), wrapped to the terminal's width (plain in a pipe)."""
+    from discover.summary import summary_lines
 
     line = line_printer()
-    line(f"{found.game!r}", "bold")
-    sequence = found.sequence
-    if sequence is not None:
-        verified = f"; verification bound {found.verify_bound:,}" if found.checks else ""
-        line(f"Grundy values of {sequence.heaps:,} heaps computed by the take-and-break engine in "
-             f"{sequence.seconds:.2f} s{verified}")
-    else:
-        where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
-        line(f"trained on {where} at bound {found.train_bound:,}; verification bound {found.verify_bound:,}")
-    moves = relation_line(found.game)
-    if moves is not None:
-        line(f"moves: {moves}")
-    rule, proof = found.rule, found.proof
-    if found.status != "verified":
-        line("")
-        line(no_rule_paragraph(found), "yellow")
-        _print_notes(found, line)
-        return
-    proved = f"; proved {proof.statement}" if proof is not None and proof.status == "proved" else ""
-    line(f"\nRule (verified on bound {found.verified_bound:,}{proved}):", "bold green")
-    if rule.words:
-        line(f"  {rule.words}")
-    text = rule.text()
-    label = "Grundy values:" if rule.target == "grundy" else ("P positions:" if text.startswith("if ") else "P iff")
-    line(f"  {label} {text}")
-    if found.general is not None:
-        line(f"  {found.general.line()}")
-    if rule.target == "grundy" and len(rule.feature_names) == 1:
-        line("  sums of heaps: P iff G(n₁) ⊕ G(n₂) ⊕ ... = 0")
-    if "GoldenRatio" in str(rule.expr):
-        line("  where φ = (1 + √5)/2, the golden ratio")
-    line(f"  LaTeX: {rule.latex()}")
-    line(f"  found by {rule.provenance.get('engine')}, complexity {rule.complexity}, "
-         f"training accuracy {rule.train_accuracy:.1%}")
-    if "learned" in rule.provenance:
-        line(f"  {learned_table_text(rule.provenance['learned'])}")
-    if found.strategy is not None:
-        line(f"\nStrategy: {found.strategy.text()}", "bold")
-        line(f"  a winning move from every N position up to bound {found.strategy.checked_bound:,} (checked)")
-        played = found.strategy_check
-        if played is not None and not played.passed:
-            line(f"  {played.line()}: the strategy fails (the rule is judged apart; the proof does not use it)",
-                 "bold red")
-    if proof is not None:
-        style = {"proved": "bold green", "disproved": "bold red"}.get(proof.status, "bold yellow")
-        line(f"\n{proof.line()}", style)
-        if proof.status == "proved" and proof.reason:
-            line(f"  because: {proof.reason}")
-    _print_notes(found, line)
-    line("\nVerification", "bold")
-    for check in found.checks:
-        line(f"  {check.line()}  ({check.seconds:.2f} s)")
-    others = [r for r in found.candidates if str(r.expr) != str(rule.expr)][:4]
-    if others:
-        line("\nOther candidates", "bold")
-        for r in others:
-            line(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]")
-    timing = ", ".join(f"{k} {v:.2f} s" for k, v in found.timings.items())
-    line(f"\nTimings: {timing}", "dim")
-
-
-def _print_notes(found, line) -> None:
-    if found.notes:
-        line("\nNotes", "bold")
-        for note in found.notes:
-            line(f"  {note}")
+    for text, style in summary_lines(found):
+        line(text, style)
 
 
 @click.command("rule")

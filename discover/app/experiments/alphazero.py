@@ -212,12 +212,13 @@ def write(record: dict, folder) -> None:
 
 
 def _figure(runs: list, path, title: str) -> str:
-    """One panel per run: scores out of 100 across iterations, and the solver's optimal-move rates (x 100)."""
+    """One panel per run, one above the other (a page is too narrow for two side by side): scores out of 100 across
+    iterations, and the solver's optimal-move rates (x 100), the legend under each panel."""
     from matplotlib.ticker import MaxNLocator
 
-    from discover.app.render.figure import new_figure, save_figure
+    from discover.app.render.figure import PAGE_WIDTH, legend_below, new_figure, save_figure, wrapped
 
-    fig, axes = new_figure(7 * len(runs), 4.8, cols=len(runs))
+    fig, axes = new_figure(PAGE_WIDTH, 5.2 * len(runs), rows=len(runs))
     for ax, run in zip(axes, runs):
         scored = [r for r in run["history"] if "score_random_first" in r]
         x = [r["iteration"] for r in scored]
@@ -235,13 +236,13 @@ def _figure(runs: list, path, title: str) -> str:
                     linewidth=2.2 if bold else 1.2, label=name + (" (the winning seat)" if bold else ""))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("iteration (0: untrained network)")
-        ax.set_ylabel("games won out of 100 / rate x 100")
+        ax.set_ylabel("won of 100 / rate x 100")
         ax.set_ylim(-3, 103)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=1, frameon=False)
-        ax.set_title(f"{run['game']}: {run['fit']['simulations']} simulations, "
-                     f"{run['fit']['games_per_iteration']} games / iteration", fontsize=10)
-    fig.suptitle(title, fontsize=11)
+        legend_below(ax, columns=2)
+        ax.set_title(wrapped(f"{run['game']}: {run['fit']['simulations']} simulations, "
+                             f"{run['fit']['games_per_iteration']} games / iteration", PAGE_WIDTH, 10), fontsize=10)
+    fig.suptitle(wrapped(title, PAGE_WIDTH, 11), fontsize=11)
     return save_figure(fig, path)
 
 

@@ -46,6 +46,9 @@ MARKERS = ("index.md", "explore.json")  # an existing folder holding these is a 
 PAPER_VARIANTS = ("minimax", "joint", "variance", "pseudocount", "solver")
 CURVES = (("update_cost", "update cost (squared error of Q)"), ("win_variance", "mean win-probability variance Q(1 - Q)"),
           ("exploration_score", "mean exploration score Q_exp"), ("accuracy", "greedy move wins (share of sampled N positions)"))
+#: each curve's y-axis
+CURVE_AXES = {"update_cost": "squared error", "win_variance": "Q(1 - Q)", "exploration_score": "Q_exp",
+              "accuracy": "share of N positions"}
 EXACT = ("auto", "retrograde", "search", "solver", "none")
 SUMMARY = ("accuracy", "opening_wins", "opening_agreement", "opening_auc", "cpu_seconds")
 #: the range each summary can take: its intervals are cut to it (a share's [0, 1])
@@ -282,7 +285,7 @@ def write(record: dict, folder) -> None:
 
 
 def _curves(record: dict, path) -> str:
-    from discover.app.render.figure import new_figure, save_figure, shared_legend
+    from discover.app.render.figure import new_figure, save_figure, shared_legend, wrapped
 
     variants = record["settings"]["variants"]
     drawn = [(key, label) for key, label in CURVES if any(key in h for r in record["runs"] for h in r["history"])]
@@ -299,12 +302,14 @@ def _curves(record: dict, path) -> str:
             ax.plot(x, np.nanmean(y, axis=0), label=variant, linewidth=1.4, color=f"C{colour}")
             ax.fill_between(x, np.nanmin(y, axis=0), np.nanmax(y, axis=0), color=f"C{colour}", alpha=0.15)
         ax.set_xlabel("self-play games")
-        ax.set_title(label, fontsize=10)
+        ax.set_ylabel(CURVE_AXES[key])
+        ax.set_title(wrapped(label, fig.get_figwidth() / min(len(drawn), 2), 10), fontsize=10)
         ax.grid(alpha=0.3)
     shared_legend(fig, axes[0])
     seeds = record["settings"]["seeds"]
-    fig.suptitle(f"{record['title']}: mean over seeds {', '.join(map(str, seeds))} (band: lowest to highest seed)",
-                 fontsize=11)
+    spread = (f"mean over seeds {', '.join(map(str, seeds))} (band: lowest to highest seed)" if len(seeds) > 1
+              else f"one seed ({seeds[0]}): no band")
+    fig.suptitle(wrapped(f"{record['title']}: {spread}", fig.get_figwidth(), 11), fontsize=11)
     return save_figure(fig, path)
 
 

@@ -228,6 +228,7 @@ def _figure_5(record: dict, path) -> str:
                yerr=errors, capsize=3, label=f"{NAMES.get(a, a)} ({_short(record['params'][a])})")
     ax.axhline(repeats[0]["n_share"], color="0.3", linestyle="--", linewidth=1, label="a perfect first player")
     ax.set_xticks(range(len(columns)), [f"against {NAMES.get(c, c)}" if c != "average" else c for c in columns])
+    ax.set_xlabel("opponent")
     ax.set_ylabel("win rate as first player")
     ax.set_ylim(0, 1.05)
     legend_below(ax, columns=2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from discover.app.render.figure import COLOURS, check_figure_path, new_figure, save_figure
+from discover.app.render.figure import COLOURS, check_figure_path, new_figure, save_figure, wrapped
 
 __all__ = ["plot_openings", "learned_openings_figure"]
 
@@ -151,6 +151,7 @@ def learned_openings_figure(panels: dict, wins, path, title: str) -> str:
         ax.axis("off")
         ax.set_title(name, fontsize=10)
     fig.colorbar(ScalarMappable(norm, cmap), ax=axes, location="bottom", shrink=0.5, aspect=40,
-                 label=f"learned win probability of the first move (ringed: the {int(wins.sum())} openings that win)")
+                 label=wrapped(f"learned win probability of the first move (ringed: the {int(wins.sum())} openings "
+                               "that win)", fig.get_figwidth(), 10))
     fig.suptitle(title, fontsize=11)
     return save_figure(fig, path)

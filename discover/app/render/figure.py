@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 
-__all__ = ["COLOURS", "DPI", "PAGE_WIDTH", "new_figure", "legend_below", "shared_legend", "save_figure", "check_figure_path",
-           "coordinate_labels"]
+__all__ = ["COLOURS", "DPI", "PAGE_WIDTH", "new_figure", "legend_below", "shared_legend", "save_figure",
+           "check_figure_path", "coordinate_labels", "wrapped", "legend_columns"]
 
 DPI = 150
 PAGE_WIDTH = 7.5  # inches: a report page's text (72em of 16 px, about 1,150 pixels) holds 7.5 inches at DPI
@@ -24,6 +25,32 @@ LABEL_DEPTH = 0.5  # inches under an axes taken by its tick labels and x label (
 COLOURS = {"P": "#1f3a93", "N": "#ffffff", "draw": "#e08a00", "outside": "#d9d9d9", "win": "#2e7d32",
            "loss": "#c62828"}
 FORMATS = ("png", "pdf", "svg", "jpg")
+CHAR_WIDTH = 0.62  # the widest average width of a character of the house font (DejaVu Sans), in ems
+
+
+def wrapped(text: str, inches: float, fontsize: float = 10) -> str:
+    """``text`` broken into lines that fit ``inches`` at ``fontsize`` points (its own line breaks kept).
+
+    Examples
+    --------
+    >>> print(wrapped("Grundy values of the subtraction game S = {1, 3, 4}, 0 <= n <= 300", 3, 10))
+    Grundy values of the subtraction
+    game S = {1, 3, 4}, 0 <= n <= 300
+    """
+    width = max(10, int(inches * 72 / (CHAR_WIDTH * fontsize)))
+    return "\n".join(textwrap.fill(line, width) for line in text.split("\n"))
+
+
+def legend_columns(labels, inches: float, fontsize: float, most: int) -> int:
+    """How many legend columns (at most ``most``) of ``labels`` fit in ``inches`` at ``fontsize`` points.
+
+    Examples
+    --------
+    >>> legend_columns(["short", "labels"], 7.5, 8, 3), legend_columns(["a much longer label " * 3] * 3, 7.5, 8, 3)
+    (2, 1)
+    """
+    widest = max((len(label) for label in labels), default=0) * CHAR_WIDTH + 5  # handle, padding, column gap
+    return max(1, min(most, len(labels), int(inches * 72 / (widest * fontsize))))
 
 
 def new_figure(width: float, height: float, rows: int = 1, cols: int = 1, layout: str | None = "constrained",
@@ -62,9 +89,10 @@ def new_figure(width: float, height: float, rows: int = 1, cols: int = 1, layout
     return fig, axes[:panels]
 
 
-def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None) -> None:
-    """The legend of ``ax`` (or of the axes ``source``, for one legend of several panels) under ``ax``, below its
-    x label, never over the data; nothing without labels.
+def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None, handles=None) -> None:
+    """The legend of ``ax`` (or of the axes ``source``, for one legend of several panels, or of the artists
+    ``handles``, such as patches of a map's colours) under ``ax``, below its x label, never over the data;
+    nothing without labels.
 
     Examples
     --------
@@ -76,12 +104,16 @@ def legend_below(ax, columns: int = 3, fontsize: float = 8, source=None) -> None
     """
     from matplotlib.transforms import ScaledTranslation
 
-    handles, labels = (source or ax).get_legend_handles_labels()
+    if handles is None:
+        handles, labels = (source or ax).get_legend_handles_labels()
+    else:
+        labels = [handle.get_label() for handle in handles]
     if not labels:
         return
     below = ax.transAxes + ScaledTranslation(0, -LABEL_DEPTH, ax.figure.dpi_scale_trans)  # under the tick labels
+    inches = ax.get_position().width * ax.figure.get_figwidth()
     ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
-              ncols=min(columns, len(labels)), fontsize=fontsize, frameon=False)
+              ncols=legend_columns(labels, inches, fontsize, columns), fontsize=fontsize, frameon=False)
 
 
 def check_figure_path(path) -> str:
@@ -119,8 +151,8 @@ def shared_legend(fig, source, columns: int = 4, fontsize: float = 8) -> None:
     """
     handles, labels = source.get_legend_handles_labels()
     if labels:
-        fig.legend(handles, labels, loc="outside lower center", ncols=min(columns, len(labels)), fontsize=fontsize,
-                   frameon=False)
+        fig.legend(handles, labels, loc="outside lower center", fontsize=fontsize, frameon=False,
+                   ncols=legend_columns(labels, fig.get_figwidth(), fontsize, columns))
 
 
 def save_figure(fig, path) -> str:

@@ -14,7 +14,7 @@ import os
 import numpy as np
 
 from discover.app.render.document import FigureFile
-from discover.app.render.figure import COLOURS, legend_below, new_figure, save_figure
+from discover.app.render.figure import COLOURS, legend_below, new_figure, save_figure, wrapped
 
 __all__ = ["heap_values_figure", "rare_class_text", "COLUMNS", "RARE_MARKED"]
 
@@ -122,7 +122,8 @@ def heap_values_figure(sequence, folder, name: str = "values.png") -> FigureFile
     state = "proved" if sequence.proved else "not proved"
     period = (f"period {sequence.period:,} from n = {sequence.preperiod:,} ({state})" if sequence.period is not None
               else "no period found")
-    axes[0].set_title(f"Grundy values of {sequence.game.title()} for n < {heaps:,}: {period}", fontsize=11)
+    axes[0].set_title(wrapped(f"Grundy values of {sequence.game.title()} for n < {heaps:,}: {period}",
+                              fig.get_figwidth(), 11), fontsize=11)
     if zoom:
         _draw(axes[1], sequence, zoom)
         axes[1].set_title(f"the first {zoom:,} heaps, where the rare heaps lie", fontsize=10)

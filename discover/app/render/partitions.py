@@ -10,22 +10,25 @@ partition from a value table (``compare_figure``).
 from __future__ import annotations
 
 import os
-import textwrap
 from dataclasses import dataclass
 
 import numpy as np
 
 from discover import defaults
 from discover.app.render.document import FigureFile
-from discover.app.render.figure import COLOURS, coordinate_labels, new_figure, save_figure
+from discover.app.render.figure import (COLOURS, DPI, coordinate_labels, legend_below, legend_columns, new_figure,
+                                    save_figure, wrapped)
 from discover.verify import rule_values
 from games import coordinate_names
 from solvers import solve
 
 __all__ = ["FIGURE_BOUND", "partition_figures", "grundy_figure", "compare_figure"]
 
-FIGURE_BOUND = 300  # largest coordinate drawn in a partition figure (cells stay >= 3 pixels)
+FIGURE_BOUND = 300  # largest coordinate drawn in a partition figure
+PIXELS_PER_CELL = 4  # the least side of a drawn cell in pixels: larger windows are drawn in blocks of positions
+LAID_OUT = 0.85  # share of an axes' first width left after the layout makes room for labels and colour bars
 ANNOTATE_SIDE = 32  # Grundy maps with at most this many cells per side print each value
+CELL_FONT = 6  # points: the size of a Grundy value printed in its cell (one size, whatever its digits)
 
 _OUTSIDE = ("not a position of the game", COLOURS["outside"])
 _EXACT = [_OUTSIDE, ("N: the player to move wins", COLOURS["N"]), ("P: the player to move loses", COLOURS["P"]),
@@ -114,38 +117,88 @@ def _new_figure(dims: int, panels: int, colorbar: bool = False):
     return new_figure(6.4 * panels + (1.0 if colorbar else 0.0), 7.0, cols=panels)
 
 
-def _label_axes(ax, game, dims: int) -> None:
+def _integer_ticks():
     from matplotlib.ticker import MaxNLocator
 
+    return MaxNLocator(integer=True)
+
+
+def _label_axes(ax, game, dims: int) -> None:
     labels = coordinate_labels(game, dims)
     ax.set_xlabel(labels[0])
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.xaxis.set_major_locator(_integer_ticks())
     if dims == 1:
         ax.set_yticks([])
     else:
         ax.set_ylabel(labels[1])
-        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(_integer_ticks())
 
 
-def _category_map(fig, axes, game, panels, codes, palette, title: str) -> None:
-    """Draw integer-coded cells with a fixed palette; a legend lists the codes present, with counts."""
+def _block_side(fig, ax, cells: int) -> int:
+    """Positions a side of one drawn cell: 1, or more when ``cells`` cells would be under ``PIXELS_PER_CELL``
+    pixels each in ``ax`` (a fine pattern drawn at a few pixels a cell is a moire, not a map)."""
+    pixels = ax.get_position().width * fig.get_figwidth() * DPI * LAID_OUT
+    return max(1, -(-cells * PIXELS_PER_CELL // int(pixels)))
+
+
+def _blocks(grid, side: int, reduce):
+    """``grid`` in blocks of ``side`` x ``side`` cells (of ``side`` cells for a strip), each ``reduce`` of its
+    cells; the edges padded (masked cells for a masked array, 0 otherwise)."""
+    if side == 1:
+        return grid
+    rows = 1 if grid.shape[0] == 1 else side
+    h, w = -(-grid.shape[0] // rows) * rows, -(-grid.shape[1] // side) * side
+    if np.ma.isMaskedArray(grid):
+        padded = np.ma.masked_all((h, w), dtype=grid.dtype)
+    else:
+        padded = np.zeros((h, w), dtype=grid.dtype)
+    padded[:grid.shape[0], :grid.shape[1]] = grid
+    return reduce(reduce(padded.reshape(h // rows, rows, w // side, side), axis=3), axis=1)
+
+
+def _extent(panel: _Panel, shown, side: int) -> tuple:
+    """The extent of a drawn grid of blocks of ``side`` cells, from the panel's lower left cell."""
+    (h, w), (x0, y0) = shown.shape, panel.origin
+    rows = 1 if panel.ids.shape[0] == 1 else side
+    return x0 - 0.5, x0 + w * side - 0.5, y0 - 0.5, y0 + h * rows - 0.5
+
+
+def _in_blocks(side: int, dims: int, how: str) -> str:
+    """The caption's sentence for a map drawn in blocks ("" when every cell is one position)."""
+    if side == 1:
+        return ""
+    block = f"{side} positions" if dims == 1 else f"{side} x {side} positions"
+    return f" Drawn in blocks of {block} (too many cells for the page's pixels), each block {how}."
+
+
+def _category_map(fig, axes, game, panels, codes, palette, title: str) -> int:
+    """Draw integer-coded cells with a fixed palette; a legend lists the codes present, with counts (of positions).
+
+    A window with more cells than the axes' pixels show is drawn in blocks, each coloured by the code that
+    comes last in the palette among its positions (P over N, a disagreement over an agreement); the block's
+    side is returned (1: one cell per position).
+    """
     from matplotlib.colors import BoundaryNorm, ListedColormap
     from matplotlib.patches import Patch
 
     cmap = ListedColormap([color for _, color in palette])
     norm = BoundaryNorm(np.arange(len(palette) + 1) - 0.5, len(palette))
     dims = panels[0].dims
+    side = _block_side(fig, axes[0], max(panels[0].ids.shape))
     for ax, panel, grid in zip(axes, panels, codes):
-        ax.imshow(grid, origin="lower", cmap=cmap, norm=norm, interpolation="nearest",
-                  extent=panel.extent, aspect="auto" if dims == 1 else "equal")
+        shown = _blocks(grid, side, np.max)
+        ax.imshow(shown, origin="lower", cmap=cmap, norm=norm, interpolation="nearest",
+                  extent=_extent(panel, shown, side), aspect="auto" if dims == 1 else "equal")
         _label_axes(ax, game, dims)
         if panel.label:
             ax.set_title(panel.label, fontsize=10)
     counts = np.bincount(np.concatenate([g.ravel() for g in codes]), minlength=len(palette))
     handles = [Patch(facecolor=color, edgecolor="#555555", linewidth=0.5, label=f"{label} ({counts[i]:,})")
                for i, (label, color) in enumerate(palette) if counts[i]]
-    fig.suptitle(title, fontsize=11)
-    fig.legend(handles=handles, loc="outside lower center", ncol=min(len(handles), 3), fontsize=8, frameon=False)
+    fig.suptitle(wrapped(title, fig.get_figwidth(), 11), fontsize=11)
+    fig.legend(handles=handles, loc="outside lower center", fontsize=8, frameon=False,
+               ncol=legend_columns([h.get_label() for h in handles], fig.get_figwidth(), 8, 3))
+    return side
 
 
 def _where(panels) -> str:
@@ -160,10 +213,6 @@ def _where(panels) -> str:
     if panels[0].label:
         what += ", " + " and ".join(p.label for p in panels)
     return what
-
-
-def _wrap(text: str) -> str:
-    return "\n".join(textwrap.wrap(text, 100))
 
 
 def _save(fig, folder, name: str) -> None:
@@ -220,12 +269,13 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule", thr
     exact = np.where(truth_p, 1, np.where(solution.outcome_table == 0, 2, 0)).astype(np.int8)
 
     fig, axes = _new_figure(universe.dims, len(panels))
-    _category_map(fig, axes, game, panels, [_cells(p, exact) for p in panels], _EXACT,
-                  f"Exact partition of {game.title()} (solver), {where}")
+    side = _category_map(fig, axes, game, panels, [_cells(p, exact) for p in panels], _EXACT,
+                         f"Exact partition of {game.title()} (solver), {where}")
     _save(fig, folder, "exact.png")
+    in_blocks = _in_blocks(side, universe.dims, "in the colour of its most telling position (a draw over P over N)")
     blocks = [("figure", FigureFile("exact.png", "Exact partition",
                                     f"The solver's P positions: {int(truth_p[drawn].sum()):,} of {drawn.size:,} "
-                                    f"positions drawn ({where})."))]
+                                    f"positions drawn ({where}).{in_blocks}"))]
     if rule is None:
         return blocks
 
@@ -241,24 +291,27 @@ def partition_figures(game, rule, bound: int, folder, who: str = "the rule", thr
                                f"positions drawn{compared}: the rule's partition is the exact one above.")]
 
     fig, axes = _new_figure(universe.dims, len(panels))
-    _category_map(fig, axes, game, panels, [_cells(p, said_p.astype(np.int8)) for p in panels], _rule_palette(who),
-                  f"Partition by {who}: {_wrap(rule.text())}\n{where}")
+    side = _category_map(fig, axes, game, panels, [_cells(p, said_p.astype(np.int8)) for p in panels],
+                         _rule_palette(who), f"Partition by {who}: {rule.text()}\n{where}")
     _save(fig, folder, "rule.png")
+    in_blocks = _in_blocks(side, universe.dims, f"P where {who} calls one of its positions P, else N")
     blocks.append(("figure", FigureFile("rule.png", f"Partition by {who}",
                                         f"The positions {who} calls P: {int(said_p[drawn].sum()):,} of "
-                                        f"{drawn.size:,} drawn.")))
+                                        f"{drawn.size:,} drawn.{in_blocks}")))
 
     fig, axes = _new_figure(universe.dims, len(panels))
-    _category_map(fig, axes, game, panels, [_cells(p, diff) for p in panels], _diff_palette(who),
-                  f"Where {who} and the solver disagree: {wrong:,} of {drawn.size:,} positions drawn, {where}")
+    side = _category_map(fig, axes, game, panels, [_cells(p, diff) for p in panels], _diff_palette(who),
+                         f"Where {who} and the solver disagree: {wrong:,} of {drawn.size:,} positions drawn, {where}")
     if through is not None:
         axes[0].plot(through[0], through[1] if universe.dims > 1 else 0, "o", markersize=14, fillstyle="none",
                      color="black", markeredgewidth=1.5)
     _save(fig, folder, "disagreement.png")
     ringed = f"; the ring marks the counterexample {tuple(through)}" if through is not None else ""
+    in_blocks = _in_blocks(side, universe.dims, "in the colour of its position that comes last in the legend (a "
+                                                  "disagreement over an agreement)")
     blocks.append(("figure", FigureFile("disagreement.png", "Disagreement",
                                         f"{who.capitalize()} and the solver disagree on {wrong:,} of {drawn.size:,} "
-                                        f"positions drawn ({where}){compared}{ringed}.")))
+                                        f"positions drawn ({where}){compared}{ringed}.{in_blocks}")))
     return blocks
 
 
@@ -295,35 +348,43 @@ def grundy_figure(game, bound: int, folder) -> FigureFile | None:
         ax.set_xlim(-0.5, int(n.max()) + 0.5)
         ax.set_xlabel(coordinate_labels(game, 1)[0])
         ax.set_ylabel("Grundy value")
-        ax.set_title(title + " (dots: value 0, the P positions)", fontsize=11)
+        ax.yaxis.set_major_locator(_integer_ticks())
+        ax.set_title(wrapped(title + " (dots: value 0, the P positions)", fig.get_figwidth(), 11), fontsize=11)
     else:
-        fig = _grundy_map(game, panels, values, title)
+        fig, side = _grundy_map(game, panels, values, title)
+        caption += _in_blocks(side, universe.dims, "the smallest value among its positions")
     _save(fig, folder, "grundy.png")
     return FigureFile("grundy.png", "Grundy values", caption)
 
 
 def _grundy_map(game, panels, values, title):
+    """The Grundy map's figure and its block side: one colour per value (a discrete colour bar, ticks at the
+    values), each value printed in its cell at one size when the board is small."""
     from matplotlib import colormaps
-
+    from matplotlib.colors import BoundaryNorm
     fig, axes = _new_figure(2, len(panels), colorbar=True)
-    cmap = colormaps["viridis"].with_extremes(bad=_OUTSIDE[1])
     top = max(int(values.max()), 1) if values.size else 1
+    cmap = colormaps["viridis"].resampled(top + 1).with_extremes(bad=_OUTSIDE[1])
+    norm = BoundaryNorm(np.arange(top + 2) - 0.5, top + 1)
+    side = _block_side(fig, axes[0], max(panels[0].ids.shape))
     for ax, panel in zip(axes, panels):
-        grid = np.ma.masked_array(_cells(panel, values) - 1, mask=panel.ids < 0)
-        h, w = grid.shape
-        image = ax.imshow(grid, origin="lower", cmap=cmap, vmin=0, vmax=top, interpolation="nearest",
-                          extent=panel.extent)
+        grid = _blocks(np.ma.masked_array(_cells(panel, values) - 1, mask=panel.ids < 0), side, np.ma.min)
+        image = ax.imshow(grid, origin="lower", cmap=cmap, norm=norm, interpolation="nearest",
+                          extent=_extent(panel, grid, side))
         _label_axes(ax, game, panel.dims)
         if panel.label:
             ax.set_title(panel.label, fontsize=10)
-        if max(h, w) <= ANNOTATE_SIDE:
-            for y, x in zip(*np.nonzero(~grid.mask)):
+        if max(grid.shape) <= ANNOTATE_SIDE:
+            for y, x in zip(*np.nonzero(~np.ma.getmaskarray(grid))):
                 v = int(grid[y, x])
-                ax.text(x + panel.origin[0], y + panel.origin[1], str(v), ha="center", va="center", fontsize=5 if v >= 10 else 6,
-                        color="white" if v < 0.6 * top else "black")
-    fig.colorbar(image, ax=list(axes), shrink=0.8, label="Grundy value")
-    fig.suptitle(title, fontsize=11)
-    return fig
+                ax.text(x + panel.origin[0], y + panel.origin[1], str(v), ha="center", va="center",
+                        fontsize=CELL_FONT if top < 100 else CELL_FONT - 1, color="white" if v < 0.6 * top else "black")
+    bar = fig.colorbar(image, ax=list(axes), shrink=0.8, label="Grundy value")
+    bar.locator = _integer_ticks()
+    bar.update_ticks()
+    bar.minorticks_off()
+    fig.suptitle(wrapped(title, fig.get_figwidth(), 11), fontsize=11)
+    return fig, side
 
 
 def compare_figure(value_table, path, solution=None, confidence: float | None = None) -> str:
@@ -374,8 +435,8 @@ def compare_figure(value_table, path, solution=None, confidence: float | None = 
         _label_axes(ax, game, universe.dims)
         ax.set_title(title, fontsize=11)
         counts = np.bincount(code, minlength=len(palette))
-        ax.legend(handles=[Patch(facecolor=c, edgecolor="#555555", label=f"{n} ({counts[i]:,})")
-                           for i, (n, c) in enumerate(palette) if counts[i]],
-                  loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize=8, frameon=False)
-    fig.suptitle(f"{game.title()}, bound {value_table.bound}: learned against exact", fontsize=12)
+        legend_below(ax, columns=2, handles=[Patch(facecolor=c, edgecolor="#555555", label=f"{n} ({counts[i]:,})")
+                                             for i, (n, c) in enumerate(palette) if counts[i]])
+    fig.suptitle(wrapped(f"{game.title()}, bound {value_table.bound}: learned against exact", fig.get_figwidth(), 12),
+                 fontsize=12)
     return save_figure(fig, path)

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from discover.app.render.document import Code, FigureFile, Strong, write_document
-from discover.app.render.figure import COLOURS, new_figure, save_figure
+from discover.app.render.figure import COLOURS, new_figure, save_figure, wrapped
 
 __all__ = ["quotient_table_figure", "write_quotient_report"]
 
@@ -56,7 +56,7 @@ def quotient_table_figure(rule, folder, name: str = "multiplication.png") -> Fig
     ax.set_yticks(np.arange(-0.5, order), minor=True)
     ax.grid(which="minor", color="#cccccc", linewidth=0.5)
     ax.tick_params(which="minor", length=0)
-    ax.set_title(f"Misère quotient of order {order}: x · y (shaded: in the P-portion)")
+    ax.set_title(wrapped(f"Misère quotient of order {order}: x · y (shaded: in the P-portion)", size, 12))
     save_figure(fig, Path(folder) / name)
     p_names = ", ".join(rule.p_names())
     return FigureFile(name, "Multiplication table", f"Row x, column y: the product x · y; shaded cells are the "

@@ -24,7 +24,7 @@ from discover.discovery import Discovery
 from discover.learned import learned_table_text
 from discover.app.render.document import Code, Link, Strong, write_document
 from discover.app.render.heap_values import heap_values_figure, rare_class_text
-from discover.app.render.no_rule import no_rule_paragraph
+from discover.no_rule import no_rule_paragraph
 from discover.app.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 from discover.app.render.proof import strategy_and_proof_blocks
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from discover.app.render.figure import COLOURS, check_figure_path, coordinate_labels, new_figure, save_figure
+from discover.app.render.figure import (COLOURS, check_figure_path, coordinate_labels, new_figure, save_figure,
+                                    shared_legend, wrapped)
 
 __all__ = ["check_plot_path", "plot_p_positions"]
 
 _AXES_INCHES = 6.0  # side of the square axes of a 2-D figure
+_MARGINS = (1.0, 1.3, 0.5, 0.8)  # inches around them: left (tick labels, y label), bottom (x label, legend), right, top
 
 
 def check_plot_path(path, dims: int) -> str:
@@ -54,7 +56,8 @@ def _draw_2d(fig, solution) -> None:
     table = solution.outcome_table
     universe = solution.universe
     limits = universe.limits
-    ax = fig.add_axes((0.13, 0.1, 0.8, 0.8))
+    (left, bottom, _, _), (width, height) = _MARGINS, fig.get_size_inches()
+    ax = fig.add_axes((left / width, bottom / height, _AXES_INCHES / width, _AXES_INCHES / height))
     side = _AXES_INCHES * 72 / (int(limits.max()) + 1)  # points per cell
     size = max(side * side * 0.8, 1.2)
     p = solution.p_positions()
@@ -83,15 +86,14 @@ def _draw_2d(fig, solution) -> None:
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(_title(solution, "P positions") + f"\n{len(p):,} of {universe.size:,} positions", fontsize=11)
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.1), fontsize=8, frameon=False,
+    fig.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 0.02), fontsize=8, frameon=False,
               markerscale=max(1.0, 6.0 / np.sqrt(size)))  # under the axes: never over the positions
 
 
-def _draw_1d(fig, solution) -> None:
+def _draw_1d(fig, ax, solution) -> None:
     table = solution.outcome_table
     universe = solution.universe
     limit = int(universe.limits[0])
-    ax = fig.add_axes((0.05, 0.3, 0.9, 0.45))
     ids = np.flatnonzero(table == -1)
     p = universe.positions(ids)[:, 0]
     ax.vlines(p, 0, 1, color=COLOURS["P"], linewidth=1.2 if limit < 200 else 0.6,
@@ -103,8 +105,9 @@ def _draw_1d(fig, solution) -> None:
     ax.set_ylim(0, 1)
     ax.set_yticks([])
     ax.set_xlabel(coordinate_labels(solution.game, 1)[0])
-    ax.set_title(_title(solution, "P positions") + f": {len(p):,} of {universe.size:,}", fontsize=11)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.35), fontsize=8, ncol=2, frameon=False)
+    title = _title(solution, "P positions") + f": {len(p):,} of {universe.size:,}"
+    ax.set_title(wrapped(title, fig.get_figwidth(), 11), fontsize=11)
+    shared_legend(fig, ax, columns=2)
 
 
 def plot_p_positions(solution, path) -> str:
@@ -137,9 +140,10 @@ def plot_p_positions(solution, path) -> str:
     dims = solution.universe.dims
     check_plot_path(path, dims)
     if dims == 2:
-        fig, _ = new_figure(_AXES_INCHES / 0.8, _AXES_INCHES / 0.8, rows=0, layout=None)
+        left, bottom, right, top = _MARGINS
+        fig, _ = new_figure(left + _AXES_INCHES + right, bottom + _AXES_INCHES + top, rows=0, layout=None)
         _draw_2d(fig, solution)
     else:
-        fig, _ = new_figure(10, 2.4, rows=0, layout=None)
-        _draw_1d(fig, solution)
+        fig, (ax,) = new_figure(10, 2.4)
+        _draw_1d(fig, ax, solution)
     return save_figure(fig, path)

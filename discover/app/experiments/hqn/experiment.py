@@ -210,19 +210,26 @@ def _plot_sizes(ax, sizes) -> None:
 
 
 def _plot_cycle(ax, cycle) -> None:
+    """The best model's score and accuracy through the stints, each stint shaded and named above the axes (off
+    the dotted lines where a change was detected)."""
     history = cycle["history"]
     ax.plot([r["period"] for r in history], [r["best_performance"] for r in history], label="best model's score")
     ax.plot([r["period"] for r in history], [r["model_accuracy"] for r in history], label="its accuracy (solver)")
-    start = 0
+    start, centres, names = 0, [], []
     for stint in cycle["stints"]:
         family = stint["game"].split("(")[0]
         ax.axvspan(start + 0.5, start + stint["periods"] + 0.5, alpha=0.08,
                    color={"wythoff": "red", "nim": "blue", "euclid": "green"}.get(family, "grey"))
         if stint["detected_at"]:
             ax.axvline(start + stint["detected_at"], color="black", linestyle=":", linewidth=1)
-        ax.text(start + 1, 0.03, family, fontsize=8)
+        centres.append(start + (stint["periods"] + 1) / 2)
+        names.append(family)
         start += stint["periods"]
+    top = ax.secondary_xaxis("top")
+    top.set_xticks(centres, names, fontsize=8)
+    top.tick_params(length=0)
     ax.set_xlabel("period (dotted: change detected)")
+    ax.set_ylabel("share (score, accuracy)")
     ax.set_ylim(-0.02, 1.02)
 
 

@@ -1,17 +1,14 @@
-"""How ``discover GAME misere=true`` (heap games) and ``discover notakto boards=B`` print a misère quotient.
-
-``find_rule`` takes these games on its quotient roads (``discover.road``); the ``rule`` command prints the
-construction's record (``Discovery.quotient``) here: order, P-portion, presentation, proof status, checks and a
-winning move.
+"""A misère quotient in words: the lines ``discover GAME misere=true`` (heap games) and ``discover notakto
+boards=B`` print for ``find_rule``'s quotient roads (``discover.summary`` calls them): order, P-portion,
+presentation, each heap's (board's) element, proof status, checks and a winning move.
 """
 
 from __future__ import annotations
 
 import itertools
 
-from discover.app.cli.terminal import line_printer
 
-__all__ = ["print_quotient", "example_move", "print_board_quotient", "board_move"]
+__all__ = ["quotient_lines", "example_move", "board_quotient_lines", "board_move"]
 
 
 def example_move(found, parts: int = 3):
@@ -42,10 +39,15 @@ def _heap_map(found, limit: int = 40) -> str:
     return " ".join(names) + more
 
 
-def print_quotient(found) -> None:
-    """Print what ``discover_quotient`` found: order, P-portion, presentation, heap elements, proof, a winning move."""
+def quotient_lines(found) -> list[tuple[str, str | None]]:
+    """What ``discover_quotient`` found as ``(text, style)`` pairs: order, P-portion, presentation, heap elements,
+    proof, a winning move."""
     rule = found.rule
-    line = line_printer()
+    out: list[tuple[str, str | None]] = []
+
+    def line(text: str, style: str | None = None) -> None:
+        out.append((text, style))
+
     line(f"{found.game!r}: {found.game.title()}", "bold")
     grew = ", ".join(f"{c} (order {o})" for c, o in found.growth)
     line(f"misère quotient of heaps 1 .. {found.heaps} by Plambeck and Siegel's construction in "
@@ -64,6 +66,7 @@ def print_quotient(found) -> None:
         after = " + ".join(map(str, replacement)) if replacement else "nothing"
         line(f"\nWinning move from {' + '.join(map(str, s))}: heap {s[i]} -> {after} "
              f"(leaves a P-position)", "bold")
+    return out
 
 
 def board_move(found):
@@ -84,13 +87,17 @@ def board_move(found):
     return None
 
 
-def print_board_quotient(found) -> None:
-    """Print what ``discover_board_quotient`` found: order, P-portion, presentation, the start's element, the
-    comparison with Plambeck and Whitehead (3 x 3), the proof status, the checks and a winning move."""
+def board_quotient_lines(found) -> list[tuple[str, str | None]]:
+    """What ``discover_board_quotient`` found as ``(text, style)`` pairs: order, P-portion, presentation, the start's
+    element, the comparison with Plambeck and Whitehead (3 x 3), the proof status, the checks and a winning move."""
     from discover.quotients.published import compare_published
 
     rule, game, components = found.rule, found.game, found.components
-    line = line_printer()
+    out: list[tuple[str, str | None]] = []
+
+    def line(text: str, style: str | None = None) -> None:
+        out.append((text, style))
+
     line(f"{game!r}: {game.title()}", "bold")
     grew = ", ".join(f"{components.label(c)} (order {o})" for c, o in found.growth)
     line(f"misère quotient of {found.added} of the {len(components.ids())} live {game.n} x {game.n} boards "
@@ -124,6 +131,7 @@ def print_board_quotient(found) -> None:
         board, row, column = move
         line(f"\nWinning move from the start: X on board {board + 1}, row {row + 1}, column {column + 1} "
              "(leaves a P-position)", "bold")
+    return out
 
 
 def _print_monoid(line, rule) -> None:
