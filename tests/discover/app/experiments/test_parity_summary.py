@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-REPORT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "reports", "nim-heaps6-parity", "parity.json")
+REPORT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "reports", "nim-heaps6-parity", "parity.json")
 
 
 def _record() -> dict:

@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 
 from discover.app.render.figure_check import text_problems
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 @pytest.fixture
