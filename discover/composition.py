@@ -44,7 +44,7 @@ import sympy as sp
 from discover.bounds import default_bound, default_verify_bound
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
-from discover.proofs.agreement import relation_agrees
+from discover.proofs.agreement import relation_agreement, relation_agrees
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.prove import Proof
 from discover.rule import Rule
@@ -398,13 +398,14 @@ def compose(game: Game, *, bound: int | None = None, verify_bound: int | None = 
         result.strategy = moves if result.strategy_check.passed else None
         timings["strategy"] = time.perf_counter() - clock
     if prove:
-        result.proof = _proof(game, formulas)
+        result.proof = _proof(game, formulas, verify)
     return result
 
 
-def _proof(game: Game, formulas: dict):
+def _proof(game: Game, formulas: dict, verify: int):
     """Proved when every component's formula is and the game is shown to be their sum; the record names what it
-    rests on."""
+    rests on.  A custom game's relation (given beside ``moves()``, or inferred from it) is checked against
+    ``moves()`` up to ``verify``: the proof is then for the moves of the relation, and says so."""
     clock = time.perf_counter()
     said, open_, counterexample = [], [], None
     for component, (rule, values) in formulas.items():
@@ -424,14 +425,17 @@ def _proof(game: Game, formulas: dict):
     if counterexample is not None:
         return answer("disproved", f"a component's formula is disproved; the rule {rests}",
                       counterexample=counterexample)
+    relation, rests_on = game.move_relation(), {}
     if game.dims > 1:
-        if game.spec().get("custom") and "declared" not in game.spec():
-            return answer("unknown", f"a custom game's relation is stated beside its moves(), not checked here; "
-                                     f"{rests}")
-        differs = relation_agrees(game)
+        custom = bool(game.spec().get("custom")) and "declared" not in game.spec()
+        differs, agreed = relation_agreement(game, verify) if custom else (relation_agrees(game), None)
         if differs is not None:
             return answer("unknown", f"the game's move relation disagrees with its moves(): {differs['reason']}",
                           counterexample=differs)
+        if custom:  # a proof for the moves the relation states, on the box where it agrees with moves()
+            statement += (f", for the moves of the relation \"{relation.words()}\", which agrees with moves() on "
+                          f"every position up to {agreed:,}")
+            rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": agreed}
     if open_:
-        return answer("unknown", f"a component's formula is not proved; the rule {rests}")
-    return answer("proved", rests)
+        return answer("unknown", f"a component's formula is not proved; the rule {rests}", rests_on=rests_on)
+    return answer("proved", rests, rests_on=rests_on)

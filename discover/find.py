@@ -201,12 +201,26 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
         return _by_quotient(game, settings, road, say)
     if road == Road.TAKE_AND_BREAK:
         return _with_proof(_from_take_and_break(game, settings, say), settings, say)
-    if road == Road.COMPOSITION:
-        composed = _by_composition(game, settings, say)
-        if composed is not None:
-            return composed
-        say("the components' Grundy formulas give no verified rule: the engines on the whole game")
-    return _with_proof(_by_engines(game, settings, table, say), settings, say)
+    with keep_graphs():  # a custom game's graphs are built once (one moves() call a position), reused to the proof
+        notes: list[str] = []
+        if settings.infer_relation and game.move_relation() is None:  # a custom game's moves stated as a relation
+            verify = settings.verify_bound or default_verify_bound(game, _training_bound(game, settings, table))
+            game, why = with_inferred_relation(game, verify, say)
+            notes += [why] if why else []
+            road = choose_road(game, settings, table)  # a sum of components once its moves are stated
+        if road == Road.COMPOSITION:
+            composed = _by_composition(game, settings, say)
+            if composed is not None:
+                return composed
+            say("the components' Grundy formulas give no verified rule: the engines on the whole game")
+        return _with_proof(_by_engines(game, settings, table, say, notes), settings, say)
+
+
+def _training_bound(game: Game, settings: FindSettings, table: Table | None) -> int:
+    """The bound of the training table: the one asked for, the given table's, or ``default_bound(game)``."""
+    if settings.bound is not None:
+        return settings.bound
+    return int(table.provenance.get("bound")) if table is not None else default_bound(game)
 
 
 def _by_composition(game: Game, settings: FindSettings, say) -> Discovery | None:
@@ -237,62 +251,56 @@ def _by_quotient(game: Game, settings: FindSettings, road: Road, say) -> Discove
     return Discovery.from_quotient(found, road)
 
 
-def _by_engines(game: Game, settings: FindSettings, table: Table | None, say) -> Discovery:
+def _by_engines(game: Game, settings: FindSettings, table: Table | None, say, notes: list[str]) -> Discovery:
     """A table (the solver's on a small bound, or the one given), the engine portfolio and the trial; a table that
     shows no rule grown as ``find_rule`` describes."""
     target = "grundy" if game.parts > 1 else "P"
     given_bound = settings.bound is not None or table is not None
-    bound = settings.bound if settings.bound is not None else (
-        int(table.provenance.get("bound")) if table is not None else default_bound(game))
+    bound = _training_bound(game, settings, table)
     if table is None:
         check_training_size(game, bound)
     names = list(settings.engines or defaults.ENGINES.engines)
     timings: dict[str, float] = {}
-    notes: list[str] = []
 
-    with keep_graphs():  # a custom game's graphs are built once (one moves() call a position), reused to the proof
-        if settings.infer_relation:  # a custom game's moves stated as a relation, for the strategy and the proof
-            game, why = with_inferred_relation(game, settings.verify_bound or default_verify_bound(game, bound), say)
-            notes += [why] if why else []
-        grown, earlier = False, None  # a two-heap table is grown once, to where its periods in each coordinate settle
-        while True:
-            verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)
-            if verify < bound:
-                raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
-            check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
-            growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
-            grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
-                        and game.universe(bound).is_box)
-            # while a one-heap table can still grow, only the sequence engine runs: a longer
-            # sequence is cheaper than the whole portfolio on a table too short to show a period
-            now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
-            if game.kernel is None and table is None and not growable:  # a custom game: its graph on the
-                build_graph(game, game.universe(verify))  # verification bound first, the training one cut from it
-            found = _search(game, bound, verify, now, settings, table, target, say, timings)
-            if found.status != Status.VERIFIED and grows_2d:
-                limit = growth_limit_2d(game, settings.verify_bound)
-                settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
-                if settled is not None:  # one more table, for the engine that reads periods in each coordinate
-                    notes += [n for n in found.notes if n not in notes]
-                    earlier, bound, names, grown = found, settled, ["periods2d"], True
-                    check_training_size(game, bound)
-                    say(f"periods in each coordinate settle on bound {bound}: training the periods2d engine there")
-                    continue
-                found.notes.append(f"no periods in each coordinate settled on tables of up to {limit:,} positions")
-            if grown and found.status == Status.NONE:  # the grown table gave no candidate: the first table's record stands
-                found = earlier
-            if found.status == Status.VERIFIED or not growable:
-                found.timings = timings
-                found.notes = notes + [n for n in found.notes if n not in notes]
-                return found
-            notes += [n for n in found.notes if n not in notes]
-            bound *= 4
-            if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
-                settled = settled_bound(game, bound, target, say)
-                if settled is None:
-                    notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
-                bound = settled or bound
-            say(f"no verified rule on this data: training again on bound {bound}")
+    grown, earlier = False, None  # a two-heap table is grown once, to where its periods in each coordinate settle
+    while True:
+        verify = settings.verify_bound if settings.verify_bound is not None else default_verify_bound(game, bound)
+        if verify < bound:
+            raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
+        check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
+        growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
+        grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
+                    and game.universe(bound).is_box)
+        # while a one-heap table can still grow, only the sequence engine runs: a longer
+        # sequence is cheaper than the whole portfolio on a table too short to show a period
+        now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
+        if game.kernel is None and table is None and not growable:  # a custom game: its graph on the
+            build_graph(game, game.universe(verify))  # verification bound first, the training one cut from it
+        found = _search(game, bound, verify, now, settings, table, target, say, timings)
+        if found.status != Status.VERIFIED and grows_2d:
+            limit = growth_limit_2d(game, settings.verify_bound)
+            settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
+            if settled is not None:  # one more table, for the engine that reads periods in each coordinate
+                notes += [n for n in found.notes if n not in notes]
+                earlier, bound, names, grown = found, settled, ["periods2d"], True
+                check_training_size(game, bound)
+                say(f"periods in each coordinate settle on bound {bound}: training the periods2d engine there")
+                continue
+            found.notes.append(f"no periods in each coordinate settled on tables of up to {limit:,} positions")
+        if grown and found.status == Status.NONE:  # the grown table gave no candidate: the first table's record stands
+            found = earlier
+        if found.status == Status.VERIFIED or not growable:
+            found.timings = timings
+            found.notes = notes + [n for n in found.notes if n not in notes]
+            return found
+        notes += [n for n in found.notes if n not in notes]
+        bound *= 4
+        if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
+            settled = settled_bound(game, bound, target, say)
+            if settled is None:
+                notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
+            bound = settled or bound
+        say(f"no verified rule on this data: training again on bound {bound}")
 
 
 def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:

@@ -85,3 +85,22 @@ def test_find_rule_takes_the_composition(make):
     assert found.proof.method.startswith("theorem: Sprague-Grundy")
     record = found.to_record()
     assert record["proof"]["status"] == found.proof.status and record["strategy"]["checked_bound"] == 40
+
+
+def test_a_custom_sum_without_a_relation_is_proved_for_its_inferred_relation_only():
+    """Bounded Nim written as moves(): its relation is inferred on the verification box, the components' formulas
+    composed, and the proof rests on the relation and names the box; moves() that add a move beyond the box
+    change nothing in what is said (never a proof for moves() itself)."""
+    from games import custom_game
+
+    def moves(p, far=10**9):
+        return [p[:i] + (p[i] - t,) + p[i + 1:] for i in range(3) for t in (1, 2, 3, 4) if t <= p[i]
+                and (t < 4 or p[i] >= far)]
+
+    for game in (custom_game("bounded3", moves, dims=3),
+                 custom_game("bounded3-far", lambda p: moves(p, far=21), dims=3)):
+        found = find_rule(game, verify_bound=20, games=4)
+        assert found.road == "Grundy composition" and found.rule.text() == "(a mod 4) ⊕ (b mod 4) ⊕ (c mod 4) = 0"
+        assert found.proof.status == "proved" and found.proof.rests_on["agrees_with_moves_up_to"] == 20
+        assert found.proof.statement.endswith("which agrees with moves() on every position up to 20")
+        assert found.strategy is not None
