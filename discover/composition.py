@@ -88,8 +88,10 @@ def _unit_steps(relation, dims: int) -> list[list[dict]] | None:
                     return None
                 per[i].append({"take": {"up_to": name}})
             else:
-                amounts = "any" if member.amounts is None else list(member.amounts)
-                per[i].append({"take": amounts} if size == 1 else {"step": [[size]], "times": amounts})
+                if member.amounts is not None:  # finitely many amounts: a subtraction game's (its theorem applies)
+                    per[i].append({"take": sorted(size * t for t in member.amounts)})
+                else:
+                    per[i].append({"take": "any"} if size == 1 else {"step": [[size]], "times": "any"})
     return per if all(per) else None
 
 

@@ -14,6 +14,7 @@ import pytest
 import sympy as sp
 
 from discover.engines.periods2d import Periods2DEngine, grid_from_table
+from discover import defaults
 from discover.find import FindSettings, find_rule
 from discover.period_growth import settled_bound
 from discover.proofs.prove import prove_rule
@@ -74,10 +75,15 @@ def test_the_grid_shape_of_a_sum_with_a_preperiod():
 
 
 def test_a_sum_of_subtraction_games_is_found_verified_and_proved():
-    found = find_rule(declared_game(SUM_247_12), settings=FindSettings(verify_bound=120, games=8, strategy=False))
+    """On the engines' road (find_rule's own road for a sum is the Grundy composition: both rules are the truth)."""
+    engines = FindSettings(engines=defaults.ENGINES.engines, verify_bound=120, games=8, strategy=False)
+    found = find_rule(declared_game(SUM_247_12), settings=engines)
     assert found.status == "verified" and found.rule.provenance["engine"] == "periods2d"
     assert found.proof.status == "proved" and found.proof.method.startswith("z3 closure certificate")
     assert np.array_equal(rule_grid(found.rule, 400), sum_truth((2, 4, 7), (1, 2), 400))
+    composed = find_rule(declared_game(SUM_247_12), settings=FindSettings(verify_bound=120, games=8, strategy=False))
+    assert composed.road == "Grundy composition" and composed.proof.status == "proved"
+    assert np.array_equal(rule_grid(composed.rule, 400), sum_truth((2, 4, 7), (1, 2), 400))
 
 
 def test_the_symmetric_form_by_the_smaller_heap():
