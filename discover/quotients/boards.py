@@ -17,6 +17,7 @@ import math
 
 import numpy as np
 
+from cgbase.deadline import Deadline
 from games import make_game
 from games.boards import has_line
 from solvers.canonical import MAX_POSITIONS, CanonicalSolution
@@ -31,6 +32,9 @@ class NotaktoBoards:
     ----------
     n, k : int
         Board side and line length (k defaults to n), as ``make_game("notakto", n=n, k=k)``.
+    deadline : cgbase.deadline.Deadline, optional
+        Checked while the boards are listed and while sums are solved (``OutOfTime``, a ValueError, once passed);
+        the attribute ``deadline`` may be given a new one for the solving.
 
     Examples
     --------
@@ -41,15 +45,19 @@ class NotaktoBoards:
     ('board x../.x./...', (1, 17), [1, -1])
     """
 
-    def __init__(self, n: int = 3, k: int | None = None):
+    def __init__(self, n: int = 3, k: int | None = None, deadline: Deadline | None = None):
         self.game = make_game("notakto", n=n, k=k)
         self.n, self.k = self.game.n, self.game.k
+        self.deadline = Deadline.of(deadline)
         self._options: dict = {}
         self._solutions: dict = {}
         live, layer = [0], [0]
         while layer:
             nxt = set()
-            for b in layer:
+            for i, b in enumerate(layer):
+                if i % 1024 == 1023:
+                    self.deadline.check(f"listing the live {n} x {n} boards ({len(live) + len(nxt):,} found, "
+                                        f"{bin(b).count('1')} marks reached): give more seconds or a smaller board")
                 self._options[b] = opts = self._board_options(b)
                 nxt.update(o[0] for o in opts if o)
             layer = sorted(nxt)
@@ -107,7 +115,8 @@ class NotaktoBoards:
             if size > MAX_POSITIONS:
                 raise ValueError(f"{boards} boards of {self.n} x {self.n} have about {size:,} "
                                  f"positions up to symmetry, more than the solver's {MAX_POSITIONS:,}")
-            self._solutions[boards] = CanonicalSolution(make_game("notakto", n=self.n, k=self.k, boards=boards))
+            self._solutions[boards] = CanonicalSolution(make_game("notakto", n=self.n, k=self.k, boards=boards),
+                                                         deadline=self.deadline)
         return self._solutions[boards]
 
     def outcome(self, sums) -> np.ndarray:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from cgbase.deadline import Deadline
 from games import Game
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
@@ -85,7 +86,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     heaps : int, optional
         Add at most this many heaps (default ``DEFAULT_HEAPS``).
     seconds : float, optional
-        Stop adding heaps after about this many seconds (default ``DEFAULT_SECONDS``).
+        Stop adding heaps after this many seconds (default ``DEFAULT_SECONDS``): a deadline every step of the
+        construction checks (the heap it interrupts is left out), before the checks of the rule.
     checks : sequence of (parts, size)
         Check every sum of up to ``parts`` heaps of size <= ``size`` against the sum solver.
     progress : callable, optional
@@ -109,7 +111,7 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     seconds = DEFAULT_SECONDS if seconds is None else seconds
     start = time.perf_counter()
     everything = HeapComponents(game, heaps=heaps)
-    builder = QuotientBuilder(everything.options)
+    builder = QuotientBuilder(everything.options, deadline=Deadline(seconds))
     t = _removal_limit(game)
     stopped = f"{heaps} heaps"
     n = 0
@@ -127,7 +129,7 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
         if period is not None and period.proved:
             stopped = "a proved period"
             break
-        if time.perf_counter() - start > seconds:
+        if builder.deadline.passed():
             stopped = f"{seconds:g} seconds"
             break
     components = HeapComponents(game, heaps=n, solver=everything.solver)

@@ -14,14 +14,13 @@ import json
 import numpy as np
 
 from cgbase.reading import Field, check_record, load_json
-from discover.quotients.construct import QuotientBuilder
+from discover.quotients.construct import MAX_ORDER, QuotientBuilder
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.period import HeapPeriod, heap_period
 from discover.quotients.presentation import presentation
 
 __all__ = ["QuotientRule", "quotient_rule"]
 
-MAX_ORDER = 4096  # elements of a quotient read from JSON
 
 _PERIOD = Field("object", null=True, fields={"preperiod": Field("int", low=0), "period": Field("int", low=1),
                                              "proved": Field("bool"), "checked_to": Field("int", low=0)})
