@@ -4,6 +4,8 @@ A budget given by the user (``--seconds``, ``seconds=``) is a promise: the work 
 the best it has.  A loop calls ``deadline.check(what)`` now and then (every few thousand steps); past the deadline
 it raises ``OutOfTime``, a ``ValueError`` naming the budget and what was running, which a caller with a partial
 answer catches (the quotient of the heaps before, the best rule so far) and any other turns into one line.
+Work reached through layers that do not pass a deadline on (the graph a ``solve`` builds) reads the one of the
+innermost ``with within(deadline):`` around it (``current()``; a context variable, so nothing outlives the block).
 
 Examples
 --------
@@ -17,10 +19,12 @@ cgbase.deadline.OutOfTime: the 0-second budget ran out in the example
 
 from __future__ import annotations
 
+import contextvars
 import math
 import time
+from contextlib import contextmanager
 
-__all__ = ["Deadline", "OutOfTime"]
+__all__ = ["Deadline", "OutOfTime", "within", "current"]
 
 
 class OutOfTime(ValueError):
@@ -58,3 +62,31 @@ class Deadline:
     def of(deadline) -> "Deadline":
         """``deadline`` itself, or a deadline that never passes for None."""
         return deadline if deadline is not None else Deadline(None)
+
+
+_CURRENT: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("deadline", default=None)
+
+
+@contextmanager
+def within(deadline: Deadline):
+    """The block's work reads ``deadline`` through ``current()`` (the earlier one where a block is nested in another).
+
+    Examples
+    --------
+    >>> with within(Deadline(60)):
+    ...     current().seconds
+    60.0
+    >>> current().seconds
+    inf
+    """
+    outer = _CURRENT.get()
+    token = _CURRENT.set(deadline if outer is None or deadline.end < outer.end else outer)
+    try:
+        yield deadline
+    finally:
+        _CURRENT.reset(token)
+
+
+def current() -> Deadline:
+    """The deadline of the innermost ``within`` block (one that never passes outside any)."""
+    return _CURRENT.get() or Deadline(None)

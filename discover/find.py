@@ -26,7 +26,7 @@ from discover.bounds import (check_rule_game, check_training_size, default_bound
                              take_and_break_verify_bound)
 from discover.engines import DEFAULT_ENGINES, make_engine
 from discover.find_settings import FindSettings
-from discover.period_growth import GROWTH_POSITIONS, growth_limit_2d, settled_bound
+from discover.period_growth import GROWTH_POSITIONS, GROWTH_SECONDS, growth_limit_2d, settled_bound
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.rule import Rule
@@ -308,7 +308,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
             if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
                 settled = settled_bound(game, bound, target, say)
                 if settled is None:
-                    notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps")
+                    notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps solved within "
+                                 f"{GROWTH_SECONDS:g} s")
                 bound = settled or bound
             say(f"no verified rule on this data: training again on bound {bound}")
 
