@@ -96,7 +96,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     Raises
     ------
     ValueError
-        If ``game`` is not a misère heap game, or the quotient outgrows the construction's limit.
+        If ``game`` is not a misère heap game, or not even heap 1 was added (the budget ran out, or the quotient
+        outgrew the construction's limit).
 
     Examples
     --------
@@ -132,6 +133,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
         if builder.deadline.passed():
             stopped = f"{seconds:g} seconds"
             break
+    if n == 0:  # not even heap 1 within the budget: no quotient to state
+        raise ValueError(f"no heap was added: {stopped}")
     components = HeapComponents(game, heaps=n, solver=everything.solver)
     rule = quotient_rule(components, removal_limit=t, game=game.spec(), builder=builder)
     results: list[SumCheck] = []
