@@ -24,6 +24,7 @@ from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.kinds import is_board_sum_game
 from discover.quotients.rule import QuotientRule
+from solvers.canonical import MAX_POSITIONS
 
 __all__ = ["BoardRule", "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "universe_check",
            "UNIVERSE_BITS", "sample_check"]
@@ -32,6 +33,7 @@ UNIVERSE_BITS = 18  # the universes ``solve`` builds to check the rule on every 
 DEFAULT_SECONDS = 120.0
 SAMPLE = 200  # sums checked by the search where every sum of that many boards is too many for the solver
 SEARCH_SLICE = 1 << 16  # nodes the search expands between two looks at the deadline
+SEARCH_BITS = 62  # the search packs the boards into one key of this many bits
 CHECK_SECONDS = 5.0  # the checks take the time left, and at least this: a rule found at the deadline is still checked
 
 
@@ -239,7 +241,13 @@ def _check_all(rule, components, parts: int, added: list, universe_boards: int, 
                 unchecked.append(f"the universe of {count} boards: the {deadline.seconds:g}-second budget ran out")
                 break
             checks.append(universe_check(rule, components, count))
-    for k in range(parts if added else 0, 0, -1):
+    top = parts if added else 0
+    while top > 1 and components.sums_size(top) > MAX_POSITIONS and components.cells * top > SEARCH_BITS:
+        top -= 1
+    if top < parts and added:
+        unchecked.append(f"every sum of {top + 1} to {parts} boards: more positions than the solver's "
+                         f"{MAX_POSITIONS:,} and more cells than the search's {SEARCH_BITS} bits")
+    for k in range(top, 0, -1):
         try:
             deadline.check(f"the checks of sums of {k} boards")
             components.solution(k)
@@ -248,7 +256,7 @@ def _check_all(rule, components, parts: int, added: list, universe_boards: int, 
             break
         except ValueError as err:  # the canonical universe of that many boards is too large: a sample instead
             unchecked.append(f"every sum of {k} boards: {err}")
-            if components.cells * k <= 62:  # the search packs the boards into one 62-bit key
+            if components.cells * k <= SEARCH_BITS:
                 try:
                     checks.append(sample_check(rule, components, added, k, deadline=deadline))
                 except OutOfTime as late:
@@ -310,7 +318,7 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     added, built = list(builder.ids), time.perf_counter() - start
     rule = BoardRule(builder.monoid, {c: builder.element[c] for c in added}, None, game.spec())
     say("checking the rule against the solver ...")
-    components.deadline = Deadline(max(deadline.left(), CHECK_SECONDS))  # the solver's, for the checks
+    components.deadline = deadline if deadline.left() >= CHECK_SECONDS else Deadline(CHECK_SECONDS)  # the checks'
     checks, unchecked = _check_all(rule, components, parts, added, min(2, game.dims), components.deadline)
     return BoardQuotientDiscovery(game, components, rule, len(added), list(builder.growth), checks, unchecked,
                                   time.perf_counter() - start, stopped, built)

@@ -110,14 +110,18 @@ class NotaktoBoards:
             If those positions would be more than ``solvers.canonical.MAX_POSITIONS`` (estimated from one board's).
         """
         if boards not in self._solutions:
-            one = len(self.solution(1)) if boards > 1 else 1
-            size = math.comb(one + boards - 1, boards)
+            size = self.sums_size(boards)
             if size > MAX_POSITIONS:
                 raise ValueError(f"{boards} boards of {self.n} x {self.n} have about {size:,} "
                                  f"positions up to symmetry, more than the solver's {MAX_POSITIONS:,}")
             self._solutions[boards] = CanonicalSolution(make_game("notakto", n=self.n, k=self.k, boards=boards),
                                                          deadline=self.deadline)
         return self._solutions[boards]
+
+    def sums_size(self, boards: int) -> int:
+        """About how many positions of ``boards`` boards there are up to symmetry (multisets of one board's), the
+        size ``solution`` refuses past ``MAX_POSITIONS`` before any work."""
+        return math.comb(len(self.solution(1)) + boards - 1, boards) if boards > 1 else 1
 
     def outcome(self, sums) -> np.ndarray:
         """Outcome (1 win, -1 loss for the player to move) of each sum of boards, from the solver of the game of
