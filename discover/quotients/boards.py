@@ -24,6 +24,8 @@ from solvers.canonical import MAX_POSITIONS, CanonicalSolution
 
 __all__ = ["NotaktoBoards"]
 
+LISTING_STEP = 8192  # boards listed between two looks at the deadline (a second or two of 7 x 7 boards)
+
 
 class NotaktoBoards:
     """The live n x n Notakto boards (lines of k), up to symmetry, as components of sums.
@@ -51,11 +53,12 @@ class NotaktoBoards:
         self.deadline = Deadline.of(deadline)
         self._options: dict = {}
         self._solutions: dict = {}
-        live, layer = [0], [0]
+        live, layer, listed = [0], [0], 0
         while layer:
             nxt = set()
-            for i, b in enumerate(layer):
-                if i % 1024 == 1023:
+            for b in layer:
+                listed += 1
+                if listed % LISTING_STEP == 0:  # boards of up to 4 x 4 (4,961) are listed before a first look
                     self.deadline.check(f"listing the live {n} x {n} boards ({len(live) + len(nxt):,} found, "
                                         f"{bin(b).count('1')} marks reached): give more seconds or a smaller board")
                 self._options[b] = opts = self._board_options(b)
