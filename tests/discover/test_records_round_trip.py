@@ -156,6 +156,22 @@ def test_a_wythoff_beatty_rule_reads_back():
     assert not again.predicate(np.array([(a, b + 1) for a, b in pairs])).any()
 
 
+def test_a_wythoff_as_the_engines_find_it_reads_back():
+    """The held-out finding: find_rule's verified rule of a-Wythoff (a = 3) holds sqrt(13) and reads back."""
+    from discover.find import find_rule
+    from games import custom_game
+
+    def moves(p, a=3):
+        x, y = p
+        return ([(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+                + [(x - k, y - m) for k in range(1, x + 1) for m in range(1, y + 1) if abs(k - m) < a])
+
+    found = find_rule(custom_game("a_wythoff3", moves, dims=2), bound=40, verify_bound=80, strategy=False,
+                      prove=False)
+    assert found.status == "verified" and sp.sqrt(13) in found.rule.expr.atoms(sp.Pow)
+    _same_rule(found.rule)
+
+
 def test_the_generated_rules_cover_every_node_type():
     """The strategies above reach every node type of the language (a new node type must be added here)."""
     seen = set()
