@@ -52,8 +52,9 @@ class HeapComponents:
         if not isinstance(heaps, int) or isinstance(heaps, bool) or heaps < 1:
             raise ValueError(f"heaps must be a positive integer, got {heaps!r}")
         if heaps > MAX_HEAPS:
-            raise ValueError(f"heaps={heaps:,} is more than the {MAX_HEAPS:,} heaps a quotient is built over (one step "
-                             f"each; the list of heaps alone would take {heaps * 36 / 2**30:,.1f} GiB): give fewer heaps")
+            raise ValueError(f"heaps={heaps:,} is more than the {MAX_HEAPS:,} heaps a quotient is built over (one "
+                             f"step each; the list of heaps alone would take {heaps * 36 / 2**30:,.1f} GiB): give "
+                             "fewer heaps")
         self.game = game
         self.heaps = heaps
         self.solver = solver if solver is not None else HeapSums(game)
