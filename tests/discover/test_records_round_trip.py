@@ -28,8 +28,8 @@ from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.period import HeapPeriod
 from discover.quotients.rule import QuotientRule
 from discover.rule import Rule
-from discover.strategy import HEAP, Branch, Strategy
-from games import make_game
+from discover.strategy import HEAP, Branch, MovesOf, Strategy
+from games import custom_game, make_game
 from games.symbolic import take_from_one
 from solvers import solve
 from solvers.solution import Solution
@@ -159,7 +159,6 @@ def test_a_wythoff_beatty_rule_reads_back():
 def test_a_wythoff_as_the_engines_find_it_reads_back():
     """The held-out finding: find_rule's verified rule of a-Wythoff (a = 3) holds sqrt(13) and reads back."""
     from discover.find import find_rule
-    from games import custom_game
 
     def moves(p, a=3):
         x, y = p
@@ -197,14 +196,19 @@ def test_periodic_rules_round_trip(preperiod, values, head):
     assert np.array_equal(again.evaluate(heaps), rule.evaluate(heaps))
 
 
+THREE_HEAPS = custom_game("three_heaps", lambda p: [p[:j] + (v,) + p[j + 1:] for j in range(3) for v in range(p[j])], 3)
+RELATIONS = {"take_from_one": take_from_one(3), "moore": make_game("moore", heaps=3, k=2).move_relation(),
+             "moves_of": MovesOf(THREE_HEAPS)}
+
+
 @SETTINGS
-@given(terms())
-def test_strategies_round_trip(value):
+@given(terms(), st.sampled_from(sorted(RELATIONS)))
+def test_strategies_round_trip(value, relation):
     rule = Rule(sp.Eq(sp.Symbol("xor_all"), 0), ("a", "b", "c"))
-    strategy = Strategy(rule, take_from_one(3), [Branch((BitXor(HEAP, sp.Symbol("xor_all")),), per_heap=True),
-                                                 Branch((value.subs({A: sp.Symbol("a"), B: sp.Symbol("b")}), A, B))],
+    strategy = Strategy(rule, RELATIONS[relation], [Branch((BitXor(HEAP, sp.Symbol("xor_all")),), per_heap=True),
+                                                    Branch((value, A, B))],
                         checked_bound=9, provenance={"engine": "test"})
-    again = Strategy.from_json(strategy.to_json())
+    again = Strategy.from_json(strategy.to_json(), game=THREE_HEAPS)
     assert again.to_json() == strategy.to_json()
     assert again.branches == strategy.branches and again.relation == strategy.relation
 
