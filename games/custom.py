@@ -11,6 +11,7 @@ from games.base import Game
 from games.symbolic import MoveRelation
 from games.universe import MAX_DIMS
 from cgbase.int_rows import int_rows
+from cgbase.memory import check_memory
 from cgbase.validation import INT64_MAX, at_most, flag, positive_int, text
 
 __all__ = ["CustomGame", "custom_game", "MAX_OPTIONS"]
@@ -148,7 +149,10 @@ class CustomGame(Game):
         ([1, 2], [1, 0])
         """
         counts, options = self.option_rows(positions)
-        out = np.zeros((len(counts), max(1, int(counts.max(initial=0))), self.dims), dtype=np.int64)
+        width = max(1, int(counts.max(initial=0)))
+        check_memory(8.0 * len(counts) * width * self.dims, f"the options of {len(counts):,} positions of {self!r} "
+                     f"padded to the {width:,} of the one with most", "ask for fewer positions at once")
+        out = np.zeros((len(counts), width, self.dims), dtype=np.int64)
         out[np.arange(out.shape[1])[None, :] < counts[:, None]] = options
         return counts, out
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
+from cgbase.deadline import current
 from cgbase.memory import check_memory
 from games import Game, Universe
 from solvers.graph_store import kept_graph, kept_inside, remember_graph, row_ranges
@@ -34,6 +35,7 @@ __all__ = ["Graph", "build_graph", "check_reachable", "reachable_universe"]
 
 PARALLEL_MOVES = 10_000_000  # estimated moves from which a Python moves runs on local workers by default
 SEARCH_BYTES = 256  # a position held by the breadth-first search of reachable_universe: a tuple, its set entry
+BLOCK_MOVES = 1 << 22  # options of a Python moves in one block of work at most (the deadline is read between blocks)
 BATCH_MOVES = 1 << 16  # options of a Python moves turned into ids at once, per process (``option_rows`` reads them in
 # groups of games.custom.GROUP_OPTIONS): 1.5 MB of int64 rows; a custom Nim 3% faster than with 2^14
 
@@ -151,8 +153,9 @@ def _option_ids(game: Game, universe: Universe, lo: int, hi: int, known=None) ->
     finished block stays behind."""
     counts, ids = [], []
     kind = np.int32 if universe.size <= np.iinfo(np.int32).max else np.int64
-    step = 256
+    step, deadline = 256, current()
     while lo < hi:
+        deadline.check(f"the graph of {game!r} over {universe.size:,} positions")
         rows = np.arange(lo, min(lo + step, hi))
         done = known.take(rows) if known is not None else None
         todo = rows if done is None else rows[~done[0]]
@@ -327,10 +330,16 @@ def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
     check_memory(8.0 * (2 * n + 2 + moves * game.parts), f"the graph of {game!r} over {n:,} positions")
     pool = _python_pool(game, moves, workers)
     rows = _Rows(n, 1.1 * moves)
-    try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
-        cuts = known.cuts(n, min(n, max(8 * pool.workers, 16)))
+    deadline = current()
+
+    def done(i, result):  # the deadline read as blocks end, here (workers started by spawn do not know it)
+        rows.add(i, result)
+        deadline.check(f"the graph of {game!r} over {n:,} positions")
+
+    try:  # a few blocks per worker, so that a slow block leaves no worker idle for long, of BLOCK_MOVES at most
+        cuts = known.cuts(n, min(n, max(8 * pool.workers, 16, int(moves // BLOCK_MOVES))))
         pool.map(_option_ids, [(game, universe, int(lo), int(hi), known.part(lo, hi))
-                               for lo, hi in zip(cuts[:-1], cuts[1:])], done=rows.add)
+                               for lo, hi in zip(cuts[:-1], cuts[1:])], done=done)
     finally:
         if pool is not workers:
             pool.close()
@@ -393,8 +402,9 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     # start the targets at the estimated size (+10%) so they rarely have to grow
     targets = np.empty((int(min(1.1 * mean_degree * n, float(max_moves) * n)) + 16, game.parts), dtype=np.int64)
     indptr = np.zeros(n + 1, dtype=np.int64)
-    m = 0
+    m, deadline = 0, current()
     for lo in range(0, n, block):
+        deadline.check(what)
         hi = min(lo + block, n)
         positions = universe.positions(np.arange(lo, hi))
         game.kernel(positions, params, counts[: hi - lo], out[: hi - lo])
