@@ -13,7 +13,7 @@ from solvers.networkx_io import GraphGame, is_digraph
 from solvers.retrograde import outcome_ascending, outcome_descending, retrograde, terminal_values
 from solvers.solution import Solution
 
-__all__ = ["solve"]
+__all__ = ["solve", "solve_universe"]
 
 
 def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool = False, workers=None) -> Solution:
@@ -86,6 +86,20 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         raise ValueError("give exactly one of bound=N or starts=[positions]")
     else:
         universe = game.universe(positive_int(bound, "bound")) if starts is None else reachable_universe(game, starts)
+    return solve_universe(game, universe, grundy, remoteness, workers)
+
+
+def solve_universe(game: Game, universe, grundy: bool = False, remoteness: bool = False, workers=None) -> Solution:
+    """``solve`` over a given universe (one closed under the game's moves): what ``Solution.load(verify=True)``
+    compares a file with.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> g = make_game("subtraction", subtract=(1, 2))
+    >>> solve_universe(g, g.universe(6)).outcome_table.tolist()
+    [-1, 1, 1, -1, 1, 1, -1]
+    """
     if grundy and (game.misere or not game.impartial):
         raise ValueError(f"Grundy values are defined for impartial games under normal play, not {game!r}")
 
