@@ -16,8 +16,9 @@ import time
 
 import click
 
-from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
-                                 spinner)
+from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, force_option, game_arguments,
+                                 game_from_words, say, spinner)
+from discover.cli.rule_settings import DEFAULT_CONFIDENCE, DEFAULT_PROOF_SECONDS
 from discover.cli.terminal import line_printer
 
 __all__ = ["rule_command", "report_command", "EXIT_NO_RULE"]
@@ -54,8 +55,9 @@ def _discover_options(func):
         click.option("--episodes", type=BOUND, default=None,
                      help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
-        click.option("--confidence", type=Number(0, 1, high_open=True), default=None, show_default="0.3",
-                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
+        click.option("--confidence", type=Number(0, 1, high_open=True), default=None,
+                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it "
+                     f"(default {DEFAULT_CONFIDENCE})."),
         click.option("--heaps", type=BOUND, default=None,
                      help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
                      "most N heaps until a period is proved (default 2^25 = 33,554,432); misère heap games: add at most "
@@ -67,8 +69,9 @@ def _discover_options(func):
                      help="No winning-move strategy search (a proof, when attempted, goes without a strategy)."),
         click.option("--no-proof", is_flag=True,
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
-        click.option("--proof-seconds", type=Number(0, low_open=True), default=None, show_default="30.0",
-                     metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
+        click.option("--proof-seconds", type=Number(0, low_open=True), default=None, metavar="S",
+                     help=f"z3's time budget for the proof (default {DEFAULT_PROOF_SECONDS:g}; a proof cut short is "
+                     "'unknown')."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -218,8 +221,23 @@ def _print_discovery(found) -> None:
         line("\nOther candidates", "bold")
         for r in others:
             line(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]")
-    timing = ", ".join(f"{k} {v:.2f} s" for k, v in found.timings.items())
-    line(f"\nTimings: {timing}", "dim")
+    line(f"\nTimings: {_timing_line(found.timings)}", "dim")
+
+
+def _timing_line(timings: dict) -> str:
+    """The stages' seconds, and before the total the time no stage counts (``other``: the game's set-up, the
+    choice of bounds, candidates' bookkeeping), so that the parts add up to the total.
+
+    Examples
+    --------
+    >>> _timing_line({"solve": 1.0, "verify": 0.5, "total": 2.0})
+    'solve 1.00 s, verify 0.50 s, other 0.50 s, total 2.00 s'
+    """
+    parts = {k: v for k, v in timings.items() if k != "total"}
+    if "total" in timings:
+        parts["other"] = max(0.0, timings["total"] - sum(parts.values()))
+        parts["total"] = timings["total"]
+    return ", ".join(f"{k} {v:.2f} s" for k, v in parts.items())
 
 
 def _print_notes(found, line) -> None:
@@ -305,7 +323,8 @@ def _quotient_report(game, settings, folder) -> int:
 @_discover_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write (default: reports/<game>/).")
-def report_command(ctx, folder, **options):
+@force_option
+def report_command(ctx, folder, force, **options):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON.
 
     A misère heap game or Notakto gets its misère quotient's report, with the multiplication
@@ -315,15 +334,21 @@ def report_command(ctx, folder, **options):
     same and says what came closest), 2 for bad input.
     """
     from discover.cli.rule_settings import RuleSettings
-    from discover.render.report import check_report_folder, write_report
+    from discover.render.report import check_report_folder, report_folder, write_report
+
+    def checked(folder, game):  # an earlier report is replaced only with --force, as learn's runs
+        folder = str(report_folder(game)) if folder is None else folder
+        check_report_folder(folder, force)
+        return folder
 
     settings = RuleSettings(**options)
-    if folder is not None:
-        check_report_folder(folder)
+    if folder is not None or settings.game is not None:  # a game by name: its folder is known before any work
+        folder = checked(folder, None if folder is not None else _resolve_game(ctx, settings))
     game = _misere_heap_game(ctx, settings)
     if game is not None:
-        return _quotient_report(game, settings, folder)
+        return _quotient_report(game, settings, checked(folder, game))
     found = _find(ctx, settings)
+    folder = checked(folder, found.game)  # a game file, spec or value table: known once the game is
     with spinner("writing the report ..."):
         path = write_report(found, folder)
     _print_discovery(found)

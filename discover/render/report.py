@@ -323,11 +323,12 @@ def _json_text(node, depth: int = 0) -> str:
 
 
 # -- writing -----------------------------------------------------------------------------------
-def check_report_folder(folder) -> Path:
+def check_report_folder(folder, force: bool = True) -> Path:
     """Refuse, before any work, a folder a report cannot be written to; return it as a Path.
 
-    An existing report there may be replaced; an existing folder holding anything else, a file,
-    or a parent that is a file or not writable is a ``ValueError`` that says what to change.
+    An existing report there is replaced only with ``force`` (``discover report --force``, as ``learn``); an
+    existing folder holding anything else, a file, or a parent that is a file or not writable is a ``ValueError``
+    that says what to change.
 
     Examples
     --------
@@ -338,7 +339,10 @@ def check_report_folder(folder) -> Path:
     """
     from cgbase.files import check_output_folder
 
-    return check_output_folder(folder, REPORT_MARKERS, "report folder")
+    target = check_output_folder(folder, REPORT_MARKERS, "report folder")
+    if not force and target.is_dir() and all((target / m).is_file() for m in REPORT_MARKERS):
+        raise ValueError(f"{folder} holds an earlier report: give --force to replace it, or another --out")
+    return target
 
 
 def _build(discovery: Discovery, folder: Path) -> None:
