@@ -137,6 +137,30 @@ def _game_words(game) -> str:
     return " ".join([str(spec["name"]), *(f"{k}={word(v)}" for k, v in params.items())])
 
 
+def _game_facts(game) -> list:
+    """The report's rows naming the game: a family's command words; a custom or declared game's title, its moves
+    (the relation in words, where it has one) and the file it was read from with the file's SHA-256.
+
+    Examples
+    --------
+    >>> from games.custom import custom_game
+    >>> from games.symbolic import take_from_one
+    >>> g = custom_game("take12", lambda p: [], dims=1, relation=take_from_one(1, (1, 2)))
+    >>> _game_facts(g)[1]
+    ['moves', 'subtract t·v (t in {1, 2}, every coordinate staying ≥ 0) for v in 1']
+    """
+    if not game.spec().get("custom"):
+        return [["game", [f"{game.title()}: ", Code(_game_words(game))]]]
+    relation = game.move_relation()
+    moves = (relation.words() if relation is not None else "declared in the game's specification (its record in discovery.json)"
+             if "declared" in game.spec() else "given by a Python function moves(), with no symbolic relation")
+    rows = [["game", f"{game.title()} ({'a declared game' if 'declared' in game.spec() else 'a custom game'}, "
+                     f"{game.dims} coordinate{'s' if game.dims > 1 else ''})"], ["moves", moves]]
+    if game.source_file is not None:
+        rows.append(["game file", [Code(game.source_file["file"]), f", SHA-256 {game.source_file['sha256']}"]])
+    return rows
+
+
 def _percent(value) -> str:
     return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{100 * value:.2f}%"
 
@@ -156,9 +180,7 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
         blocks.append(("p", no_rule_paragraph(d, "discovery.json, at the end of this page")))
     trained = (["heaps computed by the take-and-break engine", f"{d.sequence.heaps:,}"] if d.sequence is not None
                else ["training bound", f"{d.train_bound:,}"])
-    facts = [
-        ["game", [f"{game.title()}: ", Code(_game_words(game))]],
-        trained,
+    facts = [*_game_facts(game), trained,
         ["verification bound", f"{d.verify_bound:,}"],
         ["verified bound", f"{d.verified_bound:,}" if d.verified_bound is not None else "none"],
     ]
@@ -360,6 +382,8 @@ def _build(discovery: Discovery, folder: Path) -> None:
         rule_record = json.loads(d.rule.to_json())
         write_text(folder / "rule.json", _json_text(rule_record) + "\n")
     record = d.to_record()
+    if d.game.source_file is not None:
+        record["game_file"] = d.game.source_file
     write_text(folder / "discovery.json", _json_text(record) + "\n")
     write_document(folder, _blocks(d, figures, rule_record, record), f"Rule report: {d.game.title()}")
 
