@@ -271,19 +271,19 @@ def _check_tables(game: Game, universe: Universe, tables: dict, path) -> None:
 
 
 def _compare_with_solve(solution: Solution, path) -> None:
-    """Solve the game again over the file's universe (``solvers.solve.solve_universe``) and compare every table."""
-    from solvers.solve import solve_universe
+    """Solve the game again over the file's universe (``solvers.exact``) and compare every table."""
+    from solvers.exact import exact_tables
 
     game, universe = solution.game, solution.universe
     if game.universe_from_start and universe != game.universe():
         raise ValueError(f"{path} is corrupt: its positions are not those reachable in {game!r}")
     try:
-        fresh = solve_universe(game, universe, grundy=solution.grundy_table is not None,
-                               remoteness=solution.remoteness_table is not None)
+        fresh = exact_tables(game, universe, grundy=solution.grundy_table is not None,
+                             remoteness=solution.remoteness_table is not None)
     except ValueError as err:
         raise ValueError(f"{path}: solving {game!r} again over the file's positions fails: {err}") from None
     for name in ("outcome", "grundy", "remoteness"):
-        saved, truth = getattr(solution, f"{name}_table"), getattr(fresh, f"{name}_table")
+        saved, truth = getattr(solution, f"{name}_table"), getattr(fresh, name)
         if saved is None:
             continue
         wrong = np.flatnonzero(saved != truth)

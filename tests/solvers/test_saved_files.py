@@ -104,7 +104,7 @@ def no_graph(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a move graph was built")
 
-    for name in ("solvers.graph", "solvers.solve", "solvers.certificate"):
+    for name in ("solvers.graph", "solvers.exact", "solvers.certificate"):
         monkeypatch.setattr(importlib.import_module(name), "build_graph", refuse)
 
 
