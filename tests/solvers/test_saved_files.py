@@ -224,3 +224,20 @@ def test_issue_39_show_says_what_it_checked_and_check_finds_a_resealed_forgery(s
     code, out, err = cli("show", str(saved), "--check")
     one_error_line(code, out, err)
     assert "(1, 0) is recorded with Grundy value 1000, but its moves give 1" in err
+
+
+def test_issue_39_a_value_table_loads_without_its_graph_and_verify_checks_every_move(tmp_path):
+    path = tmp_path / "v.npz"
+    QLearner(random_state=0).fit(make_game("nim", heaps=2), bound=20, episodes=200).value_table_.save(path)
+    with pytest.MonkeyPatch.context() as patch:
+        no_graph(patch)
+        assert ValueTable.load(path).universe.size == 441
+    ValueTable.load(path, verify=True)
+
+    def rewire(a, m):  # the last position's first move sent to (0, 0): in range, but not a move of Nim
+        last = int(np.flatnonzero(np.diff(a["indptr"]))[-1])
+        a["targets"][a["indptr"][last]] = 0
+
+    _rewrite(path, rewire, reseal=True)
+    with pytest.raises(ValueError, match="moves are not the moves of nim"):
+        ValueTable.load(path, verify=True)
