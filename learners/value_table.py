@@ -118,8 +118,9 @@ class ValueTable:
     def load(cls, path, game=None, verify: bool = False) -> "ValueTable":
         """Read a file written by ``save`` (``game`` is needed for custom games); nothing in it is trusted
         (``cgbase.reading.read_npz``: sizes, schema, checksum), and its moves must be the game's own: those of
-        ``SAMPLE`` seeded positions (and their terminal outcomes) by default, in time proportional to the file;
-        every position's with ``verify=True``, which builds the game's move graph."""
+        ``SAMPLE`` seeded positions by default (and the terminal outcomes of every position without a move), in
+        time proportional to the file; every position's with ``verify=True``, which builds the game's move
+        graph."""
         from solvers.solution import GAME, UNIVERSE, universe_from_record
 
         arrays, meta = read_npz(path, FORMAT, "value table",
@@ -162,7 +163,12 @@ def _check_every_move(path, game, universe, indptr, targets, terminal) -> None:
     graph = build_graph(game, universe)
     if not (np.array_equal(graph.indptr, indptr) and np.array_equal(graph.targets[:, 0], targets)):
         raise ValueError(f"{path} is corrupt: its moves are not the moves of {game!r}")
-    ends = np.flatnonzero(np.diff(indptr) == 0)  # the terminal outcomes are re-derived, like the moves
+    _check_terminals(path, game, universe, indptr, terminal)
+
+
+def _check_terminals(path, game, universe, indptr, terminal) -> None:
+    """The positions without a move in the file have the game's terminal outcomes, the others 0."""
+    ends = np.flatnonzero(np.diff(indptr) == 0)
     expected = np.zeros(universe.size, dtype=np.int8)
     expected[ends] = game.terminal_values(universe.positions(ends))
     if not np.array_equal(terminal, expected):
@@ -170,7 +176,9 @@ def _check_every_move(path, game, universe, indptr, targets, terminal) -> None:
 
 
 def _check_sampled_moves(path, game, universe, indptr, targets, terminal) -> None:
-    """``SAMPLE`` seeded positions have the game's own moves, in its order, and terminal outcome."""
+    """The terminal outcomes (``_check_terminals``), and ``SAMPLE`` seeded positions have the game's own moves, in
+    its order."""
+    _check_terminals(path, game, universe, indptr, terminal)
     ids = np.random.default_rng(0).choice(universe.size, size=min(SAMPLE, universe.size), replace=False)
     for i in ids:
         position = universe.positions([i])[0]
@@ -180,10 +188,6 @@ def _check_sampled_moves(path, game, universe, indptr, targets, terminal) -> Non
                                                   targets[indptr[i]:indptr[i + 1]]):
             raise ValueError(f"{path} is corrupt: the moves of {tuple(int(x) for x in position)} are not the "
                              f"moves of {game!r}")
-        expected = int(game.terminal_values(position[None, :])[0]) if not len(options) else 0
-        if terminal[i] != expected:
-            raise ValueError(f"{path} is corrupt: the terminal outcome of {tuple(int(x) for x in position)} is "
-                             f"not that of {game!r}")
 
 
 def _check_arrays(path, n: int, indptr, targets, q, visits, terminal, value) -> None:
