@@ -20,6 +20,7 @@ from discover.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, force
                                  game_from_words, say, spinner)
 from discover.cli.rule_settings import DEFAULT_CONFIDENCE, DEFAULT_PROOF_SECONDS
 from discover.cli.terminal import line_printer
+from discover.timings import with_other
 
 __all__ = ["rule_command", "report_command", "EXIT_NO_RULE"]
 
@@ -221,23 +222,7 @@ def _print_discovery(found) -> None:
         line("\nOther candidates", "bold")
         for r in others:
             line(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]")
-    line(f"\nTimings: {_timing_line(found.timings)}", "dim")
-
-
-def _timing_line(timings: dict) -> str:
-    """The stages' seconds, and before the total the time no stage counts (``other``: the game's set-up, the
-    choice of bounds, candidates' bookkeeping), so that the parts add up to the total.
-
-    Examples
-    --------
-    >>> _timing_line({"solve": 1.0, "verify": 0.5, "total": 2.0})
-    'solve 1.00 s, verify 0.50 s, other 0.50 s, total 2.00 s'
-    """
-    parts = {k: v for k, v in timings.items() if k != "total"}
-    if "total" in timings:
-        parts["other"] = max(0.0, timings["total"] - sum(parts.values()))
-        parts["total"] = timings["total"]
-    return ", ".join(f"{k} {v:.2f} s" for k, v in parts.items())
+    line("\nTimings: " + ", ".join(f"{k} {v:.2f} s" for k, v in with_other(found.timings).items()), "dim")
 
 
 def _print_notes(found, line) -> None:

@@ -27,6 +27,7 @@ from discover.render.heap_values import heap_values_figure, rare_class_text
 from discover.render.no_rule import no_rule_paragraph
 from discover.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 from discover.render.proof import strategy_and_proof_blocks
+from discover.timings import with_other
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
 
@@ -244,7 +245,7 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
 
     if d.timings:
         blocks += [("h", 2, "Timings"),
-                   ("table", ["stage", "seconds"], [[k, f"{v:.3f}"] for k, v in d.timings.items()])]
+                   ("table", ["stage", "seconds"], [[k, f"{v:.3f}"] for k, v in with_other(d.timings).items()])]
 
     blocks.append(("h", 2, "Provenance"))
     files = ([Link("rule.json", "rule.json"), " (Rule.to_json, read back by Rule.from_json) and "]
