@@ -251,8 +251,12 @@ def universe_from_record(shape: dict, keys, path) -> Universe:
 
 def _check_tables(game: Game, universe: Universe, tables: dict, path) -> None:
     """The universe is the game's own; each table holds integers of the right shape, range and agreement."""
-    if universe.bound is not None and universe != game.universe(universe.bound):
+    # a board game's universe is every position reachable from its start: enumerating it is rebuilding the game,
+    # left to verify=True (the sample below checks that the positions are closed under the moves)
+    if universe.bound is not None and not game.universe_from_start and universe != game.universe(universe.bound):
         raise ValueError(f"{path} is corrupt: its universe is not the one {game!r} has at bound {universe.bound}")
+    if game.universe_from_start and game.start is not None and not universe.contains(np.array([game.start]))[0]:
+        raise ValueError(f"{path} is corrupt: its positions leave out the start of {game!r}")
     n = universe.size
     ranges = {"outcome": (-1, 1), "grundy": (0, None), "remoteness": (-1, None)}
     for name, table in tables.items():
@@ -305,8 +309,8 @@ def _check_sample(solution: Solution, path, sample: int = SAMPLE) -> int:
         if game.parts > 1:
             break
         options = np.asarray(game.options(position), dtype=np.int64).reshape(-1, universe.dims)
-        if len(options) and not universe.contains(options).all():
-            continue
+        if len(options) and not universe.contains(options).all():  # a solved universe is closed under moves
+            raise ValueError(f"{path} is corrupt: a move from {position} leaves its positions")
         checked += 1
         values = outcome[universe.index(options)] if len(options) else np.zeros(0, dtype=np.int8)
         expected = (int(game.terminal_values([position])[0]) if not len(options) else

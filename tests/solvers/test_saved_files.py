@@ -100,12 +100,14 @@ def test_a_tampered_and_resealed_solution_is_refused(saved, tampering, reseal):
 
 
 def no_graph(monkeypatch):
-    """Building a move graph fails: what a loader's default checks must never need."""
+    """Building a move graph, or a board game's reachable positions, fails: what a loader's default checks must
+    never need."""
     def refuse(*args, **kwargs):
         raise AssertionError("a move graph was built")
 
     for name in ("solvers.graph", "solvers.exact", "solvers.certificate"):
         monkeypatch.setattr(importlib.import_module(name), "build_graph", refuse)
+    monkeypatch.setattr(importlib.import_module("games.boardgame").BoardGame, "reachable", refuse)
 
 
 @pytest.mark.parametrize("game, bound, flags", [
