@@ -144,7 +144,8 @@ class ValueTable:
             game = game_from_spec(spec, game, path)
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"{path} is not a readable value table ({err})") from None
-        if universe.bound is not None and universe != game.universe(universe.bound):
+        rebuild_universe = verify or not game.universe_from_start  # a board game's: only on request (rebuilding it)
+        if universe.bound is not None and rebuild_universe and universe != game.universe(universe.bound):
             raise ValueError(f"{path} is corrupt: its universe is not the one {game!r} has at bound {universe.bound}")
         if verify or game.parts > 1:
             _check_every_move(path, game, universe, indptr, targets, terminal)
