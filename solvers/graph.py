@@ -33,6 +33,7 @@ from solvers.graph_store import kept_graph, kept_inside, remember_graph, row_ran
 __all__ = ["Graph", "build_graph", "check_reachable", "reachable_universe", "least_failure"]
 
 LEAST_FAILURE = 100_000  # positions tried, fewest tokens first, for the least one whose moves fail
+LEAST_SCAN = 50_000_000  # positions ordered at most to find them (beyond, the error met is the one given)
 PARALLEL_MOVES = 10_000_000  # estimated moves from which a Python moves runs on local workers by default
 SEARCH_BYTES = 256  # a position held by the breadth-first search of reachable_universe: a tuple, its set entry
 BATCH_MOVES = 1 << 16  # options of a Python moves turned into ids at once, per process (``option_rows`` reads them in
@@ -348,7 +349,8 @@ def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
 def least_failure(game: Game, universe: Universe, err: ValueError, limit: int = LEAST_FAILURE) -> ValueError:
     """The error of the least position of ``universe`` whose ``moves()`` fail or leave it, least by its count of
     tokens (the sum of its coordinates), then by id, among the first ``limit`` positions in that order; ``err``
-    (met at a larger position) when none of them fails.
+    (met at a larger position) when none of them fails, or when the universe has more than ``LEAST_SCAN``
+    positions.
 
     Examples
     --------
@@ -358,9 +360,17 @@ def least_failure(game: Game, universe: Universe, err: ValueError, limit: int = 
     >>> "'fails' at (7, 0) raised ZeroDivisionError" in str(least_failure(g, g.universe(9), ValueError("(9, 9)")))
     True
     """
-    sums = np.concatenate([universe.positions(np.arange(lo, min(lo + (1 << 20), universe.size))).sum(axis=1)
-                           for lo in range(0, universe.size, 1 << 20)])
-    order = np.argsort(sums, kind="stable")[:limit]
+    if universe.size > LEAST_SCAN:  # too many positions to order in the time of an error message
+        return err
+    sums, ids = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    for lo in range(0, universe.size, 1 << 20):  # the ``limit`` least, a block of ids at a time
+        block = np.arange(lo, min(lo + (1 << 20), universe.size))
+        sums = np.concatenate([sums, universe.positions(block).sum(axis=1)])
+        ids = np.concatenate([ids, block])
+        if sums.size > limit:
+            keep = np.argpartition(sums, limit - 1)[:limit]
+            sums, ids = sums[keep], ids[keep]
+    order = ids[np.lexsort((ids, sums))]
     for lo in range(0, order.size, 256):
         block = order[lo:lo + 256]
         try:

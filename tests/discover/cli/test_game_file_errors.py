@@ -82,3 +82,13 @@ def test_a_custom_game_report_states_its_moves_and_its_file(cli, tmp_path, monke
     assert "take-1-3-4 dims=1" not in page  # the name and dims were shown as if they were a command
     assert json.loads((tmp_path / "r" / "discovery.json").read_text())["game_file"] == {"file": "my_game.py",
                                                                                        "sha256": digest}
+
+
+def test_the_least_failure_is_looked_for_among_the_fewest_tokens_only():
+    from games.custom import custom_game
+    from solvers.graph import least_failure
+
+    game = custom_game("fails", lambda p: 1 / 0 if p[0] + p[1] >= 7 else [(p[0] - 1, p[1])] if p[0] else [], dims=2)
+    met = ValueError("met at (9, 9)")
+    assert "at (7, 0) raised ZeroDivisionError" in str(least_failure(game, game.universe(9), met))
+    assert least_failure(game, game.universe(9), met, limit=10) is met  # the 10 positions with fewest tokens pass
