@@ -173,10 +173,10 @@ def failing_line(err: BaseException, filename: str | None) -> str:
     Examples
     --------
     >>> try:
-    ...     exec(compile("x = 1; y = 1 / 0", "my_game.py", "exec"))
+    ...     exec(compile("x = 1; y = 1 / 0", "no_such_game.py", "exec"), {})  # no file: no line of code
     ... except ZeroDivisionError as err:
-    ...     failing_line(err, "my_game.py")
-    ' (my_game.py, line 1)'
+    ...     failing_line(err, "no_such_game.py")
+    ' (no_such_game.py, line 1)'
     """
     import traceback
 
