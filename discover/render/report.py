@@ -153,9 +153,11 @@ def _game_facts(game) -> list:
     if not game.spec().get("custom"):
         return [["game", [f"{game.title()}: ", Code(_game_words(game))]]]
     relation = game.move_relation()
-    moves = (relation.words() if relation is not None else "declared in the game's specification (its record in discovery.json)"
-             if "declared" in game.spec() else "given by a Python function moves(), with no symbolic relation")
-    rows = [["game", f"{game.title()} ({'a declared game' if 'declared' in game.spec() else 'a custom game'}, "
+    declared = "declared" in game.spec()
+    moves = (relation.words() if relation is not None else
+             "declared in the game's specification (its record in discovery.json)" if declared else
+             "given by a Python function moves(), with no symbolic relation")
+    rows = [["game", f"{game.title()} ({'a declared game' if declared else 'a custom game'}, "
                      f"{game.dims} coordinate{'s' if game.dims > 1 else ''})"], ["moves", moves]]
     if game.source_file is not None:
         rows.append(["game file", [Code(game.source_file["file"]), f", SHA-256 {game.source_file['sha256']}"]])

@@ -62,7 +62,8 @@ TAKE = textwrap.dedent("""\
 
 
 @pytest.mark.parametrize("relation, moves", [
-    (", relation=take_from_one(1, (1, 3, 4))", "subtract t·v (t in {1, 3, 4}, every coordinate staying ≥ 0) for v in 1"),
+    (", relation=take_from_one(1, (1, 3, 4))",
+     "subtract t·v (t in {1, 3, 4}, every coordinate staying ≥ 0) for v in 1"),
     ("", "given by a Python function moves(), with no symbolic relation"),
 ])
 def test_a_custom_game_report_states_its_moves_and_its_file(cli, tmp_path, monkeypatch, relation, moves):
