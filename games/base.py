@@ -98,6 +98,9 @@ class Game:
         One-heap games whose values are proved eventually periodic by a theorem
         (``discover.proofs.periodicity``): "octal" (Guy and Smith) or "subtraction"; such a
         game also has ``removal_limit``, the most tokens a move removes.
+    source_file : dict or None
+        For a game read from a file (``discover --game-file`` or ``--game-spec``): the file's name and the
+        SHA-256 of its bytes (``{"file", "sha256"}``), which reports record.
     """
 
     name: str = "game"
@@ -111,6 +114,7 @@ class Game:
     period_theorem: str | None = None
     binary_features: bool = False
     board_sums: bool = False
+    source_file: dict | None = None
     kernel = None
 
     def __init__(self, **params):

@@ -16,9 +16,9 @@ import time
 
 import click
 
-from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
-                                 spinner)
 from discover import defaults
+from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, force_option, game_arguments,
+                                     game_from_words, say, spinner)
 from discover.app.cli.terminal import line_printer
 from discover.engines import ENGINES
 from discover.verdicts import Status
@@ -196,7 +196,8 @@ def rule_command(ctx, as_json, **options):
 @_discover_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write (default: reports/<game>/).")
-def report_command(ctx, folder, **options):
+@force_option
+def report_command(ctx, folder, force, **options):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON.
 
     A misère heap game or Notakto gets its misère quotient's report, with the multiplication
@@ -206,12 +207,18 @@ def report_command(ctx, folder, **options):
     same and says what came closest), 2 for bad input.
     """
     from discover.app.cli.rule_settings import RuleSettings
-    from discover.app.render.report import check_report_folder, write_report
+    from discover.app.render.report import check_report_folder, report_folder, write_report
+
+    def checked(folder, game):  # an earlier report is replaced only with --force, as learn's runs
+        folder = str(report_folder(game)) if folder is None else folder
+        check_report_folder(folder, force)
+        return folder
 
     settings = RuleSettings(**options)
-    if folder is not None:
-        check_report_folder(folder)
+    if folder is not None or settings.game is not None:  # a game by name: its folder is known before any work
+        folder = checked(folder, None if folder is not None else _resolve_game(ctx, settings))
     found = _find(ctx, settings)
+    folder = checked(folder, found.game)  # a game file, spec or value table: known once the game is
     with spinner("writing the report ..."):
         if found.quotient is not None:
             from discover.app.render.quotient import write_quotient_report
