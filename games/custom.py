@@ -65,6 +65,7 @@ class CustomGame(Game):
             raise ValueError(f"{self!r} states its relation already: {self._relation.words()}")
         game = CustomGame(self.name, self._moves, self.dims, self.misere, relation)
         game.relation_inferred_on = positive_int(inferred_on, "inferred_on")
+        game.source_file = self.source_file  # the same game file, when it came from one
         return game
 
     def moves(self, position) -> list[tuple[int, ...]]:

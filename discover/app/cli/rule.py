@@ -59,8 +59,8 @@ def _discover_options(func):
                      help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
         click.option("--confidence", type=Number(0, 1, high_open=True), default=None,
-                     show_default=str(defaults.ENGINES.confidence),
-                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
+                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it "
+                     f"(default {defaults.ENGINES.confidence:g})."),
         click.option("--heaps", type=BOUND, default=None,
                      help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
                      f"most N heaps until a period is proved (default {defaults.TAKE_AND_BREAK.heaps:,}); misère heap "
@@ -73,9 +73,9 @@ def _discover_options(func):
                      help="No winning-move strategy search (a proof, when attempted, goes without a strategy)."),
         click.option("--no-proof", is_flag=True,
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
-        click.option("--proof-seconds", type=Number(0, low_open=True), default=None,
-                     show_default=str(defaults.ENGINES.proof_seconds),
-                     metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
+        click.option("--proof-seconds", type=Number(0, low_open=True), default=None, metavar="S",
+                     help=f"z3's time budget for the proof (default {defaults.ENGINES.proof_seconds:g}; a proof cut "
+                     "short is 'unknown')."),
         click.option("--no-infer-relation", is_flag=True,
                      help="A game file's moves() stating no relation: infer none (its rule stays verified on a bound)."),
     ]

@@ -27,6 +27,7 @@ from discover.app.render.heap_values import heap_values_figure, rare_class_text
 from discover.no_rule import no_rule_paragraph
 from discover.app.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 from discover.app.render.proof import strategy_and_proof_blocks
+from discover.relation_inference import relation_line
 from discover.timings import with_other
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
@@ -154,7 +155,7 @@ def _game_facts(game) -> list:
         return [["game", [f"{game.title()}: ", Code(_game_words(game))]]]
     relation = game.move_relation()
     declared = "declared" in game.spec()
-    moves = (relation.words() if relation is not None else
+    moves = (relation_line(game) or relation.words() if relation is not None else
              "declared in the game's specification (its record in discovery.json)" if declared else
              "given by a Python function moves(), with no symbolic relation")
     rows = [["game", f"{game.title()} ({'a declared game' if declared else 'a custom game'}, "

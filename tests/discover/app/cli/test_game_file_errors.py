@@ -61,12 +61,15 @@ TAKE = textwrap.dedent("""\
 """)
 
 
-@pytest.mark.parametrize("relation, moves", [
-    (", relation=take_from_one(1, (1, 3, 4))",
-     "subtract t·v (t in {1, 3, 4}, every coordinate staying ≥ 0) for v in 1"),
-    ("", "given by a Python function moves(), with no symbolic relation"),
+@pytest.mark.parametrize("relation, options, moves", [
+    (", relation=take_from_one(1, (1, 3, 4))", (),
+     "subtract t·v (t in {1, 3, 4}, every coordinate staying ≥ 0) for v in 1 (given with moves(), checked against "
+     "it by the proof)"),
+    ("", (), "subtract t·v (t in {1, 3, 4}, every coordinate staying ≥ 0) for v in 1 (inferred: the options of "
+             "moves() at every position up to 60)"),
+    ("", ("--no-infer-relation",), "given by a Python function moves(), with no symbolic relation"),
 ])
-def test_a_custom_game_report_states_its_moves_and_its_file(cli, tmp_path, monkeypatch, relation, moves):
+def test_a_custom_game_report_states_its_moves_and_its_file(cli, tmp_path, monkeypatch, relation, options, moves):
     """Issue 39, point 8: the moves in words (or that a Python function gives them), the file and its SHA-256;
     never the game's name and dims written as if they were a command."""
     import hashlib
@@ -75,7 +78,8 @@ def test_a_custom_game_report_states_its_moves_and_its_file(cli, tmp_path, monke
     monkeypatch.chdir(tmp_path)
     (tmp_path / "my_game.py").write_text(TAKE.format(relation=relation))
     digest = hashlib.sha256((tmp_path / "my_game.py").read_bytes()).hexdigest()
-    code, out, err = cli("report", "--game-file", "my_game.py", "--bound", "20", "--verify-bound", "60", "--out", "r")
+    code, out, err = cli("report", "--game-file", "my_game.py", "--bound", "20", "--verify-bound", "60", "--out", "r",
+                         *options)
     assert code == 0, err
     page = (tmp_path / "r" / "index.md").read_text()
     assert f"| moves | {moves} |" in page
