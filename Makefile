@@ -1,5 +1,6 @@
 # make demo: create .venv if missing, install the toolkit, run `discover wythoff`.
 # make test: create .venv if missing, install with the test extras, check the import layers, run the whole suite.
+# make test-fast: the daily loop: the same without the tests marked slow (larger bounds).
 # Installs re-run only when pyproject.toml changes (stamp files inside .venv).
 # torch is installed first and pinned: left to resolve it alone, pip would pull several GB of CUDA packages.
 
@@ -9,7 +10,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 TORCH  := torch==2.13.0
 
-.PHONY: demo test clean
+.PHONY: demo test test-fast clean
 
 demo: $(VENV)/.installed
 	$(VENV)/bin/discover wythoff
@@ -17,6 +18,10 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m pytest -n 2 -q
+
+test-fast: $(VENV)/.installed-test
+	$(VENV)/bin/lint-imports --no-cache
+	$(PY) -m pytest -n 2 -q -m "not slow"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

@@ -71,9 +71,14 @@ def default_verify_bound(game: Game, bound: int) -> int:
 def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
     import numpy as np
 
+    from solvers.graph import least_failure
+
     rng = np.random.default_rng(0)
     points = rng.integers(0, bound + 1, size=(sample, game.dims))
-    return float(game.option_block(points)[0].mean())
+    try:
+        return float(game.option_block(points)[0].mean())
+    except ValueError as err:  # a moves() that fails: name the least position that does, not a sampled one
+        raise least_failure(game, game.universe(bound), err) from None
 
 
 def take_and_break_verify_bound(game: Game, heaps: int) -> int:

@@ -6,7 +6,8 @@ thousand heaps, so ``settled_bound`` doubles the bound, solving each time, until
 period with a margin (``solvers.periods.sequences.settled_period``: three periods, and the pre-period plus two
 periods, in the table), up to ``GROWTH_POSITIONS`` heaps.  A two-heap game grows the same way until its P
 positions settle into periods in each coordinate (``solvers.periods.grids``: a periodic core and eventually
-periodic lines near the axes, with the same margins), up to ``GROWTH_POSITIONS_2D`` positions.  The bound it
+periodic lines near the axes, with the same margins), up to ``GROWTH_POSITIONS_2D`` positions.  Either growth
+stops at ``GROWTH_SECONDS`` (a game given in Python whose heap n has n options takes minutes a table).  The bound it
 returns is only a training bound: the rule an engine writes there is verified on a bound far beyond it, like
 any other.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgbase.deadline import Deadline, OutOfTime, within
 from games import Game
 from solvers import solve
 from solvers.periods.sequences import settled_period
@@ -24,6 +26,7 @@ __all__ = ["GROWTH_POSITIONS", "GROWTH_POSITIONS_2D", "growth_limit_2d", "settle
 
 GROWTH_POSITIONS = 10**5  # the largest one-heap table the growth solves
 GROWTH_POSITIONS_2D = 2**18  # the largest two-heap table (512 x 512 positions)
+GROWTH_SECONDS = 60.0  # the growth's deadline: a game whose moves are many (heap n: n options) stops growing there
 
 
 def growth_limit_2d(game: Game, verify_bound: int | None = None) -> int:
@@ -70,7 +73,8 @@ def settled_bound(game: Game, bound: int, target: str = "P", progress=None, limi
     Returns
     -------
     int or None
-        The bound, or None when no period settled up to ``limit`` positions.
+        The bound, or None when no period settled up to ``limit`` positions or within ``GROWTH_SECONDS``
+        (a deadline the solves read).
 
     Raises
     ------
@@ -102,12 +106,17 @@ def settled_bound(game: Game, bound: int, target: str = "P", progress=None, limi
     limit = (GROWTH_POSITIONS if game.dims == 1 else GROWTH_POSITIONS_2D) if limit is None else limit
     side = int(round(limit ** (1 / game.dims)))  # the largest bound + 1
     say = progress or (lambda message: None)
-    while bound < side:
-        say(f"solving {game!r} on bound {bound} for a settled period")
-        solution = solve(game, bound=bound, grundy=target == "grundy")
-        if _settles(solution, target):
-            return bound
-        if bound + 1 >= side:
-            break
-        bound = min(2 * bound, side - 1)
+    with within(Deadline(GROWTH_SECONDS)) as deadline:
+        while bound < side:
+            say(f"solving {game!r} on bound {bound} for a settled period")
+            try:
+                solution = solve(game, bound=bound, grundy=target == "grundy")
+            except OutOfTime:
+                say(f"no period settled within {deadline.seconds:g} s (bound {bound} not solved in time)")
+                return None
+            if _settles(solution, target):
+                return bound
+            if bound + 1 >= side:
+                break
+            bound = min(2 * bound, side - 1)
     return None

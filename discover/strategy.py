@@ -67,7 +67,7 @@ class MovesOf(MoveRelation):
 
     Positions of ``universe`` are looked up in the game's graph over it while one is kept
     (``solvers.graph_store``: inside ``find_rule``, the verification's), with no call of ``moves()``; the
-    options of other positions come from ``moves()``, those of up to ``CACHE`` positions kept, so the strategy
+    options of other positions come from ``moves()``, up to ``CACHE`` options kept, so the strategy
     search asks ``moves()`` once per position.
 
     Examples
@@ -78,12 +78,14 @@ class MovesOf(MoveRelation):
     [True, False]
     """
 
-    CACHE = 1 << 16
+    CACHE = 1 << 22  # options kept in all (as int64 rows: 32 MB a coordinate)
+    BLOCK_OPTIONS = 1 << 18  # options read from moves() at once
 
     def __init__(self, game, universe=None):
         self.game = game
         self.universe = universe
-        self._known: dict[bytes, set] = {}
+        self._known: dict[bytes, np.ndarray] = {}
+        self._held = 0
 
     def _graph(self):
         return None if self.universe is None else kept_graph(self.game, self.universe)
@@ -123,17 +125,29 @@ class MovesOf(MoveRelation):
         return out
 
     def _asked(self, before, after) -> np.ndarray:
-        """``allows`` from ``moves()`` (the options of up to ``CACHE`` positions kept)."""
+        """``allows`` from ``moves()``, a block of positions at a time (about ``BLOCK_OPTIONS`` options held at once,
+        whatever the positions: one near 10^6 may have as many options); the options of a block are kept while the
+        cache holds fewer than ``CACHE`` options in all."""
         keys = [row.tobytes() for row in before]
-        todo = {k: i for i, k in enumerate(keys) if k not in self._known}
-        fresh: dict[bytes, set] = {}
-        if todo:
-            counts, out = self.game.option_block(before[list(todo.values())])
-            fresh = {k: {row.tobytes() for row in out[r, :counts[r]]} for r, k in enumerate(todo)}
-            if len(self._known) + len(fresh) <= self.CACHE:
-                self._known.update(fresh)
-        return np.array([row.tobytes() in (fresh[k] if k in fresh else self._known[k]) for k, row in zip(keys, after)],
-                        dtype=bool)
+        asked: dict[bytes, list[int]] = {}
+        for i, k in enumerate(keys):
+            asked.setdefault(k, []).append(i)
+        out = np.zeros(len(before), dtype=bool)
+        known = [k for k in asked if k in self._known]
+        _answer(out, after, asked, {k: self._known[k] for k in known})
+        todo = [rows[0] for k, rows in asked.items() if k not in self._known]
+        read, total, group = 0, 0, 1
+        while read < len(todo):
+            first = todo[read:read + group]
+            counts, options = self.game.option_rows(before[first])
+            block = dict(zip((keys[i] for i in first), np.split(options, np.cumsum(counts)[:-1])))
+            _answer(out, after, asked, block)
+            if self._held + len(options) <= self.CACHE:
+                self._known.update(block)
+                self._held += len(options)
+            read, total = read + len(first), total + len(options)
+            group = max(1, min(self.BLOCK_OPTIONS * read // max(total, 1), 4 * group))
+        return out
 
     def words(self) -> str:
         return f"the moves that {self.game.name}'s moves() gives (no symbolic relation)"
@@ -404,6 +418,22 @@ class Strategy:
                        None if bound is None else int(bound), dict(record.get("provenance", {})))
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a strategy record: {err}") from None
+
+
+def _answer(out, after, asked: dict, options: dict) -> None:
+    """``out[i]`` = whether ``after[i]`` is among the options of its position, for the rows ``asked[k]`` of every
+    position ``k`` in ``options`` (its options as rows), compared in numpy."""
+    rows = [i for k in options for i in asked[k]]
+    if not rows:
+        return
+    parts = [options[k] for k in options for _ in asked[k]]
+    counts = np.array([len(part) for part in parts], dtype=np.int64)
+    found = np.zeros(len(rows), dtype=bool)
+    if counts.sum():
+        same = (np.concatenate(parts) == np.repeat(after[rows], counts, axis=0)).all(axis=1)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        found[counts > 0] = np.logical_or.reduceat(same, starts[counts > 0])
+    out[rows] = found
 
 
 def _with_column(positions, j, values) -> np.ndarray:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from discover.learned import learned_table_text
 from discover.no_rule import no_rule_paragraph
 from discover.relation_inference import relation_line
+from discover.timings import with_other
 from discover.verdicts import ProofStatus, Road, Status
 
 __all__ = ["summary_lines", "summary_text", "rule_line"]
@@ -113,8 +114,7 @@ def summary_lines(found) -> list[tuple[str, str | None]]:
         line("\nOther candidates", "bold")
         for r in others:
             line(f"  {r.train_accuracy:6.1%}  c={r.complexity:<3} {r.text()}  [{r.provenance.get('engine')}]")
-    timing = ", ".join(f"{k} {v:.2f} s" for k, v in found.timings.items())
-    line(f"\nTimings: {timing}", "dim")
+    line("\nTimings: " + ", ".join(f"{k} {v:.2f} s" for k, v in with_other(found.timings).items()), "dim")
     return out
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cgbase.memory import check_memory
 from games.universe import Universe
 
 __all__ = ["Game", "Capabilities", "coordinate_names"]
@@ -97,6 +98,9 @@ class Game:
         One-heap games whose values are proved eventually periodic by a theorem
         (``discover.proofs.periodicity``): "octal" (Guy and Smith) or "subtraction"; such a
         game also has ``removal_limit``, the most tokens a move removes.
+    source_file : dict or None
+        For a game read from a file (``discover --game-file`` or ``--game-spec``): the file's name and the
+        SHA-256 of its bytes (``{"file", "sha256"}``), which reports record.
     """
 
     name: str = "game"
@@ -110,6 +114,7 @@ class Game:
     period_theorem: str | None = None
     binary_features: bool = False
     board_sums: bool = False
+    source_file: dict | None = None
     kernel = None
 
     def __init__(self, **params):
@@ -178,8 +183,10 @@ class Game:
         if self.kernel is None:
             raise NotImplementedError(f"{self.name} defines no move kernel")
         P = np.ascontiguousarray(np.asarray(positions, dtype=np.int64).reshape(-1, self.dims))
-        width = int(self.max_moves(P.max(axis=0))) if len(P) else 1
-        out = np.empty((len(P), max(width, 1), self.parts * self.dims), dtype=np.int64)
+        width = max(int(self.max_moves(P.max(axis=0))) if len(P) else 1, 1)
+        check_memory(8.0 * len(P) * width * self.parts * self.dims, f"the options of {len(P):,} positions of "
+                     f"{self!r} ({width:,} each at most)", "ask for fewer positions at once")
+        out = np.empty((len(P), width, self.parts * self.dims), dtype=np.int64)
         counts = np.zeros(len(P), dtype=np.int64)
         if len(P):
             self.kernel(P, self.kernel_params(), counts, out)

@@ -34,7 +34,7 @@ def _chomp_moves(P, params, counts, out):
 
 
 class chomp(Game):
-    """Chomp with ``rows`` rows: a position lists the row lengths, longest (bottom) first.
+    """Chomp: a position lists the lengths of the rows (``rows``: how many), longest (bottom) first.
 
     A move picks a remaining square (i, j) and removes it with every square above and to the
     right: row m >= i is cut to length min(length, j).  Square (0, 0) is poisoned: a player

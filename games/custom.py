@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from itertools import islice
 
@@ -11,9 +12,10 @@ from games.base import Game
 from games.symbolic import MoveRelation
 from games.universe import MAX_DIMS
 from cgbase.int_rows import int_rows
+from cgbase.memory import check_memory
 from cgbase.validation import INT64_MAX, at_most, flag, positive_int, text
 
-__all__ = ["CustomGame", "custom_game", "MAX_OPTIONS"]
+__all__ = ["CustomGame", "custom_game", "failing_line", "MAX_OPTIONS"]
 
 MAX_OPTIONS = 10**6  # options of one position that moves() may return
 GROUP_OPTIONS = 1 << 10  # options read at once: a custom Nim's moves() 10% faster than with 2^14 held (the tuples
@@ -63,6 +65,7 @@ class CustomGame(Game):
             raise ValueError(f"{self!r} states its relation already: {self._relation.words()}")
         game = CustomGame(self.name, self._moves, self.dims, self.misere, relation)
         game.relation_inferred_on = positive_int(inferred_on, "inferred_on")
+        game.source_file = self.source_file  # the same game file, when it came from one
         return game
 
     def moves(self, position) -> list[tuple[int, ...]]:
@@ -117,8 +120,10 @@ class CustomGame(Game):
             raise ValueError(f"{self._where(position)} called sys.exit({err.code!r}) instead of returning its "
                              "options") from None
         except BaseException as err:  # the user's function failed (even with GeneratorExit or its own
-            # BaseException): one line naming it and the position
-            raise ValueError(f"{self._where(position)} raised {type(err).__name__}: {err}") from None
+            # BaseException): one line naming it, the position and the failing line of its file
+            code = getattr(self._moves, "__code__", None)
+            raise ValueError(f"{self._where(position)} raised {type(err).__name__}: {err}"
+                             f"{failing_line(err, code.co_filename if code is not None else None)}") from None
         if type(result) is not list:
             raise ValueError(f"{self._where(position)} returned {_short(result)}, not a list of positions")
         if len(result) > MAX_OPTIONS:  # an endless generator would fill the memory; a real game has far fewer
@@ -148,7 +153,10 @@ class CustomGame(Game):
         ([1, 2], [1, 0])
         """
         counts, options = self.option_rows(positions)
-        out = np.zeros((len(counts), max(1, int(counts.max(initial=0))), self.dims), dtype=np.int64)
+        width = max(1, int(counts.max(initial=0)))
+        check_memory(8.0 * len(counts) * width * self.dims, f"the options of {len(counts):,} positions of {self!r} "
+                     f"padded to the {width:,} of the one with most", "ask for fewer positions at once")
+        out = np.zeros((len(counts), width, self.dims), dtype=np.int64)
         out[np.arange(out.shape[1])[None, :] < counts[:, None]] = options
         return counts, out
 
@@ -171,6 +179,36 @@ class CustomGame(Game):
 
     def spec(self) -> dict:
         return {"name": self.name, "params": {"dims": self.dims, "misere": self.misere}, "custom": True}
+
+
+def failing_line(err: BaseException, filename: str | None) -> str:
+    """``" (my_game.py, line 7: return [...])"``: the last frame of ``err``'s traceback in the file ``filename``
+    (a game file, or the file defining a ``moves`` function), with its line of code where Python has it; ``""``
+    when no frame is in that file.
+
+    Examples
+    --------
+    >>> try:
+    ...     exec(compile("x = 1; y = 1 / 0", "no_such_game.py", "exec"), {})  # no file: no line of code
+    ... except ZeroDivisionError as err:
+    ...     failing_line(err, "no_such_game.py")
+    ' (no_such_game.py, line 1)'
+    """
+    import traceback
+
+    if filename is None:
+        return ""
+    target = os.path.abspath(filename)
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if os.path.abspath(f.filename) == target]
+    if not frames:
+        return ""
+    frame = frames[-1]
+    code = (frame.line or "").strip()
+    return f" ({os.path.basename(frame.filename)}, line {frame.lineno}" + (f": {_short_text(code)})" if code else ")")
+
+
+def _short_text(code: str) -> str:
+    return code if len(code) <= 80 else code[:77] + "..."
 
 
 def _short(value) -> str:

@@ -35,8 +35,8 @@ def _staircase_moves(P, params, counts, out):
 
 
 class staircase(Game):
-    """Staircase Nim on ``stairs`` stairs: move any positive number of coins from a stair to
-    the stair below; coins moved down from the first stair leave the game.
+    """Staircase Nim: move any positive number of coins from a stair to the stair below; coins moved down
+    from the first stair leave the game (``stairs``: how many stairs).
 
     Coordinate i is the number of coins on stair i + 1.  Source: Berlekamp, Conway and Guy,
     *Winning Ways*; the P positions are those whose odd-numbered stairs have nim-sum zero.

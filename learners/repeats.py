@@ -1,12 +1,17 @@
 """Numbers over repeated runs: means with 95% intervals, settings ranked by a metric, mean curves with bands.
 
 A run is a record with ``setting`` (the index of its parameters), ``params``, ``seed``, ``final``
-(metric -> number) and ``curve`` (column -> list, ``episode`` first). The interval of a mean over
-``n`` seeds is Student's t interval, ``mean +- t(0.975, n - 1) s / sqrt(n)``, cut to the range the
-numbers can take (a share's [0, 1]); one seed has none. A share counted once, k of n items (positions,
-games), gets Wilson's score interval (``share_interval``), which lies inside [0, 1] by construction.
-Every interval of the toolkit's reports comes from here, and prints as ``mean [low, high]``
-(``interval_text``).
+(metric -> number) and ``curve`` (column -> list, ``episode`` first). Each interval fits its quantity:
+
+- a share counted once, k of n items (positions, games), gets Wilson's score interval (``share_interval``);
+- a mean over seeds gets Student's t interval, ``mean +- t(0.975, n - 1) s / sqrt(n)``, cut to the range the
+  numbers can take (a share's [0, 1]), only where the sample allows one: with one value it is "n = 1", with
+  values all equal "all equal", never an interval of zero width;
+- a mean of counts over seeds (``count=True``: deviations, episodes) gets the exact Poisson interval of their
+  total (statsmodels' ``confint_poisson``, "exact-c") divided by the number of seeds, widened to hold the t
+  interval where the seeds differ more than a Poisson count would; counts print without decimals where whole.
+
+Every interval of the toolkit's reports comes from here and prints as ``mean [low, high]`` (``interval_text``).
 The sweeps (``learners.sweep``) and the Nim study rank their settings with these; the figure of mean curves
 with bands is ``discover.app.render.curves.band_figure``.
 """
@@ -17,15 +22,34 @@ import math
 
 import numpy as np
 
-__all__ = ["mean_interval", "share_interval", "interval", "interval_text", "format_interval", "SHARE",
-           "metric_range", "lower_is_better", "rank_settings", "mean_curves"]
+__all__ = ["mean_interval", "share_interval", "interval", "interval_note", "interval_text", "format_interval",
+           "format_metric", "SHARE", "metric_range", "is_count", "lower_is_better", "rank_settings", "mean_curves"]
 
 SHARE = (0.0, 1.0)  # the range of a share, a rate or an accuracy: intervals are cut to it
+COUNTS = ("deviations", "episodes")  # words of the metrics that count things (never negative, whole numbers)
 
 
-def mean_interval(values, within=(-math.inf, math.inf)) -> tuple[float, float, float]:
-    """The mean of ``values`` and the two ends of its 95% t interval, cut to the range ``within`` the numbers can
-    take (``SHARE`` for shares); NaN ends for fewer than two values.
+def interval_note(values) -> str | None:
+    """Why a mean over ``values`` has no t interval: ``"n = 1"``, ``"all equal"`` (``"no values"``); None when it
+    has one.
+
+    Examples
+    --------
+    >>> interval_note([0.5]), interval_note([1.0, 1.0, 1.0]), interval_note([0.5, 0.7])
+    ('n = 1', 'all equal', None)
+    """
+    x = np.asarray(values, dtype=float)
+    if x.size == 0:
+        return "no values"
+    if x.size == 1:
+        return "n = 1"
+    return "all equal" if np.ptp(x) == 0 else None
+
+
+def mean_interval(values, within=(-math.inf, math.inf), count: bool = False) -> tuple[float, float, float]:
+    """The mean of ``values`` and the two ends of its 95% interval, cut to the range ``within`` the numbers can
+    take (``SHARE`` for shares); NaN ends where the sample allows no t interval (``interval_note``), except for
+    counts (``count``: whole numbers >= 0), whose exact Poisson interval always exists.
 
     Examples
     --------
@@ -33,15 +57,31 @@ def mean_interval(values, within=(-math.inf, math.inf)) -> tuple[float, float, f
     [0.6, 0.352, 0.848]
     >>> [round(x, 3) for x in mean_interval([0.8, 0.9, 1.0], within=SHARE)]
     [0.9, 0.652, 1.0]
+    >>> mean_interval([1.0, 1.0, 1.0], within=SHARE)
+    (1.0, nan, nan)
+    >>> [round(x, 3) for x in mean_interval([0, 0, 0, 0, 2], count=True)]
+    [0.4, 0.0, 1.511]
+    >>> [round(x, 3) for x in mean_interval([0, 0, 0, 0, 0], count=True)]
+    [0.0, 0.0, 0.738]
     """
     from scipy.stats import t
 
     x = np.asarray(values, dtype=float)
     mean = float(x.mean()) if x.size else math.nan
-    if x.size < 2:
-        return mean, math.nan, math.nan
-    half = float(t.ppf(0.975, x.size - 1) * x.std(ddof=1) / math.sqrt(x.size))
-    return mean, max(mean - half, within[0]), min(mean + half, within[1])
+    low = high = math.nan
+    if interval_note(x) is None:
+        half = float(t.ppf(0.975, x.size - 1) * x.std(ddof=1) / math.sqrt(x.size))
+        low, high = mean - half, mean + half
+    if count and x.size:
+        if (x < 0).any() or (x != np.round(x)).any():
+            raise ValueError(f"counts are whole numbers >= 0, got {x.tolist()}")
+        from statsmodels.stats.rates import confint_poisson
+
+        lo, hi = (float(v) for v in confint_poisson(int(x.sum()), x.size, method="exact-c"))
+        low, high = (lo, hi) if math.isnan(low) else (min(low, lo), max(high, hi))
+    if math.isnan(low):
+        return mean, low, high
+    return mean, max(low, within[0], 0.0 if count else -math.inf), min(high, within[1])
 
 
 def share_interval(k: int, n: int) -> tuple[float, float, float]:
@@ -64,45 +104,71 @@ def share_interval(k: int, n: int) -> tuple[float, float, float]:
     return k / n, float(ci.low), float(ci.high)
 
 
-def interval(values, within=(-math.inf, math.inf)) -> dict:
+def interval(values, within=(-math.inf, math.inf), count: bool = False) -> dict:
     """``mean_interval`` as a record, over the finite numbers of ``values`` (None and NaN left out): ``mean``,
-    ``low``, ``high``, ``n`` and the ``values`` kept.
+    ``low``, ``high``, ``n``, ``note`` (``interval_note``: why there is no interval) and the ``values`` kept.
 
     Examples
     --------
-    >>> {k: round(v, 3) for k, v in interval([0.8, 0.9, None, 1.0], SHARE).items() if k != "values"}
+    >>> {k: round(v, 3) for k, v in interval([0.8, 0.9, None, 1.0], SHARE).items() if k not in ("values", "note")}
     {'mean': 0.9, 'low': 0.652, 'high': 1.0, 'n': 3}
+    >>> interval([1.0, 1.0], SHARE)["note"]
+    'all equal'
     """
     x = [float(v) for v in values if v is not None and np.isfinite(v)]
-    mean, low, high = mean_interval(x, within)
-    return {"mean": mean, "low": low, "high": high, "n": len(x), "values": x}
+    mean, low, high = mean_interval(x, within, count)
+    return {"mean": mean, "low": low, "high": high, "n": len(x), "values": x,
+            "note": None if not math.isnan(low) else interval_note(x)}
 
 
-def interval_text(mean: float, low: float, high: float, digits: int = 3) -> str:
-    """``mean [low, high]``; ``mean`` alone when the interval is unknown (NaN: one seed), ``-`` with no mean.
+def _number(x: float, digits: int, count: bool) -> str:
+    return str(int(round(x))) if count and x == round(x) else f"{x:.{1 if count else digits}f}"
+
+
+def interval_text(mean: float, low: float, high: float, digits: int = 3, note: str | None = None,
+                  count: bool = False) -> str:
+    """``mean [low, high]``; ``mean (note)`` when there is no interval (NaN ends: ``note`` says why, such as
+    ``"n = 1"`` or ``"all equal"``), ``-`` with no mean. Counts print with one decimal, whole numbers with none.
 
     Examples
     --------
-    >>> interval_text(0.9, 0.652, 1.0), interval_text(0.5, float("nan"), float("nan"), 2)
-    ('0.900 [0.652, 1.000]', '0.50')
+    >>> interval_text(0.9, 0.652, 1.0), interval_text(0.5, float("nan"), float("nan"), 2, "n = 1")
+    ('0.900 [0.652, 1.000]', '0.50 (n = 1)')
+    >>> interval_text(55.6, 52.94, 58.26, count=True), interval_text(3, 1.5, 4.8, count=True)
+    ('55.6 [52.9, 58.3]', '3 [1.5, 4.8]')
     """
     if math.isnan(mean):
         return "-"
     if math.isnan(low) or math.isnan(high):
-        return f"{mean:.{digits}f}"
-    return f"{mean:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+        return _number(mean, digits, count) + (f" ({note})" if note else "")
+    return f"{_number(mean, digits, count)} [{_number(low, digits, count)}, {_number(high, digits, count)}]"
 
 
-def format_interval(values, digits: int = 3, within=(-math.inf, math.inf)) -> str:
-    """``mean [low, high]`` of ``values`` (``mean`` alone for one value), the t interval cut to the range ``within``
-    the numbers can take (``SHARE`` for a rate).
+def format_interval(values, digits: int = 3, within=(-math.inf, math.inf), count: bool = False) -> str:
+    """``mean [low, high]`` of ``values`` (``mean (n = 1)`` for one value, ``mean (all equal)`` for equal ones), the
+    interval of ``mean_interval`` cut to the range ``within`` the numbers can take (``SHARE`` for a rate).
 
     Examples
     --------
     >>> format_interval([0.5, 0.7, 0.6]), format_interval([0.9, 1.0, 1.0], within=SHARE)
     ('0.600 [0.352, 0.848]', '0.967 [0.823, 1.000]')
+    >>> format_interval([1.0, 1.0, 1.0], within=SHARE), format_interval([4, 4], count=True)
+    ('1.000 (all equal)', '4 [1.7, 7.9]')
     """
-    return interval_text(*mean_interval(values, within), digits)
+    return interval_text(*mean_interval(values, within, count), digits, interval_note(values), count)
+
+
+def format_metric(values, metric: str, digits: int = 3) -> str:
+    """``format_interval`` of a metric's values over seeds, with the metric's range and, for a count, the interval
+    for counts (NaN values left out).
+
+    Examples
+    --------
+    >>> format_metric([55, 58, 54], "deviations"), format_metric([1.0, 1.0], "win_rate_random")
+    ('55.7 [47.5, 64.8]', '1.000 (all equal)')
+    """
+    x = [float(v) for v in values if v is not None and np.isfinite(v)]
+    return format_interval(x, digits, metric_range(metric), is_count(metric)) if x else "-"
 
 
 def metric_range(metric: str) -> tuple[float, float]:
@@ -115,6 +181,17 @@ def metric_range(metric: str) -> tuple[float, float]:
     ((0.0, 1.0), (0.0, inf))
     """
     return SHARE if any(word in metric for word in ("rate", "share", "accuracy")) else (0.0, math.inf)
+
+
+def is_count(metric: str) -> bool:
+    """Whether a metric counts things (deviations, episodes): its mean gets an interval for counts.
+
+    Examples
+    --------
+    >>> is_count("deviations"), is_count("episodes_to_optimal"), is_count("win_rate_random")
+    (True, True, False)
+    """
+    return any(word in metric for word in COUNTS) and metric_range(metric) != SHARE
 
 
 def lower_is_better(metric: str) -> bool:
@@ -165,5 +242,6 @@ def mean_curves(setting: dict, metric: str):
         return None
     length = min(len(c["episode"]) for c in curves)
     values = np.array([np.asarray(c[metric][:length], dtype=float) for c in curves])
-    bands = np.array([mean_interval(column, metric_range(metric)) for column in values.T]).reshape(-1, 3)
+    bands = np.array([mean_interval(column, metric_range(metric), is_count(metric) and np.isfinite(column).all())
+                      for column in values.T]).reshape(-1, 3)
     return np.asarray(curves[0]["episode"][:length]), bands[:, 0], bands[:, 1], bands[:, 2]

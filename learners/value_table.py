@@ -23,6 +23,7 @@ from games.registry import game_from_spec
 __all__ = ["ValueTable"]
 
 FORMAT = "cgdiscover-value-table/1"
+SAMPLE = 256  #: seeded positions of a loaded table whose moves are checked against the game's (all: verify=True)
 MAX_EPISODES = 2**53  # games a saved table or checkpoint may claim (exact in a float)
 #: who made a table: the learner's class, its parameters and the games it played (other keys are provenance)
 LEARNER = Field("object", open=True, fields={
@@ -114,9 +115,12 @@ class ValueTable:
         atomic_savez(path, arrays)
 
     @classmethod
-    def load(cls, path, game=None) -> "ValueTable":
+    def load(cls, path, game=None, verify: bool = False) -> "ValueTable":
         """Read a file written by ``save`` (``game`` is needed for custom games); nothing in it is trusted
-        (``cgbase.reading.read_npz``: sizes, schema, checksum), and its moves must be the game's own."""
+        (``cgbase.reading.read_npz``: sizes, schema, checksum), and its moves must be the game's own: those of
+        ``SAMPLE`` seeded positions by default (and the terminal outcomes of every position without a move), in
+        time proportional to the file; every position's with ``verify=True``, which builds the game's move
+        graph."""
         from solvers.solution import GAME, UNIVERSE, universe_from_record
 
         arrays, meta = read_npz(path, FORMAT, "value table",
@@ -140,18 +144,13 @@ class ValueTable:
             game = game_from_spec(spec, game, path)
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"{path} is not a readable value table ({err})") from None
-        if universe.bound is not None and universe != game.universe(universe.bound):
+        rebuild_universe = verify or not game.universe_from_start  # a board game's: only on request (rebuilding it)
+        if universe.bound is not None and rebuild_universe and universe != game.universe(universe.bound):
             raise ValueError(f"{path} is corrupt: its universe is not the one {game!r} has at bound {universe.bound}")
-        from solvers import build_graph
-
-        graph = build_graph(game, universe)
-        if not (np.array_equal(graph.indptr, indptr) and np.array_equal(graph.targets[:, 0], targets)):
-            raise ValueError(f"{path} is corrupt: its moves are not the moves of {game!r}")
-        ends = np.flatnonzero(np.diff(indptr) == 0)  # the terminal outcomes are re-derived, like the moves
-        expected = np.zeros(universe.size, dtype=np.int8)
-        expected[ends] = game.terminal_values(universe.positions(ends))
-        if not np.array_equal(terminal, expected):
-            raise ValueError(f"{path} is corrupt: its terminal outcomes are not those of {game!r}")
+        if verify or game.parts > 1:
+            _check_every_move(path, game, universe, indptr, targets, terminal)
+        else:
+            _check_sampled_moves(path, game, universe, indptr, targets, terminal)
         return cls(game, universe, indptr, targets, q, visits, terminal, meta.get("learner"), value)
 
     def __repr__(self) -> str:
@@ -169,6 +168,40 @@ class ValueTable:
                                     ("positions", f"{self.universe.size:,}"), ("moves", f"{self.q.size:,}"),
                                     ("episodes", None if episodes is None else f"{episodes:,}"),
                                     ("learned outcomes", escape(counts))])
+
+
+def _check_every_move(path, game, universe, indptr, targets, terminal) -> None:
+    """Every position's moves and terminal outcome are the game's own (its move graph built)."""
+    from solvers import build_graph
+
+    graph = build_graph(game, universe)
+    if not (np.array_equal(graph.indptr, indptr) and np.array_equal(graph.targets[:, 0], targets)):
+        raise ValueError(f"{path} is corrupt: its moves are not the moves of {game!r}")
+    _check_terminals(path, game, universe, indptr, terminal)
+
+
+def _check_terminals(path, game, universe, indptr, terminal) -> None:
+    """The positions without a move in the file have the game's terminal outcomes, the others 0."""
+    ends = np.flatnonzero(np.diff(indptr) == 0)
+    expected = np.zeros(universe.size, dtype=np.int8)
+    expected[ends] = game.terminal_values(universe.positions(ends))
+    if not np.array_equal(terminal, expected):
+        raise ValueError(f"{path} is corrupt: its terminal outcomes are not those of {game!r}")
+
+
+def _check_sampled_moves(path, game, universe, indptr, targets, terminal) -> None:
+    """The terminal outcomes (``_check_terminals``), and ``SAMPLE`` seeded positions have the game's own moves, in
+    its order."""
+    _check_terminals(path, game, universe, indptr, terminal)
+    ids = np.random.default_rng(0).choice(universe.size, size=min(SAMPLE, universe.size), replace=False)
+    for i in ids:
+        position = universe.positions([i])[0]
+        options = np.asarray(game.options(position), dtype=np.int64).reshape(-1, universe.dims)
+        inside = universe.contains(options) if len(options) else np.zeros(0, dtype=bool)
+        if not inside.all() or not np.array_equal(universe.index(options) if len(options) else options[:, 0],
+                                                  targets[indptr[i]:indptr[i + 1]]):
+            raise ValueError(f"{path} is corrupt: the moves of {tuple(int(x) for x in position)} are not the "
+                             f"moves of {game!r}")
 
 
 def _check_arrays(path, n: int, indptr, targets, q, visits, terminal, value) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from games import Game
+from cgbase.deadline import Deadline
 from cgbase.memory import check_memory
 from solvers.retrograde import outcome_descending
 
@@ -31,7 +32,8 @@ def _stones(P: np.ndarray) -> np.ndarray:
 
 class CanonicalSolution:
     """The outcome (1 win, -1 loss for the player to move) of every position up to symmetry reachable from the
-    start of a board game whose moves add one stone (Notakto, Hex, tic-tac-toe positions without draws).
+    start of a board game whose moves add one stone (Notakto, Hex, tic-tac-toe positions without draws);
+    ``deadline`` (a ``cgbase.deadline.Deadline``) is checked at each layer of stones.
 
     Examples
     --------
@@ -41,13 +43,15 @@ class CanonicalSolution:
     (3828, [-1, -1, 1])
     """
 
-    def __init__(self, game: Game, limit: int = MAX_POSITIONS):
+    def __init__(self, game: Game, limit: int = MAX_POSITIONS, deadline: Deadline | None = None):
         if not isinstance(game, Game) or not game.universe_from_start:
             raise ValueError(f"CanonicalSolution takes a board game (one with a start), got {game!r}")
         self.game = game
         found = [game.canonical(np.asarray(game.start, dtype=np.int64)[None, :])]
         layer, total = found[0], 1
+        deadline = Deadline.of(deadline)
         while len(layer):
+            deadline.check(f"the positions of {game!r} up to symmetry ({total:,} so far)")
             counts, out = game.option_block(layer)
             rows = out[np.arange(out.shape[1])[None, :] < counts[:, None]].reshape(-1, game.dims)
             layer = np.unique(game.canonical(rows), axis=0) if len(rows) else rows

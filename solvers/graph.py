@@ -26,14 +26,18 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
+from cgbase.deadline import OutOfTime, current
 from cgbase.memory import check_memory
 from games import Game, Universe
 from solvers.graph_store import kept_graph, kept_inside, remember_graph, row_ranges
 
-__all__ = ["Graph", "build_graph", "check_reachable", "reachable_universe"]
+__all__ = ["Graph", "build_graph", "check_reachable", "reachable_universe", "least_failure"]
 
+LEAST_FAILURE = 100_000  # positions tried, fewest tokens first, for the least one whose moves fail
+LEAST_SCAN = 50_000_000  # positions ordered at most to find them (beyond, the error met is the one given)
 PARALLEL_MOVES = 10_000_000  # estimated moves from which a Python moves runs on local workers by default
 SEARCH_BYTES = 256  # a position held by the breadth-first search of reachable_universe: a tuple, its set entry
+BLOCK_MOVES = 1 << 22  # options of a Python moves in one block of work at most (the deadline is read between blocks)
 BATCH_MOVES = 1 << 16  # options of a Python moves turned into ids at once, per process (``option_rows`` reads them in
 # groups of games.custom.GROUP_OPTIONS): 1.5 MB of int64 rows; a custom Nim 3% faster than with 2^14
 
@@ -151,8 +155,9 @@ def _option_ids(game: Game, universe: Universe, lo: int, hi: int, known=None) ->
     finished block stays behind."""
     counts, ids = [], []
     kind = np.int32 if universe.size <= np.iinfo(np.int32).max else np.int64
-    step = 256
+    step, deadline = 256, current()
     while lo < hi:
+        deadline.check(f"the graph of {game!r} over {universe.size:,} positions")
         rows = np.arange(lo, min(lo + step, hi))
         done = known.take(rows) if known is not None else None
         todo = rows if done is None else rows[~done[0]]
@@ -320,21 +325,76 @@ def _known_rows(game: Game, universe: Universe) -> _Known:
 def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
     """The graph of a game without a kernel, from ``game.option_rows``: ids per block of positions (the options'
     Python objects live one batch at a time), copied into compressed sparse rows as the blocks end; ``moves()``
-    is called once per position (the sample that sizes the graph, and a kept smaller box's, included)."""
+    is called once per position (the sample that sizes the graph, and a kept smaller box's, included).  When
+    ``moves()`` fails (or leaves the universe), the error names the least position that fails
+    (``least_failure``), not the first one met (the sample that sizes the graph is spread over the universe)."""
     n = universe.size
-    known = _known_rows(game, universe)
+    try:
+        known = _known_rows(game, universe)
+    except ValueError as err:
+        raise least_failure(game, universe, err) from None
     moves = known.mean_degree() * n
     check_memory(8.0 * (2 * n + 2 + moves * game.parts), f"the graph of {game!r} over {n:,} positions")
     pool = _python_pool(game, moves, workers)
     rows = _Rows(n, 1.1 * moves)
-    try:  # a few blocks per worker, so that a slow block leaves no worker idle for long
-        cuts = known.cuts(n, min(n, max(8 * pool.workers, 16)))
+    deadline = current()
+
+    def done(i, result):  # the deadline read as blocks end, here (workers started by spawn do not know it)
+        rows.add(i, result)
+        deadline.check(f"the graph of {game!r} over {n:,} positions")
+
+    try:  # a few blocks per worker, so that a slow block leaves no worker idle for long, of BLOCK_MOVES at most
+        cuts = known.cuts(n, min(n, max(8 * pool.workers, 16, int(moves // BLOCK_MOVES))))
         pool.map(_option_ids, [(game, universe, int(lo), int(hi), known.part(lo, hi))
-                               for lo, hi in zip(cuts[:-1], cuts[1:])], done=rows.add)
+                               for lo, hi in zip(cuts[:-1], cuts[1:])], done=done)
+    except OutOfTime:  # the budget, not moves(): no failing position to look for
+        raise
+    except ValueError as err:
+        raise least_failure(game, universe, err) from None
     finally:
         if pool is not workers:
             pool.close()
     return rows.graph()
+
+
+def least_failure(game: Game, universe: Universe, err: ValueError, limit: int = LEAST_FAILURE) -> ValueError:
+    """The error of the least position of ``universe`` whose ``moves()`` fail or leave it, least by its count of
+    tokens (the sum of its coordinates), then by id, among the first ``limit`` positions in that order; ``err``
+    (met at a larger position) when none of them fails, or when the universe has more than ``LEAST_SCAN``
+    positions.
+
+    Examples
+    --------
+    >>> from games.custom import custom_game
+    >>> g = custom_game("fails", lambda p: 1 / 0 if p[0] + p[1] >= 7 else [(p[0] - 1, p[1])] if p[0] else [],
+    ...                 dims=2)
+    >>> "'fails' at (7, 0) raised ZeroDivisionError" in str(least_failure(g, g.universe(9), ValueError("(9, 9)")))
+    True
+    """
+    if universe.size > LEAST_SCAN:  # too many positions to order in the time of an error message
+        return err
+    sums, ids = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    for lo in range(0, universe.size, 1 << 20):  # the ``limit`` least, a block of ids at a time
+        block = np.arange(lo, min(lo + (1 << 20), universe.size))
+        sums = np.concatenate([sums, universe.positions(block).sum(axis=1)])
+        ids = np.concatenate([ids, block])
+        if sums.size > limit:
+            keep = np.argpartition(sums, limit - 1)[:limit]
+            sums, ids = sums[keep], ids[keep]
+    order = ids[np.lexsort((ids, sums))]
+    for lo in range(0, order.size, 256):
+        block = order[lo:lo + 256]
+        try:
+            _ids_of(game, universe, universe.positions(block))
+            continue
+        except ValueError:
+            pass
+        for i in block:  # the block fails: its first position that does
+            try:
+                _ids_of(game, universe, universe.positions(np.array([i])))
+            except ValueError as least:
+                return least
+    return err
 
 
 def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
@@ -393,8 +453,9 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     # start the targets at the estimated size (+10%) so they rarely have to grow
     targets = np.empty((int(min(1.1 * mean_degree * n, float(max_moves) * n)) + 16, game.parts), dtype=np.int64)
     indptr = np.zeros(n + 1, dtype=np.int64)
-    m = 0
+    m, deadline = 0, current()
     for lo in range(0, n, block):
+        deadline.check(what)
         hi = min(lo + block, n)
         positions = universe.positions(np.arange(lo, hi))
         game.kernel(positions, params, counts[: hi - lo], out[: hi - lo])

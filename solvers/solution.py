@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 
 import numpy as np
@@ -10,7 +9,7 @@ import numpy as np
 from cgbase.files import atomic_savez
 from cgbase.reading import Field, read_npz
 from cgbase.version import __version__
-from games import Game, LineGame, Universe, coordinate_names
+from games import Game, Universe, coordinate_names
 from games.registry import game_from_spec
 
 __all__ = ["Solution", "GAME", "UNIVERSE"]
@@ -25,10 +24,7 @@ UNIVERSE = Field("object", fields={"limits": Field("list", items=Field("int", lo
 META = {"game": GAME, "universe": UNIVERSE}
 ARRAYS = ("outcome", "keys", "grundy", "remoteness")
 OUTCOME_CLASSES = np.array(["P", "D", "N"])  # the CSV's outcome_class of outcome -1, 0, +1
-#: a loaded solution is re-derived from the game's moves in full up to this many positions (games with a compiled
-#: move kernel, or lines); games whose moves are Python up to PYTHON_CHECK; above, a seeded sample and the checksum
-FULL_CHECK = 2_000_000
-PYTHON_CHECK = 20_000
+SAMPLE = 256  #: seeded positions of a loaded solution checked against their moves
 
 
 class Solution:
@@ -44,6 +40,8 @@ class Solution:
         Present when computed.
     graph : solvers.Graph or None
         The game graph when the solve built one (kept in memory, never saved).
+    checked : str or None
+        For a solution read by ``load``, what was checked.
     """
 
     def __init__(self, game: Game, universe: Universe, outcome, grundy=None, remoteness=None):
@@ -53,6 +51,7 @@ class Solution:
         self.grundy_table = None if grundy is None else np.asarray(grundy, dtype=np.int64)
         self.remoteness_table = None if remoteness is None else np.asarray(remoteness, dtype=np.int64)
         self.graph = None
+        self.checked = None  # how ``load`` checked a solution read from a file
 
     @property
     def bound(self):
@@ -194,14 +193,27 @@ class Solution:
         atomic_savez(path, arrays)
 
     @classmethod
-    def load(cls, path, game: Game | None = None) -> "Solution":
+    def load(cls, path, game: Game | None = None, verify: bool = False) -> "Solution":
         """Read a file written by ``save``; ``game`` is needed for custom games and is checked.
 
-        Nothing in the file is trusted (``cgbase.reading.read_npz``: sizes, schema, checksum): the game must be
-        rebuilt from its recorded name and parameters (checked like any other), the universe must be that game's
-        own at the recorded bound, every table must hold integers of the right shape and range, Grundy values and
-        remoteness must agree with the outcomes, and the outcomes (Grundy values when saved) are re-derived from
-        the game's moves: everywhere up to ``FULL_CHECK`` positions, on a seeded sample above.
+        Nothing in the file is trusted, and by default it is checked in time proportional to the file, never by
+        rebuilding the game: its sizes, schema and checksum (``cgbase.reading.read_npz``); the game rebuilt from
+        its recorded name and parameters (checked like any other); the universe that game's own at the recorded
+        bound; every table integers of the right shape and range; Grundy values and remoteness in agreement with
+        the outcomes; and ``SAMPLE`` seeded positions holding the outcome their moves give them. The checksum
+        catches a damaged or edited file, but it is no signature: a forgery that recomputes it can pass these
+        checks. ``verify=True`` (``discover show --check``) also solves the game again over the file's universe
+        and compares every value, in the time and memory of that solve. ``checked`` says which was done.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from games import make_game
+        >>> from solvers import solve
+        >>> path = os.path.join(tempfile.mkdtemp(), "w.npz")
+        >>> solve(make_game("wythoff"), bound=20).save(path)
+        >>> Solution.load(path, verify=True).checked
+        'every value compared with a fresh solve'
         """
         arrays, meta = read_npz(path, FORMAT, "solution", META, ARRAYS)
         try:
@@ -214,7 +226,12 @@ class Solution:
         tables = {name: arrays.get(name) for name in ("outcome", "grundy", "remoteness")}
         _check_tables(game, universe, tables, path)
         solution = cls(game, universe, tables["outcome"], tables["grundy"], tables["remoteness"])
-        _rederive(solution, path)
+        sampled = _check_sample(solution, path)
+        solution.checked = "checksum and tables" + (f", {sampled:,} sampled positions against their moves" if sampled
+                                                    else "")
+        if verify:
+            _compare_with_solve(solution, path)
+            solution.checked = "every value compared with a fresh solve"
         return solution
 
     def __repr__(self) -> str:
@@ -244,8 +261,12 @@ def universe_from_record(shape: dict, keys, path) -> Universe:
 
 def _check_tables(game: Game, universe: Universe, tables: dict, path) -> None:
     """The universe is the game's own; each table holds integers of the right shape, range and agreement."""
-    if universe.bound is not None and universe != game.universe(universe.bound):
+    # a board game's universe is every position reachable from its start: enumerating it is rebuilding the game,
+    # left to verify=True (the sample below checks that the positions are closed under the moves)
+    if universe.bound is not None and not game.universe_from_start and universe != game.universe(universe.bound):
         raise ValueError(f"{path} is corrupt: its universe is not the one {game!r} has at bound {universe.bound}")
+    if game.universe_from_start and game.start is not None and not universe.contains(np.array([game.start]))[0]:
+        raise ValueError(f"{path} is corrupt: its positions leave out the start of {game!r}")
     n = universe.size
     ranges = {"outcome": (-1, 1), "grundy": (0, None), "remoteness": (-1, None)}
     for name, table in tables.items():
@@ -263,66 +284,48 @@ def _check_tables(game: Game, universe: Universe, tables: dict, path) -> None:
         raise ValueError(f"{path} is corrupt: its remoteness does not fit its outcomes")
 
 
-def _rederive(solution: Solution, path) -> None:
-    """Re-derive the saved values from the game's moves where it is cheap (``FULL_CHECK``): Grundy values by the
-    mex rule, outcomes without draws by the closure certificate; otherwise a seeded sample."""
-    from solvers.certificate import closure_counterexample, mex_counterexample
-    from solvers.graph import build_graph
+def _compare_with_solve(solution: Solution, path) -> None:
+    """Solve the game again over the file's universe (``solvers.exact``) and compare every table."""
+    from solvers.exact import exact_tables
 
     game, universe = solution.game, solution.universe
-    limit = FULL_CHECK if game.kernel is not None or isinstance(game, LineGame) else PYTHON_CHECK
-    small = universe.size <= limit
-    graph = functools.cache(lambda: build_graph(game, universe))  # built at most once, by the first check needing it
-    found = None
-    if solution.grundy_table is not None and small:
-        found = mex_counterexample(game, universe, solution.grundy_table, graph())
-    elif game.parts == 1 and not (solution.outcome_table == 0).any() and (
-            small or isinstance(game, LineGame) and universe.is_box):
-        found = closure_counterexample(game, universe, solution.outcome_table == -1, graph())
-    else:
-        _check_sample(solution, path)
-    if found is not None:
-        raise ValueError(f"{path} is corrupt: {found['position']} {found['reason']}")
-    if solution.remoteness_table is not None and game.parts == 1 and small:
-        _check_remoteness(solution, graph(), path)
+    if game.universe_from_start and universe != game.universe():
+        raise ValueError(f"{path} is corrupt: its positions are not those reachable in {game!r}")
+    try:
+        fresh = exact_tables(game, universe, grundy=solution.grundy_table is not None,
+                             remoteness=solution.remoteness_table is not None)
+    except ValueError as err:
+        raise ValueError(f"{path}: solving {game!r} again over the file's positions fails: {err}") from None
+    for name in ("outcome", "grundy", "remoteness"):
+        saved, truth = getattr(solution, f"{name}_table"), getattr(fresh, name)
+        if saved is None:
+            continue
+        wrong = np.flatnonzero(saved != truth)
+        if wrong.size:
+            i = int(wrong[0])
+            position = tuple(int(x) for x in universe.positions([i])[0])
+            what = "Grundy value" if name == "grundy" else name
+            raise ValueError(f"{path} is corrupt: {position} is recorded with {what} {int(saved[i])}, but its moves "
+                             f"give {int(truth[i])}")
 
 
-def _check_remoteness(solution: Solution, graph, path) -> None:
-    """Every decided position's remoteness by its definition over its options (``graph``): 0 at the end, 1 + the
-    least remoteness of a losing option for a win, 1 + the largest remoteness of any option for a loss."""
-    outcome, rem = solution.outcome_table, solution.remoteness_table
-    source = np.repeat(np.arange(graph.size), np.diff(graph.indptr))
-    target = graph.targets[:, 0]
-    if (target < 0).any():  # an option outside the universe: nothing to check against
-        return
-    big = np.iinfo(np.int64).max
-    fastest = np.full(graph.size, big)
-    losing = outcome[target] == -1
-    np.minimum.at(fastest, source[losing], rem[target[losing]])
-    slowest = np.full(graph.size, -1)
-    np.maximum.at(slowest, source, rem[target])
-    ends = np.diff(graph.indptr) == 0
-    expected = np.where(ends, 0, np.where(outcome == 1, fastest + 1, slowest + 1))
-    wrong = np.flatnonzero((outcome != 0) & (rem != expected))
-    if wrong.size:
-        i = int(wrong[0])
-        position = tuple(int(x) for x in solution.universe.positions([i])[0])
-        raise ValueError(f"{path} is corrupt: {position} has remoteness {int(rem[i])}, but its moves give "
-                         f"{int(expected[i])}")
-
-
-def _check_sample(solution: Solution, path, sample: int = 256) -> None:
-    """A seeded sample of positions must have the outcome their options give them."""
+def _check_sample(solution: Solution, path, sample: int = SAMPLE) -> int:
+    """A seeded sample of positions must have the outcome their options give them; the number checked."""
     game, universe, outcome = solution.game, solution.universe, solution.outcome_table
     ids = np.random.default_rng(0).choice(universe.size, size=min(sample, universe.size), replace=False)
+    checked = 0
     for i in ids:
         position = tuple(int(x) for x in universe.positions([i])[0])
-        options = game.moves(position)
-        if game.parts > 1 or any(not universe.contains(np.array([o]))[0] for o in options):
-            continue
-        values = outcome[universe.index(np.array(options))] if options else np.zeros(0, dtype=np.int8)
-        expected = (int(game.terminal_values([position])[0]) if not options else
+        if game.parts > 1:
+            break
+        options = np.asarray(game.options(position), dtype=np.int64).reshape(-1, universe.dims)
+        if len(options) and not universe.contains(options).all():  # a solved universe is closed under moves
+            raise ValueError(f"{path} is corrupt: a move from {position} leaves its positions")
+        checked += 1
+        values = outcome[universe.index(options)] if len(options) else np.zeros(0, dtype=np.int8)
+        expected = (int(game.terminal_values([position])[0]) if not len(options) else
                     1 if (values == -1).any() else -1 if (values == 1).all() else 0)
         if outcome[i] != expected:
             raise ValueError(f"{path} is corrupt: {position} is recorded as {int(outcome[i]):+d}, but its moves "
                              f"give {expected:+d}")
+    return checked

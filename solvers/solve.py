@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from games import Game
 from cgbase.validation import positive_int
-from solvers.graph import build_graph, reachable_universe
-from solvers.grundy import grundy_values
-from solvers.lines import line_grundy, line_outcome
+from solvers.exact import exact_tables
+from solvers.graph import reachable_universe
 from solvers.networkx_io import GraphGame, is_digraph
-from solvers.retrograde import outcome_ascending, outcome_descending, retrograde, terminal_values
 from solvers.solution import Solution
 
 __all__ = ["solve"]
@@ -86,39 +82,7 @@ def solve(game, bound=None, starts=None, grundy: bool = False, remoteness: bool 
         raise ValueError("give exactly one of bound=N or starts=[positions]")
     else:
         universe = game.universe(positive_int(bound, "bound")) if starts is None else reachable_universe(game, starts)
-    if grundy and (game.misere or not game.impartial):
-        raise ValueError(f"Grundy values are defined for impartial games under normal play, not {game!r}")
-
-    if game.parts > 1:
-        if remoteness:
-            raise ValueError(f"{game!r} is a sum of heaps: remoteness is not defined for its single heaps")
-        if game.misere:  # a sum's misère outcome is not its parts' Grundy values: search the sums themselves
-            from solvers.heap_sums import HeapSums
-
-            return Solution(game, universe, HeapSums(game).outcome(universe.positions()), None)
-        graph = build_graph(game, universe, workers)
-        values = grundy_values(graph)
-        solution = Solution(game, universe, np.where(values == 0, -1, 1), values if grundy else None)
-        solution.graph = graph
-        return solution
-
-    if game.line_directions is not None and universe.is_box and not remoteness:  # LineGame, declared rays
-        values = line_grundy(game, universe) if grundy else None
-        outcome = np.where(values == 0, -1, 1) if grundy else line_outcome(game, universe)
-        return Solution(game, universe, outcome, values)
-
-    graph = build_graph(game, universe, workers)
-    terminal = terminal_values(game, universe, graph)
-    rem = None
-    if remoteness:
-        outcome, rem = retrograde(graph, terminal)
-    elif graph.descending:
-        outcome = outcome_descending(graph.indptr, graph.targets[:, 0], terminal)
-    elif graph.ascending:
-        outcome = outcome_ascending(graph.indptr, graph.targets[:, 0], terminal)
-    else:
-        outcome, rem = retrograde(graph, terminal)
-    values = grundy_values(graph) if grundy else None
-    solution = Solution(game, universe, outcome, values, rem if remoteness else None)
-    solution.graph = graph
+    tables = exact_tables(game, universe, grundy, remoteness, workers)
+    solution = Solution(game, universe, tables.outcome, tables.grundy, tables.remoteness)
+    solution.graph = tables.graph
     return solution

@@ -195,10 +195,17 @@ def _count(tree) -> None:
             stack.extend(node)
 
 
+#: the exponents of a square root and its inverse, read for constants of a real quadratic field (sqrt(13))
+_ROOTS = (sp.Rational(1, 2), sp.Rational(-1, 2))
+
+
 def apply(build, args) -> sp.Basic:
-    """``build(*args)`` for a whitelisted constructor, refusing powers too large to compute."""
+    """``build(*args)`` for a whitelisted constructor, refusing powers too large to compute (square roots of
+    positive rationals are read: the constants of a real quadratic field)."""
     if build is sp.Pow and len(args) == 2 and args[1].is_Number:
         base, exponent = args
+        if exponent in _ROOTS and base.is_Rational and base > 0:
+            return build(*args)  # sqrt(m) of a quadratic field (bounded: base has at most MAX_DIGITS digits)
         if not exponent.is_Integer or abs(int(exponent)) > MAX_EXPONENT:
             raise ValueError(f"not a rule expression: the power {base}**{exponent} is too large "
                              f"(exponent above {MAX_EXPONENT})")

@@ -21,17 +21,22 @@ import numpy as np
 from cgbase.validation import number_in
 from discover import defaults
 from discover.verdicts import QuotientStatus
+from cgbase.deadline import Deadline, OutOfTime
 from discover.quotients.boards import NotaktoBoards
 from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.kinds import is_board_sum_game
 from discover.quotients.rule import QuotientRule, discovery_html, discovery_repr
+from solvers.canonical import MAX_POSITIONS
 
 __all__ = ["BoardRule", "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "universe_check",
            "UNIVERSE_BITS", "sample_check"]
 
 UNIVERSE_BITS = 18  # the universes ``solve`` builds to check the rule on every position: 2^18 bitboards at most
 SAMPLE = 200  # sums checked by the search where every sum of that many boards is too many for the solver
+SEARCH_SLICE = 1 << 16  # nodes the search expands between two looks at the deadline
+SEARCH_BITS = 62  # the search packs the boards into one key of this many bits
+CHECK_SECONDS = 5.0  # the checks take the time left, and at least this: a rule found at the deadline is still checked
 
 
 class BoardRule(QuotientRule):
@@ -134,7 +139,10 @@ class BoardQuotientDiscovery:
             return (f"proved for every position of any number of {n} x {n} boards: all {total} live boards up to "
                     "symmetry were added, and Plambeck and Siegel's construction proves the quotient of all their sums "
                     "(every (element, transition set) state consistent)")
-        marks = [bin(c).count("1") for c in self.rule.element] or [n * n + 1]
+        if not self.rule.element:
+            return (f"not complete: none of the {total} live boards up to symmetry was added before {self.stopped}; "
+                    "positions are not decided: no board was computed")
+        marks = [bin(c).count("1") for c in self.rule.element]
         fewest = min(marks)
         layer = sum(1 for c in self.components.ids() if bin(c).count("1") == fewest)
         which = (f"every board with at least {fewest} marks" if marks.count(fewest) == layer else
@@ -201,14 +209,15 @@ class SampleCheck(Verdict):
                 "search of the multi-board game)")
 
 
-def sample_check(rule, components, added: list, parts: int, size: int = SAMPLE, seed: int = 0) -> SampleCheck:
+def sample_check(rule, components, added: list, parts: int, size: int = SAMPLE, seed: int = 0,
+                 deadline: Deadline | None = None) -> SampleCheck:
     """Compare the rule with ``solvers.search``'s value of ``size`` random sums of ``parts`` of the ``added`` boards.
 
     Examples
     --------
     >>> from discover.quotients.rule import quotient_rule
     >>> three = NotaktoBoards(3)
-    >>> check = sample_check(quotient_rule(three), three, three.ids(), 3, size=5)
+    >>> check = sample_check(quotient_rule(three), three, three.ids(), 3, size=5)   # deadline: checked between searches
     >>> check.passed, check.sums
     (True, 5)
     """
@@ -216,29 +225,50 @@ def sample_check(rule, components, added: list, parts: int, size: int = SAMPLE, 
     from solvers.search import Prover
 
     prover = Prover(make_game("notakto", n=components.n, k=components.k, boards=parts))
-    rng = np.random.default_rng(seed)
+    rng, deadline = np.random.default_rng(seed), Deadline.of(deadline)
     for _ in range(size):
         s = tuple(sorted(int(added[i]) for i in rng.integers(0, len(added), parts)))
-        if rule.is_p(s) != (prover.value(s) == -1):
+        value = 0
+        while value == 0:  # the search in slices of nodes (its work kept), the deadline checked between them
+            deadline.check(f"the search of a sum of {parts} boards")
+            value = prover.value(s, max_nodes=SEARCH_SLICE)
+        if rule.is_p(s) != (value == -1):
             return SampleCheck(size, parts, s)
     return SampleCheck(size, parts, None)
 
 
-def _check_all(rule, components, parts: int, added: list, universe_boards: int):
+def _check_all(rule, components, parts: int, added: list, universe_boards: int, deadline: Deadline):
+    """The checks that fit in the time left (each one after the deadline is listed as unchecked, with why)."""
     checks, unchecked = [], []
     if 0 in rule.element:  # every board has an element: check whole universes of the solver
         for count in range(1, universe_boards + 1):
             if components.cells * count > UNIVERSE_BITS:
                 unchecked.append(f"the universe of {count} boards: more than 2^{UNIVERSE_BITS} bitboards")
                 break
+            if deadline.passed():
+                unchecked.append(f"the universe of {count} boards: the {deadline.seconds:g}-second budget ran out")
+                break
             checks.append(universe_check(rule, components, count))
-    for k in range(parts, 0, -1):
+    top = parts if added else 0
+    while top > 1 and components.sums_size(top) > MAX_POSITIONS and components.cells * top > SEARCH_BITS:
+        top -= 1
+    if top < parts and added:
+        unchecked.append(f"every sum of {top + 1} to {parts} boards: more positions than the solver's "
+                         f"{MAX_POSITIONS:,} and more cells than the search's {SEARCH_BITS} bits")
+    for k in range(top, 0, -1):
         try:
+            deadline.check(f"the checks of sums of {k} boards")
             components.solution(k)
+        except OutOfTime as err:
+            unchecked.append(f"every sum of up to {k} boards: {err}")
+            break
         except ValueError as err:  # the canonical universe of that many boards is too large: a sample instead
             unchecked.append(f"every sum of {k} boards: {err}")
-            if components.cells * k <= 62:  # the search packs the boards into one 62-bit key
-                checks.append(sample_check(rule, components, added, k))
+            if components.cells * k <= SEARCH_BITS:
+                try:
+                    checks.append(sample_check(rule, components, added, k, deadline=deadline))
+                except OutOfTime as late:
+                    unchecked.append(f"a sample of sums of {k} boards: {late}")
             continue
         result = check_sums(rule, components, added, k)
         checks.append(BoardSumCheck(result.sums, result.parts, result.largest, result.disagreement))
@@ -255,7 +285,10 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     game : notakto
         ``make_game("notakto", n=..., k=..., boards=B)``.
     seconds : float, optional
-        Stop adding boards after about this many seconds (default ``discover.defaults.BOARD_QUOTIENT.seconds``).
+        The budget of the search (default ``discover.defaults.BOARD_QUOTIENT.seconds``): a deadline the listing of the boards and the construction read (the
+        boards not added by then are left out; ``OutOfTime``, a ValueError, when even the live boards could not be
+        listed in it), then the checks, which take the time left and at least ``CHECK_SECONDS`` (those not run
+        are listed as unchecked).
     parts : int, optional
         Check every sum of up to this many live boards against the solver (default: the game's boards).
     progress : callable, optional
@@ -275,9 +308,9 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     seconds = defaults.BOARD_QUOTIENT.seconds if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
     parts = game.dims if parts is None else parts
     say = progress or (lambda line: None)
-    start = time.perf_counter()
-    components = NotaktoBoards(game.n, game.k)
-    builder = QuotientBuilder(components.options)
+    start, deadline = time.perf_counter(), Deadline(seconds)
+    components = NotaktoBoards(game.n, game.k, deadline)
+    builder = QuotientBuilder(components.options, deadline=deadline)
     stopped = "every live board"
     for i, c in enumerate(components.ids()):
         try:
@@ -287,12 +320,13 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
             break
         if i % 100 == 0:
             say(f"{i + 1} boards: quotient of order {builder.monoid.order}")
-        if time.perf_counter() - start > seconds and i + 1 < len(components.ids()):
+        if deadline.passed() and i + 1 < len(components.ids()):
             stopped = f"{seconds:g} seconds"
             break
     added, built = list(builder.ids), time.perf_counter() - start
     rule = BoardRule(builder.monoid, {c: builder.element[c] for c in added}, None, game.spec())
     say("checking the rule against the solver ...")
-    checks, unchecked = _check_all(rule, components, parts, added, min(2, game.dims))
+    components.deadline = deadline if deadline.left() >= CHECK_SECONDS else Deadline(CHECK_SECONDS)  # the checks'
+    checks, unchecked = _check_all(rule, components, parts, added, min(2, game.dims), components.deadline)
     return BoardQuotientDiscovery(game, components, rule, len(added), list(builder.growth), checks, unchecked,
                                   time.perf_counter() - start, stopped, built)

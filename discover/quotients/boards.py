@@ -17,11 +17,14 @@ import math
 
 import numpy as np
 
+from cgbase.deadline import Deadline
 from games import make_game
 from games.boards import has_line
 from solvers.canonical import MAX_POSITIONS, CanonicalSolution
 
 __all__ = ["NotaktoBoards"]
+
+LISTING_STEP = 8192  # boards listed between two looks at the deadline (a second or two of 7 x 7 boards)
 
 
 class NotaktoBoards:
@@ -31,6 +34,9 @@ class NotaktoBoards:
     ----------
     n, k : int
         Board side and line length (k defaults to n), as ``make_game("notakto", n=n, k=k)``.
+    deadline : cgbase.deadline.Deadline, optional
+        Checked while the boards are listed and while sums are solved (``OutOfTime``, a ValueError, once passed);
+        the attribute ``deadline`` may be given a new one for the solving.
 
     Examples
     --------
@@ -41,15 +47,20 @@ class NotaktoBoards:
     ('board x../.x./...', (1, 17), [1, -1])
     """
 
-    def __init__(self, n: int = 3, k: int | None = None):
+    def __init__(self, n: int = 3, k: int | None = None, deadline: Deadline | None = None):
         self.game = make_game("notakto", n=n, k=k)
         self.n, self.k = self.game.n, self.game.k
+        self.deadline = Deadline.of(deadline)
         self._options: dict = {}
         self._solutions: dict = {}
-        live, layer = [0], [0]
+        live, layer, listed = [0], [0], 0
         while layer:
             nxt = set()
             for b in layer:
+                listed += 1
+                if listed % LISTING_STEP == 0:  # boards of up to 4 x 4 (4,961) are listed before a first look
+                    self.deadline.check(f"listing the live {n} x {n} boards ({len(live) + len(nxt):,} found, "
+                                        f"{bin(b).count('1')} marks reached): give more seconds or a smaller board")
                 self._options[b] = opts = self._board_options(b)
                 nxt.update(o[0] for o in opts if o)
             layer = sorted(nxt)
@@ -102,13 +113,18 @@ class NotaktoBoards:
             If those positions would be more than ``solvers.canonical.MAX_POSITIONS`` (estimated from one board's).
         """
         if boards not in self._solutions:
-            one = len(self.solution(1)) if boards > 1 else 1
-            size = math.comb(one + boards - 1, boards)
+            size = self.sums_size(boards)
             if size > MAX_POSITIONS:
                 raise ValueError(f"{boards} boards of {self.n} x {self.n} have about {size:,} "
                                  f"positions up to symmetry, more than the solver's {MAX_POSITIONS:,}")
-            self._solutions[boards] = CanonicalSolution(make_game("notakto", n=self.n, k=self.k, boards=boards))
+            self._solutions[boards] = CanonicalSolution(make_game("notakto", n=self.n, k=self.k, boards=boards),
+                                                         deadline=self.deadline)
         return self._solutions[boards]
+
+    def sums_size(self, boards: int) -> int:
+        """About how many positions of ``boards`` boards there are up to symmetry (multisets of one board's), the
+        size ``solution`` refuses past ``MAX_POSITIONS`` before any work."""
+        return math.comb(len(self.solution(1)) + boards - 1, boards) if boards > 1 else 1
 
     def outcome(self, sums) -> np.ndarray:
         """Outcome (1 win, -1 loss for the player to move) of each sum of boards, from the solver of the game of

@@ -28,7 +28,11 @@ import numpy as np
 from games import Game
 from solvers.heap_sums import HeapSums
 
-__all__ = ["HeapComponents"]
+__all__ = ["HeapComponents", "MAX_HEAPS"]
+
+#: heaps a quotient may be built over: each is added by its own step (its options: O(n) sums of earlier heaps), so
+#: a million is beyond any budget; a larger count is refused before its list is made
+MAX_HEAPS = 1_000_000
 
 
 class HeapComponents:
@@ -47,6 +51,10 @@ class HeapComponents:
     def __init__(self, game: Game, heaps: int, solver: HeapSums | None = None):
         if not isinstance(heaps, int) or isinstance(heaps, bool) or heaps < 1:
             raise ValueError(f"heaps must be a positive integer, got {heaps!r}")
+        if heaps > MAX_HEAPS:
+            raise ValueError(f"heaps={heaps:,} is more than the {MAX_HEAPS:,} heaps a quotient is built over (one "
+                             f"step each; the list of heaps alone would take {heaps * 36 / 2**30:,.1f} GiB): give "
+                             "fewer heaps")
         self.game = game
         self.heaps = heaps
         self.solver = solver if solver is not None else HeapSums(game)

@@ -24,13 +24,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgbase.deadline import Deadline, OutOfTime
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.proof import Exploration, explore
 from discover.quotients.trial import CyclicProduct
 
-__all__ = ["QuotientBuilder", "MAX_TRIAL"]
+__all__ = ["QuotientBuilder", "MAX_TRIAL", "MAX_ORDER"]
 
 MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused (about 1.3 GB at the limit)
+MAX_ORDER = 4096  # elements of a reduced quotient (its table: 128 MB; the most a rule record holds)
 START_INDEX = 2  # a new generator's first trial relation: g^4 = g^2
 
 
@@ -42,7 +44,10 @@ class QuotientBuilder:
     options : callable
         ``options(c)``: the sums (tuples of earlier components) one move from component ``c``.
     max_trial : int
-        The largest trial monoid growth may build (``ValueError`` beyond: the quotient may be infinite).
+        The largest trial monoid growth may build (``ValueError`` beyond: the quotient may be infinite), checked
+        before it is built; its reduction must have at most ``MAX_ORDER`` elements, checked before its table is.
+    deadline : cgbase.deadline.Deadline, optional
+        Checked by every step of ``add`` (``OutOfTime``, a ``ValueError``, once passed).
 
     Attributes
     ----------
@@ -67,9 +72,10 @@ class QuotientBuilder:
     (6, 2)
     """
 
-    def __init__(self, options, max_trial: int = MAX_TRIAL):
+    def __init__(self, options, max_trial: int = MAX_TRIAL, deadline: Deadline | None = None):
         self.options = options
         self.max_trial = max_trial
+        self.deadline = Deadline.of(deadline)
         self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int64), np.zeros(1, dtype=bool))
         self.element: dict = {}
         self.transitions: dict = {}
@@ -89,8 +95,9 @@ class QuotientBuilder:
         Raises
         ------
         ValueError
-            If ``c`` was added already, an option names a component not added yet, or growth needs a trial
-            monoid larger than ``max_trial`` (the builder then holds the quotient of the components before ``c``).
+            If ``c`` was added already, an option names a component not added yet, growth needs a trial
+            monoid larger than ``max_trial`` or a quotient larger than ``MAX_ORDER``, or the deadline passed
+            (``OutOfTime``); the builder then holds the quotient of the components before ``c``.
         """
         if c in self.element:
             raise ValueError(f"component {c!r} was added already")
@@ -99,7 +106,19 @@ class QuotientBuilder:
             if missing:
                 raise ValueError(f"an option of component {c!r} names {missing[0]!r}, not added yet: add components "
                                  "in an order in which options come first")
+        self.deadline.check(f"component {c!r}")
         self.ids.append(c)
+        try:
+            if not self._extend(c):
+                self._grow(c)
+        except ValueError:  # outgrew a limit or ran out of time: keep the proved quotient of the components before c
+            self.ids.pop()
+            for table in (self.element, self.transitions, self._words, self._index):
+                table.pop(c, None)
+            raise
+
+    def _extend(self, c) -> bool:
+        """The conservative extension: True when an element of the quotient as it is passes for ``c``."""
         tr = self._transition_set(c)
         self.transitions[c] = tr
         p = self.monoid.p_portion
@@ -107,19 +126,15 @@ class QuotientBuilder:
         for x in range(self.monoid.order):
             if bool(p[x]) != want_p:
                 continue
+            self.deadline.check(f"component {c!r}")
             self.element[c] = x
-            states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c)
+            states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c,
+                                      deadline=self.deadline)
             if witness is None:
                 self._states = states
                 self._words[c] = dict(self._element_words[x])
-                return
-        try:
-            self._grow(c)
-        except ValueError:  # the quotient outgrew the limit: keep the proved quotient of the components before c
-            self.ids.pop()
-            for table in (self.element, self.transitions, self._words, self._index):
-                table.pop(c, None)
-            raise
+                return True
+        return False
 
     # -- growth -----------------------------------------------------------------------------------------
     def _grow(self, c) -> None:
@@ -136,9 +151,10 @@ class QuotientBuilder:
 
     def _grow_from_trials(self, c) -> None:
         while True:
+            self.deadline.check(f"the growth at component {c!r}")
             trial = _Trial(self, [g for g in self.ids if g in self._index])
             monoid, element, transitions, words = trial.reduced()
-            states, witness = explore(monoid, element, transitions, self.ids)
+            states, witness = explore(monoid, element, transitions, self.ids, deadline=self.deadline)
             if witness is None:
                 break
             self._recalibrate(witness)
@@ -192,7 +208,12 @@ class _Trial:
     def reduced(self):
         b, t = self.builder, self.product
         p_portion = t.p_portion([sorted({self.word_code(o) for o in b.options(g)}) for g in self.gens])
-        monoid, labels, first = t.reduced(p_portion)
+        try:
+            monoid, labels, first = t.reduced(p_portion, MAX_ORDER, b.deadline)
+        except OutOfTime:
+            raise
+        except ValueError as err:
+            raise ValueError(f"{err} at component {b.ids[-1]!r}: it may be infinite; use fewer components") from None
         element = {i: int(labels[self.word_code((i,))]) for i in b.ids}
         transitions = {i: frozenset(int(labels[self.word_code(o)]) for o in b.options(i)) for i in b.ids}
         words = [{g: int(e) for g, e in zip(self.gens, t.exponents(r)) if e} for r in first]

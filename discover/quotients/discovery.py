@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from cgbase.validation import number_in
 from discover import defaults
 from discover.verdicts import QuotientStatus
+from cgbase.deadline import Deadline
 from games import Game
 from discover.quotients.check import SumCheck, check_sums
 from discover.quotients.components import HeapComponents
@@ -92,7 +93,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     heaps : int, optional
         Add at most this many heaps (default ``discover.defaults.QUOTIENT.heaps``).
     seconds : float, optional
-        Stop adding heaps after about this many seconds (default ``discover.defaults.QUOTIENT.seconds``).
+        Stop adding heaps after this many seconds (default ``discover.defaults.QUOTIENT.seconds``): a deadline every step of the
+        construction checks (the heap it interrupts is left out), before the checks of the rule.
     checks : sequence of (parts, size)
         Check every sum of up to ``parts`` heaps of size <= ``size`` against the sum solver.
     progress : callable, optional
@@ -101,8 +103,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     Raises
     ------
     ValueError
-        If ``game`` is not a misère heap game, ``seconds`` is not a positive number, or the quotient outgrows the
-        construction's limit.
+        If ``game`` is not a misère heap game, ``seconds`` is not a positive number, or not even heap 1 was added
+        (the budget ran out, or the quotient outgrew the construction's limit).
 
     Examples
     --------
@@ -117,7 +119,7 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     seconds = defaults.QUOTIENT.seconds if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
     start = time.perf_counter()
     everything = HeapComponents(game, heaps=heaps)
-    builder = QuotientBuilder(everything.options)
+    builder = QuotientBuilder(everything.options, deadline=Deadline(seconds))
     t = _removal_limit(game)
     stopped = f"{heaps} heaps"
     n = 0
@@ -135,9 +137,11 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
         if period is not None and period.proved:
             stopped = "a proved period"
             break
-        if time.perf_counter() - start > seconds:
+        if builder.deadline.passed():
             stopped = f"{seconds:g} seconds"
             break
+    if n == 0:  # not even heap 1 within the budget: no quotient to state
+        raise ValueError(f"no heap was added: {stopped}")
     components = HeapComponents(game, heaps=n, solver=everything.solver)
     rule = quotient_rule(components, removal_limit=t, game=game.spec(), builder=builder)
     results: list[SumCheck] = []

@@ -122,10 +122,10 @@ class BipartiteMonoid:
         return {"table": self.table.tolist(), "p_portion": np.flatnonzero(self.p_portion).tolist()}
 
 
-def refine(p_portion, actions) -> np.ndarray:
+def refine(p_portion, actions, deadline=None) -> np.ndarray:
     """Moore's partition refinement: the coarsest labelling of elements ``0 .. n - 1`` that separates the
     P-portion and is kept by each action (``action[x]``: the element ``x`` goes to), labels in order of first
-    appearance.
+    appearance; ``deadline`` (a ``cgbase.deadline.Deadline``) is checked at each round.
 
     Examples
     --------
@@ -134,6 +134,8 @@ def refine(p_portion, actions) -> np.ndarray:
     """
     labels = _relabel(np.asarray(p_portion).astype(np.int64))
     while True:
+        if deadline is not None:
+            deadline.check("the reduction of a trial monoid")
         refined = _relabel_columns(labels, actions)
         if refined.max() == labels.max():
             return refined

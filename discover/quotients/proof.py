@@ -23,6 +23,7 @@ from collections import deque
 
 import numpy as np
 
+from cgbase.deadline import Deadline
 from discover.quotients.monoid import BipartiteMonoid
 
 __all__ = ["Exploration", "explore"]
@@ -54,7 +55,7 @@ def _consistent(monoid: BipartiteMonoid, state) -> bool:
 
 
 def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done: Exploration | None = None,
-            added=None, limit: int = 2_000_000):
+            added=None, limit: int = 2_000_000, deadline: Deadline | None = None):
     """Visit every state reachable by adding components ``ids``; return ``(exploration, witness)``.
 
     Parameters
@@ -73,6 +74,8 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
         The one component new since ``done``.
     limit : int
         Refuse (``ValueError``) an exploration past this many states.
+    deadline : cgbase.deadline.Deadline, optional
+        Checked every 4,096 states (``OutOfTime`` once passed).
 
     Returns
     -------
@@ -112,8 +115,12 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
     for state in queue:
         if not _consistent(monoid, state):
             return seen, seen.witness(state)
+    deadline, visited = Deadline.of(deadline), 0
     while queue:
         state = queue.popleft()
+        visited += 1
+        if visited % 4096 == 0:
+            deadline.check("the proof of the quotient")
         for c, e, tr in steps:
             nxt = step(state, c, e, tr)
             if nxt in seen.parent:

@@ -15,14 +15,13 @@ import numpy as np
 
 from cgbase.html import card, escape, short
 from cgbase.reading import Field, check_record, load_json
-from discover.quotients.construct import QuotientBuilder
+from discover.quotients.construct import MAX_ORDER, QuotientBuilder
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.heap_period import HeapPeriod, heap_period
 from discover.quotients.presentation import presentation
 
 __all__ = ["QuotientRule", "quotient_rule", "discovery_repr", "discovery_html"]
 
-MAX_ORDER = 4096  # elements of a quotient read from JSON
 
 _PERIOD = Field("object", null=True, fields={"preperiod": Field("int", low=0), "period": Field("int", low=1),
                                              "proved": Field("bool"), "checked_to": Field("int", low=0)})

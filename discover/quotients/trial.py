@@ -138,13 +138,17 @@ class CyclicProduct:
             raise RuntimeError("a trial monoid's moves are not ordered: a component's option names a later one")
         return p
 
-    def reduced(self, p_portion: np.ndarray):
+    def reduced(self, p_portion: np.ndarray, max_order: int | None = None, deadline=None):
         """``(monoid, labels, first)``: the reduced bipartite monoid, each code's element in it, and the first code
-        of each element."""
+        of each element; a ``ValueError`` before its table is built when it has more than ``max_order`` elements
+        (``deadline``: checked by the refinement)."""
         actions = [_unit_action(self.size, j, self.index, self.radix, self.stride) for j in range(self.radix.size)]
-        labels = refine(p_portion, actions)
+        labels = refine(p_portion, actions, deadline)
         del actions
         k = int(labels.max()) + 1
+        if max_order is not None and k > max_order:
+            raise ValueError(f"the quotient reduces to {k:,} elements, more than the {max_order:,} it may hold (its "
+                             f"table would take {8 * k * k / 2**30:,.1f} GiB)")
         first = np.full(k, -1, dtype=np.int64)
         first[labels[::-1]] = np.arange(self.size, dtype=np.int64)[::-1]
         table = np.stack([labels[self.times(first, int(r))] for r in first])

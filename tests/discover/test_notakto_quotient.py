@@ -112,7 +112,7 @@ def test_three_boards_prove_and_check_on_every_sum():
 def test_a_quotient_of_some_boards_is_never_called_complete():
     found = discover_board_quotient(make_game("notakto", n=3, boards=2), seconds=1e-9)
     assert found.status == "partial" and not found.complete and found.start_element() is None
-    assert "not complete" in found.statement() and "emptier boards are not decided" in found.statement()
+    assert "not complete" in found.statement() and "not decided" in found.statement()
     with pytest.raises(ValueError, match="board 0 was not computed"):
         found.rule.is_p((0,))
 

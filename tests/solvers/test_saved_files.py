@@ -8,7 +8,9 @@ command says so in one line with status 2.
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 
 import numpy as np
 import pytest
@@ -97,6 +99,58 @@ def test_a_tampered_and_resealed_solution_is_refused(saved, tampering, reseal):
         Solution.load(saved)
 
 
+def no_graph(monkeypatch):
+    """Building a move graph, or a board game's reachable positions, fails: what a loader's default checks must
+    never need."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a move graph was built")
+
+    for name in ("solvers.graph", "solvers.exact", "solvers.certificate"):
+        monkeypatch.setattr(importlib.import_module(name), "build_graph", refuse)
+    monkeypatch.setattr(importlib.import_module("games.boardgame").BoardGame, "reachable", refuse)
+
+
+@pytest.mark.parametrize("game, bound, flags", [
+    (make_game("wythoff"), 60, {"remoteness": True}),
+    (make_game("nim", heaps=3), 7, {"grundy": True}),
+    (make_game("tictactoe"), None, {}),
+], ids=["wythoff", "nim", "tictactoe"])
+def test_issue_39_loading_a_solution_builds_no_graph_and_still_refuses_a_changed_byte(tmp_path, game, bound, flags):
+    path = tmp_path / "s.npz"
+    solution = solve(game, bound=bound, **flags)
+    solution.save(path)
+    with pytest.MonkeyPatch.context() as patch:
+        no_graph(patch)
+        loaded = Solution.load(path)
+        assert np.array_equal(loaded.outcome_table, solution.outcome_table)
+        assert loaded.checked.startswith("checksum and tables")
+        _rewrite(path, lambda a, m: a["outcome"].__setitem__(3, 1 if a["outcome"][3] < 1 else -1))  # not re-signed
+        with pytest.raises(ValueError, match="checksum"):
+            Solution.load(path)
+        data = bytearray(path.read_bytes())
+        data[len(data) // 2] ^= 0xFF  # one byte of the archive itself
+        path.write_bytes(bytes(data))
+        with pytest.raises(ValueError, match=str(path)):
+            Solution.load(path)
+
+
+def test_issue_39_only_verify_solves_again_and_it_finds_a_resealed_flip(tmp_path):
+    """A forgery that recomputes the checksum and turns the last P position into a win is found by
+    ``verify=True``, which solves the game again and names the position."""
+    path = tmp_path / "w.npz"
+    solve(make_game("wythoff"), bound=200).save(path)
+    last = []
+
+    def flip(a, m):
+        last.append(int(np.flatnonzero(a["outcome"] == -1)[-1]))
+        a["outcome"][last[0]] = 1
+
+    _rewrite(path, flip, reseal=True)
+    position = f"({last[0] % 201}, {last[0] // 201})"  # ids run through the first coordinate fastest
+    with pytest.raises(ValueError, match=re.escape(f"{position} is recorded with outcome 1, but its moves give -1")):
+        Solution.load(path, verify=True)
+
+
 def _one_flip_outside_the_sample(a, m):
     sample = set(np.random.default_rng(0).choice(a["outcome"].size, size=min(256, a["outcome"].size), replace=False))
     i = next(i for i in range(a["outcome"].size) if i not in sample)
@@ -105,8 +159,8 @@ def _one_flip_outside_the_sample(a, m):
 
 @pytest.mark.parametrize("reseal", [False, True])
 @pytest.mark.parametrize("change, grundy, message", [
-    (_one_flip_outside_the_sample, False, "checksum|is terminal|is labelled"),
-    (lambda a, m: _set(a, "grundy", a["grundy"] * 1000), True, "checksum|mex"),
+    (_one_flip_outside_the_sample, False, "checksum|recorded"),
+    (lambda a, m: _set(a, "grundy", a["grundy"] * 1000), True, "checksum|Grundy value 1000"),
 ])
 def test_probe_a_change_the_seeded_sample_cannot_see_is_refused(tmp_path, change, grundy, message, reseal):
     """Probes of issue 20: one outcome flipped outside the seeded sample, Grundy values x1000."""
@@ -114,7 +168,7 @@ def test_probe_a_change_the_seeded_sample_cannot_see_is_refused(tmp_path, change
     solve(make_game("nim", heaps=2), bound=30, grundy=grundy).save(path)  # 961 positions: more than the sample
     _rewrite(path, change, reseal)
     with pytest.raises(ValueError, match=message):
-        Solution.load(path)
+        Solution.load(path, verify=True)
 
 
 @pytest.mark.parametrize("change, message", [
@@ -139,10 +193,10 @@ def test_probe_a_resealed_remoteness_that_its_moves_do_not_give_is_refused(tmp_p
     """A fresh battery's probe: remoteness 99 from the terminal (0, 0), checksum recomputed, was shown as fact."""
     path = tmp_path / "nim.npz"
     solve(make_game("nim", heaps=2), bound=5, remoteness=True).save(path)
-    Solution.load(path)  # the honest file loads
+    Solution.load(path, verify=True)  # the honest file loads
     _rewrite(path, change, reseal=True)
     with pytest.raises(ValueError, match="remoteness"):
-        Solution.load(path)
+        Solution.load(path, verify=True)
 
 
 @pytest.mark.parametrize("episodes", [10**30, -5, "many"])
@@ -161,3 +215,31 @@ def test_probe_a_universe_record_whose_size_is_not_its_arrays_is_refused(saved):
     _rewrite(saved, lambda a, m: m["universe"].update(size=m["universe"]["size"] - 1), reseal=True)
     with pytest.raises(ValueError, match="universe record"):
         Solution.load(saved)
+
+
+def test_issue_39_show_says_what_it_checked_and_check_finds_a_resealed_forgery(saved, cli, one_error_line):
+    code, out, err = cli("show", str(saved))
+    assert code == 0 and "checksum and tables, 49 sampled positions against their moves" in out
+    code, out, err = cli("show", str(saved), "--check", "--json")
+    assert code == 0 and json.loads(out)["checked"] == "every value compared with a fresh solve"
+    _rewrite(saved, lambda a, m: _set(a, "grundy", a["grundy"] * 1000), reseal=True)  # zeros kept: fits the outcomes
+    code, out, err = cli("show", str(saved), "--check")
+    one_error_line(code, out, err)
+    assert "(1, 0) is recorded with Grundy value 1000, but its moves give 1" in err
+
+
+def test_issue_39_a_value_table_loads_without_its_graph_and_verify_checks_every_move(tmp_path):
+    path = tmp_path / "v.npz"
+    QLearner(random_state=0).fit(make_game("nim", heaps=2), bound=20, episodes=200).value_table_.save(path)
+    with pytest.MonkeyPatch.context() as patch:
+        no_graph(patch)
+        assert ValueTable.load(path).universe.size == 441
+    ValueTable.load(path, verify=True)
+
+    def rewire(a, m):  # the last position's first move sent to (0, 0): in range, but not a move of Nim
+        last = int(np.flatnonzero(np.diff(a["indptr"]))[-1])
+        a["targets"][a["indptr"][last]] = 0
+
+    _rewrite(path, rewire, reseal=True)
+    with pytest.raises(ValueError, match="moves are not the moves of nim"):
+        ValueTable.load(path, verify=True)

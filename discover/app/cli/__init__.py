@@ -83,10 +83,12 @@ def cli():
     discover games                            list the game families and their parameters
     discover wythoff                          find, verify and print the rule of a game
     discover octal code=0.16                  a take-and-break game's period, proved (--heaps, --seconds)
+    discover --game-file my_game.py           your own game: a Python file that builds `game`
+    discover --game-spec knight.toml          a declared game: its moves as data, nothing executed
     discover report wythoff                   write reports/wythoff/ (rule, checks, figures)
     discover solve nim heaps=3 --bound 20     solve exactly and summarise
     discover solve wythoff --bound 1000 --plot w.png
-    discover show w.npz                       summarise a saved solution
+    discover show w.npz                       summarise a saved solution (--check: solve again, compare)
     discover nim --from q                     find the rule from a Q-learner's value table
     discover learn nim heaps=3 --bound 7      train a learner, save its table and curve
     discover compare wythoff --learner q      learned partition and policy against exact
@@ -101,7 +103,8 @@ def cli():
     discover evaluate wythoff --bound 6       OpenSpiel's MCTS bot (or --learner q) scored exactly against the solver
 
     Game parameters are NAME=VALUE words after the game, e.g. `nim heaps=4 misere=true`,
-    `subtraction subtract=1,3,4`, `octal code=0.77`.
+    `subtraction subtract=1,3,4`, `octal code=0.77`. Every command that takes a game also takes
+    --game-file FILE.py or --game-spec FILE.toml in its place.
     """
 
 

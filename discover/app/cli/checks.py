@@ -34,13 +34,15 @@ from cgbase.checks import run_checks
 from discover.app.cli import common
 
 __all__ = ["Case", "Outcome", "command_paths", "find_command", "valid_argv", "hostile_values", "hostile_cases",
-           "run_case", "check_case", "check_command", "hostile_folder", "GAME_SAMPLE", "SOLUTION_SAMPLE"]
+           "run_case", "check_case", "check_command", "hostile_folder", "GAME_SAMPLE", "SOLUTION_SAMPLE",
+           "BUDGET_CASES", "BUDGET_MARGIN", "timed_commands", "check_budget"]
 
 GAME_SAMPLE = "nim"  # the game of every command line; its hostile words below are nim's
 SOLUTION_SAMPLE = "solution.npz"  # a valid saved solution in every case's folder (the sample of an input file)
 HUGE = 10**25  # past int64
 UNICODE_DIGIT = "\u0663"  # ARABIC-INDIC DIGIT THREE: str.isdigit() and int() take it; the toolkit must not
 SPECIAL_FILES = ("/dev/null", "/dev/full", "fifo", "link", "folder", "missing/x", "/")
+BUDGET_MARGIN = 20.0  # seconds past its budget a command may take to answer (start-up, compiling, the last step)
 
 
 @dataclass(frozen=True)
@@ -377,3 +379,48 @@ def check_command(path: str, seconds: float = 20.0) -> None:
     >>> check_command("games")
     """
     run_checks(functools.partial(check_case, case, seconds) for case in hostile_cases(path))
+
+
+# -- budgets ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BudgetCase(Case):
+    """Slow work given a small time budget: ``seconds``, the budget its ``argv`` names."""
+
+    seconds: float = 3.0
+
+
+#: work that runs for minutes (or fills the memory) unless its time option holds: each must answer within its
+#: budget and ``BUDGET_MARGIN`` (a result, or one line with status 2), with nothing half-written
+BUDGET_CASES = (
+    BudgetCase("quotient-growth", ("hexadecimal", "code=0.FF", "misere=true", "--seconds", "3"), 3.0),
+    BudgetCase("notakto-boards-7x7", ("notakto", "n=7", "boards=2", "--seconds", "3"), 3.0),
+    BudgetCase("notakto-sums-of-5", ("notakto", "n=3", "boards=5", "--seconds", "3"), 3.0),
+    BudgetCase("report-boards-7x7", ("report", "notakto", "n=7", "boards=2", "--seconds", "3", "--out", "r"), 3.0),
+    BudgetCase("rule-boards-7x7", ("rule", "notakto", "n=7", "boards=2", "--seconds", "3", "--json"), 3.0),
+)
+
+
+def timed_commands() -> list[str]:
+    """The commands with an option that names a time (``--seconds``, ``--proof-seconds``): each needs a budget case.
+
+    Examples
+    --------
+    >>> "rule" in timed_commands()
+    True
+    """
+    return [path for path in command_paths()
+            if any("second" in (p.name or "") for p in find_command(path).params)]
+
+
+def check_budget(case: BudgetCase) -> None:
+    """Run one budget case in a fresh folder; an ``AssertionError`` when it did not answer within its budget and
+    ``BUDGET_MARGIN``, left a traceback, or refused in more than one line or after writing."""
+    with hostile_folder() as folder:
+        outcome = run_case(case.argv, folder, case.seconds + BUDGET_MARGIN)
+    shown = " ".join(case.argv)
+    assert outcome.code in (0, 1, 2), f"discover {shown} [{case.name}]: {outcome.code!r}, stderr {outcome.err[-500:]!r}"
+    assert "Traceback" not in outcome.err, f"discover {shown}: a traceback: {outcome.err[-500:]!r}"
+    if outcome.code == 2:
+        lines = outcome.err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("discover: "), f"discover {shown}: stderr {outcome.err!r}"
+        assert not outcome.changed, f"discover {shown}: changed {', '.join(outcome.changed)} before refusing"

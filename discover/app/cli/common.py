@@ -314,13 +314,24 @@ def load_game_file(path: str):
     except KeyboardInterrupt:
         raise
     except BaseException as err:  # the user's file failed (even with its own BaseException): one line naming it
-        raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}") from None
+        # and its failing line
+        from games.custom import failing_line
+
+        raise ValueError(f"{path} failed to run: {type(err).__name__}: {err}{failing_line(err, path)}") from None
     if isinstance(namespace.get("game"), Game):
         return namespace["game"]
     games = [v for k, v in namespace.items() if isinstance(v, Game) and not k.startswith("_")]
     if len(games) != 1:
         raise ValueError(f"{path} must define one game, e.g. game = custom_game('name', moves, dims=2)")
     return games[0]
+
+
+def _file_record(path: str) -> dict:
+    """A game file's name and the SHA-256 of its bytes, as reports record it (``Game.source_file``)."""
+    import hashlib
+
+    with open(path, "rb") as handle:
+        return {"file": os.path.basename(path), "sha256": hashlib.sha256(handle.read()).hexdigest()}
 
 
 def game_from_words(name: str | None, words, required: bool = True) -> object:
@@ -339,10 +350,10 @@ def game_from_words(name: str | None, words, required: bool = True) -> object:
     words = list(words)
     if len([x for x in (name, game_file, game_spec) if x]) > 1:
         raise ValueError("give one of a game name (with its NAME=VALUE words), --game-file or --game-spec")
-    if game_spec is not None:
-        game = read_game_spec(game_spec)
-    elif game_file is not None:
-        game = load_game_file(game_file)
+    if game_spec is not None or game_file is not None:
+        path = game_spec if game_spec is not None else game_file
+        game = read_game_spec(path) if game_spec is not None else load_game_file(path)
+        game.source_file = _file_record(path)
     elif not name and not required:
         return None
     elif not name:

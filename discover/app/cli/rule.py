@@ -16,9 +16,9 @@ import time
 
 import click
 
-from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, game_arguments, game_from_words, say,
-                                 spinner)
 from discover import defaults
+from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, force_option, game_arguments,
+                                     game_from_words, say, spinner)
 from discover.app.cli.terminal import line_printer
 from discover.engines import ENGINES
 from discover.verdicts import Status
@@ -59,8 +59,8 @@ def _discover_options(func):
                      help="With --from a learner: games to learn from (default: the learner's own; tabular: 50 per "
                      "move, at least 20,000; alphazero: 60 iterations of 64 games)."),
         click.option("--confidence", type=Number(0, 1, high_open=True), default=None,
-                     show_default=str(defaults.ENGINES.confidence),
-                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it."),
+                     help="With --from a learner: keep positions whose |value| is at least this, weighted by it "
+                     f"(default {defaults.ENGINES.confidence:g})."),
         click.option("--heaps", type=BOUND, default=None,
                      help="Take-and-break games (octal, hexadecimal, grundy_game): compute the Grundy values of at "
                      f"most N heaps until a period is proved (default {defaults.TAKE_AND_BREAK.heaps:,}); misère heap "
@@ -73,9 +73,9 @@ def _discover_options(func):
                      help="No winning-move strategy search (a proof, when attempted, goes without a strategy)."),
         click.option("--no-proof", is_flag=True,
                      help="Stop at the verified rule: no winning-move strategy search and no proof attempt."),
-        click.option("--proof-seconds", type=Number(0, low_open=True), default=None,
-                     show_default=str(defaults.ENGINES.proof_seconds),
-                     metavar="S", help="z3's time budget for the proof (a proof cut short is 'unknown')."),
+        click.option("--proof-seconds", type=Number(0, low_open=True), default=None, metavar="S",
+                     help=f"z3's time budget for the proof (default {defaults.ENGINES.proof_seconds:g}; a proof cut "
+                     "short is 'unknown')."),
         click.option("--no-infer-relation", is_flag=True,
                      help="A game file's moves() stating no relation: infer none (its rule stays verified on a bound)."),
     ]
@@ -196,7 +196,8 @@ def rule_command(ctx, as_json, **options):
 @_discover_options
 @click.option("--out", "folder", type=OUTPUT_FOLDER, metavar="FOLDER", default=None,
               help="Where to write (default: reports/<game>/).")
-def report_command(ctx, folder, **options):
+@force_option
+def report_command(ctx, folder, force, **options):
     """Find and verify GAME's rule, then write a report: index.md, index.html, figures, JSON.
 
     A misère heap game or Notakto gets its misère quotient's report, with the multiplication
@@ -206,12 +207,18 @@ def report_command(ctx, folder, **options):
     same and says what came closest), 2 for bad input.
     """
     from discover.app.cli.rule_settings import RuleSettings
-    from discover.app.render.report import check_report_folder, write_report
+    from discover.app.render.report import check_report_folder, report_folder, write_report
+
+    def checked(folder, game):  # an earlier report is replaced only with --force, as learn's runs
+        folder = str(report_folder(game)) if folder is None else folder
+        check_report_folder(folder, force)
+        return folder
 
     settings = RuleSettings(**options)
-    if folder is not None:
-        check_report_folder(folder)
+    if folder is not None or settings.game is not None:  # a game by name: its folder is known before any work
+        folder = checked(folder, None if folder is not None else _resolve_game(ctx, settings))
     found = _find(ctx, settings)
+    folder = checked(folder, found.game)  # a game file, spec or value table: known once the game is
     with spinner("writing the report ..."):
         if found.quotient is not None:
             from discover.app.render.quotient import write_quotient_report

@@ -5,7 +5,7 @@
     discover solve wythoff --bound 1000 --plot w.png --save w.npz --csv w.csv
     discover solve hex n=5 --plot hex5.png
     discover solve openspiel:tic_tac_toe
-    discover show w.npz [--json]
+    discover show w.npz [--check] [--json]
 
 Each summary is built once as a record: ``--json`` prints it, otherwise it is shown as rows (boards of a
 board game drawn as boards, not as bitboard integers).
@@ -144,6 +144,8 @@ def _rows(record: dict, game) -> list[tuple[str, str]]:
         rows.append(("time", f"{record['seconds']:.2f} s"))
     if "file" in record:
         rows.append(("file", record["file"]))
+    if "checked" in record:
+        rows.append(("checked", record["checked"]))
     return rows
 
 
@@ -179,7 +181,7 @@ def _openspiel_rows(record: dict) -> list[tuple[str, str]]:
             ("terminal states", f"{spiel['terminal_states']:,}"),
             ("forced passes", f"{spiel['passes']:,} (a player moving again)")]
     return rows + [("time" if key == "seconds" else key, f"{record[key]:.2f} s" if key == "seconds" else record[key])
-                   for key in ("seconds", "file") if key in record]
+                   for key in ("seconds", "file", "checked") if key in record]
 
 
 def _show(record: dict, game, title: str, as_json: bool) -> None:
@@ -353,12 +355,15 @@ def solve_command(game, params, bound, save_path, grundy, remoteness, plot_path,
 
 @click.command("show")
 @click.argument("file", type=INPUT_FILE, metavar="FILE")
+@click.option("--check", is_flag=True,
+              help="Also solve the game again and compare every value (the time of the solve). Without it the "
+                   "file is checked in time proportional to its size: checksum, tables, a sample of positions.")
 @_output_options
-def show_command(file, plot_path, csv_path, as_json):
+def show_command(file, check, plot_path, csv_path, as_json):
     """Print the summary of a solution saved with `solve --save`."""
     from solvers import Solution
 
-    solution = Solution.load(file)
+    solution = Solution.load(file, verify=check)
     game = solution.game
     if _is_openspiel(game):
         if plot_path is not None:
@@ -374,7 +379,8 @@ def show_command(file, plot_path, csv_path, as_json):
     first_moves = _openings(game, solution) if game.universe_from_start else None
     where = _where(game, solution.bound) if solution.bound is not None or game.universe_from_start else \
         "over its reachable positions"
-    record = {"summary": _solution_record(solution), "bound": solution.bound, "file": file}
+    record = {"summary": _solution_record(solution), "bound": solution.bound, "file": file,
+              "checked": solution.checked}
     if first_moves is not None:
         record["openings"] = _openings_record(first_moves)
     _show(record, game, f"{game!r} {where}", as_json)
@@ -412,7 +418,7 @@ def _show_openspiel(solution, seconds, save_path, csv_path, as_json, file=None) 
     if seconds is not None:
         record["seconds"] = round(seconds, 3)
     if file is not None:
-        record["file"] = file
+        record.update(file=file, checked=solution.checked)
     _show(record, game, f"{game!r} solved over every reachable state", as_json)
     for line in _outputs(solution, save_path, csv_path, None, None):
         if not as_json:

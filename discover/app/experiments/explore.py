@@ -316,7 +316,8 @@ def _curves(record: dict, path) -> str:
 def _ci(entry: dict, digits: int = 3) -> str:
     from learners.repeats import interval_text
 
-    return interval_text(entry["mean"], entry["low"], entry["high"], digits) if entry and entry["n"] else "-"
+    return interval_text(entry["mean"], entry["low"], entry["high"], digits, entry.get("note")) \
+        if entry and entry["n"] else "-"
 
 
 def _blocks(record: dict) -> list:
@@ -329,7 +330,8 @@ def _blocks(record: dict) -> list:
                     f"seed ({', '.join(map(str, seeds))}); learner settings "
                     f"{', '.join(f'{k} {v}' for k, v in settings['learner'].items()) or 'the defaults'}. "
                     "Means over the seeds with 95% confidence intervals (Student's t over the seeds, cut to [0, 1] "
-                    "for shares, which cannot leave it); the difference is paired by "
+                    "for shares, which cannot leave it; none where the seeds agree: \"all equal\"); the difference "
+                    "is paired by "
                     f"seed against {BASELINE} (plain one-step Q-learning), with the p-value of a one-sample t-test on "
                     f"it. CPU seconds are the training loop's process time on "
                     f"{record.get('machine', 'an unrecorded machine')}.")]

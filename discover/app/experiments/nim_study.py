@@ -18,6 +18,7 @@ sweeps and the tournament's repeats are journaled there as they end. ``discover 
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from pathlib import Path
@@ -236,6 +237,10 @@ def _figure_5(record: dict, path) -> str:
     return save_figure(fig, path)
 
 
+def _finite(x) -> bool:
+    return x is not None and math.isfinite(x)
+
+
 def _short(params: dict) -> str:
     return ", ".join(f"{k} {v}" for k, v in params.items() if k != "backup")
 
@@ -251,7 +256,9 @@ def _blocks(record: dict) -> list:
     for rival in ("q", "qt"):
         d = v[rival]
         words.append(f"the Bayes agent {VERBS[d['outcome']]} the {NAMES[rival]} agent (difference of the averages as "
-                     f"first player {d['difference']:+.3f}, 95% interval [{d['low']:+.3f}, {d['high']:+.3f}])")
+                     f"first player {d['difference']:+.3f}, " + (
+                         f"95% interval [{d['low']:+.3f}, {d['high']:+.3f}])" if _finite(d['low']) else
+                         "the same in every repeat: no interval)"))
     claim = ("The paper's claim holds here" if v["paper_claim_holds"] else
              "The paper's claim (the Bayes agent clearly outperforms the Q agents) does not hold here")
     learners = list(repeats[0]["first"])

@@ -27,6 +27,8 @@ from discover.app.render.heap_values import heap_values_figure, rare_class_text
 from discover.no_rule import no_rule_paragraph
 from discover.app.render.partitions import FIGURE_BOUND, grundy_figure, partition_figures
 from discover.app.render.proof import strategy_and_proof_blocks
+from discover.relation_inference import relation_line
+from discover.timings import with_other
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
 
@@ -137,6 +139,32 @@ def _game_words(game) -> str:
     return " ".join([str(spec["name"]), *(f"{k}={word(v)}" for k, v in params.items())])
 
 
+def _game_facts(game) -> list:
+    """The report's rows naming the game: a family's command words; a custom or declared game's title, its moves
+    (the relation in words, where it has one) and the file it was read from with the file's SHA-256.
+
+    Examples
+    --------
+    >>> from games.custom import custom_game
+    >>> from games.symbolic import take_from_one
+    >>> g = custom_game("take12", lambda p: [], dims=1, relation=take_from_one(1, (1, 2)))
+    >>> _game_facts(g)[1]
+    ['moves', 'subtract t·v (t in {1, 2}, every coordinate staying ≥ 0) for v in 1']
+    """
+    if not game.spec().get("custom"):
+        return [["game", [f"{game.title()}: ", Code(_game_words(game))]]]
+    relation = game.move_relation()
+    declared = "declared" in game.spec()
+    moves = (relation_line(game) or relation.words() if relation is not None else
+             "declared in the game's specification (its record in discovery.json)" if declared else
+             "given by a Python function moves(), with no symbolic relation")
+    rows = [["game", f"{game.title()} ({'a declared game' if declared else 'a custom game'}, "
+                     f"{game.dims} coordinate{'s' if game.dims > 1 else ''})"], ["moves", moves]]
+    if game.source_file is not None:
+        rows.append(["game file", [Code(game.source_file["file"]), f", SHA-256 {game.source_file['sha256']}"]])
+    return rows
+
+
 def _percent(value) -> str:
     return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{100 * value:.2f}%"
 
@@ -156,9 +184,7 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
         blocks.append(("p", no_rule_paragraph(d, "discovery.json, at the end of this page")))
     trained = (["heaps computed by the take-and-break engine", f"{d.sequence.heaps:,}"] if d.sequence is not None
                else ["training bound", f"{d.train_bound:,}"])
-    facts = [
-        ["game", [f"{game.title()}: ", Code(_game_words(game))]],
-        trained,
+    facts = [*_game_facts(game), trained,
         ["verification bound", f"{d.verify_bound:,}"],
         ["verified bound", f"{d.verified_bound:,}" if d.verified_bound is not None else "none"],
     ]
@@ -222,7 +248,7 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
 
     if d.timings:
         blocks += [("h", 2, "Timings"),
-                   ("table", ["stage", "seconds"], [[k, f"{v:.3f}"] for k, v in d.timings.items()])]
+                   ("table", ["stage", "seconds"], [[k, f"{v:.3f}"] for k, v in with_other(d.timings).items()])]
 
     blocks.append(("h", 2, "Provenance"))
     files = ([Link("rule.json", "rule.json"), " (Rule.to_json, read back by Rule.from_json) and "]
@@ -323,11 +349,12 @@ def _json_text(node, depth: int = 0) -> str:
 
 
 # -- writing -----------------------------------------------------------------------------------
-def check_report_folder(folder) -> Path:
+def check_report_folder(folder, force: bool = True) -> Path:
     """Refuse, before any work, a folder a report cannot be written to; return it as a Path.
 
-    An existing report there may be replaced; an existing folder holding anything else, a file,
-    or a parent that is a file or not writable is a ``ValueError`` that says what to change.
+    An existing report there is replaced only with ``force`` (``discover report --force``, as ``learn``); an
+    existing folder holding anything else, a file, or a parent that is a file or not writable is a ``ValueError``
+    that says what to change.
 
     Examples
     --------
@@ -338,7 +365,10 @@ def check_report_folder(folder) -> Path:
     """
     from cgbase.files import check_output_folder
 
-    return check_output_folder(folder, REPORT_MARKERS, "report folder")
+    target = check_output_folder(folder, REPORT_MARKERS, "report folder")
+    if not force and target.is_dir() and all((target / m).is_file() for m in REPORT_MARKERS):
+        raise ValueError(f"{folder} holds an earlier report: give --force to replace it, or another --out")
+    return target
 
 
 def _build(discovery: Discovery, folder: Path) -> None:
@@ -356,6 +386,8 @@ def _build(discovery: Discovery, folder: Path) -> None:
         rule_record = json.loads(d.rule.to_json())
         write_text(folder / "rule.json", _json_text(rule_record) + "\n")
     record = d.to_record()
+    if d.game.source_file is not None:
+        record["game_file"] = d.game.source_file
     write_text(folder / "discovery.json", _json_text(record) + "\n")
     write_document(folder, _blocks(d, figures, rule_record, record), f"Rule report: {d.game.title()}")
 

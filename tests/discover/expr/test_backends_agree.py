@@ -36,7 +36,7 @@ def values(bitwise: bool):
     symbols = st.sampled_from(SYMBOLS)
     constants = [sp.Rational(1, 2), sp.Rational(2, 3), sp.Rational(3, 2)]
     if not bitwise:  # an irrational floor is exact only in integer arithmetic
-        constants += [sp.GoldenRatio, sp.sqrt(2), 1 / sp.GoldenRatio]
+        constants += [sp.GoldenRatio, sp.sqrt(2), 1 / sp.GoldenRatio, (sp.sqrt(13) - 1) / 2, sp.sqrt(110) / 7]
     operators = st.sampled_from([BitXor, BitAnd, BitOr])
     leaves = (symbols | st.integers(-3, 7).map(sp.Integer) | symbols.map(lambda s: s**2)
               | st.tuples(st.sampled_from(constants), symbols).map(lambda p: sp.floor(p[0] * p[1])))
