@@ -148,7 +148,8 @@ def _game_facts(game) -> list:
     >>> from games.custom import custom_game
     >>> from games.symbolic import take_from_one
     >>> g = custom_game("take12", lambda p: [], dims=1, relation=take_from_one(1, (1, 2)))
-    >>> print("\n".join(_game_facts(g)[1][1].split(" for v in 1 ")))
+    >>> for part in _game_facts(g)[1][1].split(" for v in 1 "):
+    ...     print(part)
     subtract t·v (t in {1, 2}, every coordinate staying ≥ 0)
     (given with moves(), checked against it by the proof)
     """
