@@ -50,13 +50,13 @@ def start_numba() -> bool:
     from numba.core import caching, dispatcher
     from numba.core.runtime import nrtdynmod
 
-    originals = (caching.Cache.load_overload, dispatcher._DispatcherBase._compilation_chain_init_hook,
-                 nrtdynmod.compile_nrt_functions)
+    originals = (caching.Cache.load_overload, caching.Cache.save_overload,
+                 dispatcher._DispatcherBase._compilation_chain_init_hook, nrtdynmod.compile_nrt_functions)
     try:
         return load_kernels_lazily()
     except Exception:  # a numba whose internals differ from what was read: numba's own path, untouched
-        caching.Cache.load_overload, dispatcher._DispatcherBase._compilation_chain_init_hook, \
-            nrtdynmod.compile_nrt_functions = originals
+        caching.Cache.load_overload, caching.Cache.save_overload, \
+            dispatcher._DispatcherBase._compilation_chain_init_hook, nrtdynmod.compile_nrt_functions = originals
         return False
 
 
@@ -105,6 +105,7 @@ def load_kernels_lazily() -> bool:
     if not KNOWN_VERSIONS[0] <= version <= KNOWN_VERSIONS[1]:
         return False
     load_refreshed = caching.Cache.load_overload  # numba's own
+    save = caching.Cache.save_overload  # numba's own
     load_extensions = dispatcher._DispatcherBase._compilation_chain_init_hook  # numba's own
 
     def load_overload(self, sig, target_context):
@@ -117,6 +118,14 @@ def load_kernels_lazily() -> bool:
             return self._load_overload(sig, target_context)
         return None  # the guard swallowed a spurious I/O error: not found, compiled as numba does
 
+    def save_overload(self, sig, data):
+        """numba's ``Cache.save_overload``; a cache the disk cannot take (full, read-only) leaves the kernel uncached
+        and the command running, as numba does on Windows for a cache file another process holds."""
+        try:
+            save(self, sig, data)
+        except OSError:
+            pass
+
     def compilation_chain_init_hook(self):
         """numba's hook before a call is typed (it loads the ``numba_extensions``), skipped for this toolkit's
         kernels."""
@@ -125,6 +134,7 @@ def load_kernels_lazily() -> bool:
 
     load_overload.lazy = True
     caching.Cache.load_overload = load_overload
+    caching.Cache.save_overload = save_overload
     dispatcher._DispatcherBase._compilation_chain_init_hook = compilation_chain_init_hook
     cache_runtime()
     return True

@@ -170,3 +170,28 @@ def test_a_users_package_named_like_the_toolkits_is_not_the_toolkits(tmp_path):
             "module = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(module)\n"
             "print(json.dumps([_ours(module.moves)]))")
     assert _run(tmp_path, code) == [False]
+
+
+FULL_DISK = """
+import errno, json
+from numba.core import caching
+from cgbase.numba_start import start_numba
+assert start_numba()
+
+
+def full(self, *args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+caching.IndexDataCacheFile.save = full  # every cache file numba would write: the disk is full
+from successor import successor
+
+print(json.dumps([successor(41)]))
+"""
+
+
+def test_a_full_disk_under_numbas_cache_leaves_the_command_running_uncached(tmp_path):
+    (tmp_path / "successor.py").write_text("import numba\n\n\n@numba.njit(cache=True)\ndef successor(x):\n"
+                                           "    return x + 1\n")
+    assert _run(tmp_path, FULL_DISK) == [42]
+    assert not list(tmp_path.glob("__pycache__/successor*.nbi"))  # nothing half-written left
