@@ -96,22 +96,25 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
         x, options = state
         return (int(table[x, e]), frozenset(int(table[t, e]) for t in options) | frozenset(int(table[x, s]) for s in tr))
 
-    if done is None:
-        seen = Exploration()
-        queue = deque([(0, frozenset())])
-    else:
-        seen = Exploration()
+    seen = Exploration()
+    if done is not None:
+        # sums commute, so the steps do too: the states of ``done`` are closed under every other component's step,
+        # and every new state is reached from one of them by adding ``added`` again and again
         seen.parent = dict(done.parent)
         c, e, tr = next(s for s in steps if s[0] == added)
-        queue = deque()
         for state in done.parent:
             nxt = step(state, c, e, tr)
-            if nxt not in seen.parent:
+            while nxt not in seen.parent:
                 seen.parent[nxt] = (state, c)
-                queue.append(nxt)
-    for state in queue:
-        if not _consistent(monoid, state):
-            return seen, seen.witness(state)
+                if not _consistent(monoid, nxt):
+                    return seen, seen.witness(nxt)
+                state, nxt = nxt, step(nxt, c, e, tr)
+            if len(seen.parent) > limit:
+                raise ValueError(f"proving the quotient visits more than {limit:,} states: use fewer components")
+        return seen, None
+    queue = deque([(0, frozenset())])
+    if not _consistent(monoid, queue[0]):
+        return seen, ()
     while queue:
         state = queue.popleft()
         for c, e, tr in steps:
