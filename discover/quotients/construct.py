@@ -5,8 +5,9 @@ options are sums of earlier components:
 
 1. *Conservative extension*: c's transition set T(c) is the set of its options' elements (products in the
    current quotient Q).  For each element x of Q on the right side of the P-portion (x in P exactly when no
-   element of T(c) is), the pretension with c mapped to x is checked by ``proof.explore``, only from the states
-   that add c.  The first x that passes is c's element and Q does not change.
+   element of T(c) is), the pretension with c mapped to x is checked: first by ``proof.dominated`` (a sum with
+   element x whose transition set lies inside T(c) proves it at once), then by ``proof.explore``, only from the
+   states that add c.  The x that passes is c's element (in a reduced Q at most one can) and Q does not change.
 2. *Growth*: when no element passes, c becomes a new generator.  A trial monoid is the product of cyclic
    monoids ``g^(a+2) = g^a``, one per generator (every element of a misère quotient satisfies such a relation,
    Plambeck and Siegel), each other component being the word of generators its element had; its P-portion is
@@ -25,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from discover.quotients.monoid import BipartiteMonoid
-from discover.quotients.proof import Exploration, explore
+from discover.quotients.proof import Exploration, dominated, explore
 from discover.quotients.trial import CyclicProduct
 
 __all__ = ["QuotientBuilder", "MAX_TRIAL"]
@@ -104,9 +105,13 @@ class QuotientBuilder:
         self.transitions[c] = tr
         p = self.monoid.p_portion
         want_p = bool(tr) and not any(p[t] for t in tr)
-        for x in range(self.monoid.order):
-            if bool(p[x]) != want_p:
-                continue
+        sides = [x for x in range(self.monoid.order) if bool(p[x]) == want_p]
+        for x in sides:
+            if dominated(self.monoid, self._states, x, tr):
+                self.element[c] = x
+                self._words[c] = dict(self._element_words[x])
+                return
+        for x in sides:
             self.element[c] = x
             states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c)
             if witness is None:
