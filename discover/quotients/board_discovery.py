@@ -273,7 +273,7 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     stopped = "every live board"
     for i, c in enumerate(components.ids()):
         try:
-            builder.add(c)
+            builder.add(c, deadline=start + seconds)
         except ValueError as err:
             stopped = f"{components.label(c)}, where {err}"
             break

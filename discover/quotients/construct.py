@@ -8,14 +8,13 @@ options are sums of earlier components:
    element of T(c) is), the pretension with c mapped to x is checked: first by ``proof.dominated`` (a sum with
    element x whose transition set lies inside T(c) proves it at once), then by ``proof.explore``, only from the
    states that add c.  The x that passes is c's element (in a reduced Q at most one can) and Q does not change.
-2. *Growth*: when no element passes, c becomes a new generator.  A trial monoid is the product of cyclic
-   monoids ``g^(a+2) = g^a``, one per generator (every element of a misère quotient satisfies such a relation,
-   Plambeck and Siegel), each other component being the word of generators its element had; its P-portion is
-   marked sum by sum from the transition sets (a sum is P when it has a move and none of its moves is P), the
-   trial is reduced (indistinguishable elements merged, ``BipartiteMonoid.reduced``), and the result is proved
-   by ``proof.explore`` over every component.  A failure names a sum; the components in it are made generators
-   of their own (or their exponents raised), as MisereSolver's recalibration does, and the trial is built
-   again.
+2. *Growth*: when no element passes, c becomes a new generator, one at a time as MisereSolver extends a quotient:
+   the trial monoid is Q times the cyclic monoid ``g^4 = g^2`` of c (``trial.Trial``), its P-portion marked by
+   first sums and reduced, and the result is proved by ``proof.explore`` over every component.  A failure names a
+   sum whose outcome the trial got wrong; it is *recalibrated*: a few of the components in it (one, then two,
+   ...) are set free as cyclic factors of their own (relation ``g^(a+2) = g^a``, a at least the count in the
+   sum less one), the rest kept as the part of the failed trial they generate, until a trial gets that sum right
+   (failing that, every component in it is set free with a larger a); then the proof is tried again.
 
 Every quotient this returns has been proved for the components added: a sum of them is a P-position exactly
 when its element lies in the P-portion, and the monoid is reduced.
@@ -23,15 +22,18 @@ when its element lies in the P-portion, and the monoid is reduced.
 
 from __future__ import annotations
 
+import itertools
+import time
+
 import numpy as np
 
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.proof import Exploration, dominated, explore
-from discover.quotients.trial import CyclicProduct
+from discover.quotients.trial import MAX_TRIAL_BYTES, Trial
 
 __all__ = ["QuotientBuilder", "MAX_TRIAL"]
 
-MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused (about 1.3 GB at the limit)
+MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused
 START_INDEX = 2  # a new generator's first trial relation: g^4 = g^2
 
 
@@ -76,22 +78,24 @@ class QuotientBuilder:
         self.transitions: dict = {}
         self.ids: list = []
         self.growth: list = []
-        self._words: dict = {}  # each component as a word of generators {generator: exponent}
-        self._index: dict = {}  # each generator's trial relation g^(a+2) = g^a: a
-        self._element_words: list = [{}]  # each element of the monoid as a word of generators
         self._states = Exploration()
 
-    def _transition_set(self, c) -> frozenset:
-        return frozenset(self.monoid.product(self.element[i] for i in o) for o in self.options(c))
+    def _transition_set(self, c, monoid=None, element=None) -> frozenset:
+        """c's transition set in the quotient so far (or in ``monoid`` with ``element``)."""
+        monoid, element = (self.monoid, self.element) if monoid is None else (monoid, element)
+        return frozenset(monoid.product(element[i] for i in o) for o in self.options(c))
 
-    def add(self, c) -> None:
+    def add(self, c, deadline: float | None = None) -> None:
         """Add component ``c`` (its options name only components added before) and prove the new quotient.
+
+        ``deadline``: a ``time.perf_counter()`` reading past which growth stops (``ValueError``).
 
         Raises
         ------
         ValueError
-            If ``c`` was added already, an option names a component not added yet, or growth needs a trial
-            monoid larger than ``max_trial`` (the builder then holds the quotient of the components before ``c``).
+            If ``c`` was added already, an option names a component not added yet, growth needs a trial monoid
+            larger than ``max_trial`` or the deadline passes (the builder then holds the quotient of the
+            components before ``c``).
         """
         if c in self.element:
             raise ValueError(f"component {c!r} was added already")
@@ -109,96 +113,92 @@ class QuotientBuilder:
         for x in sides:
             if dominated(self.monoid, self._states, x, tr):
                 self.element[c] = x
-                self._words[c] = dict(self._element_words[x])
                 return
         for x in sides:
             self.element[c] = x
             states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c)
             if witness is None:
                 self._states = states
-                self._words[c] = dict(self._element_words[x])
                 return
         try:
-            self._grow(c)
-        except ValueError:  # the quotient outgrew the limit: keep the proved quotient of the components before c
+            self._grow(c, deadline)
+        except ValueError:  # the quotient outgrew the limit or the time: keep the quotient of the components before c
             self.ids.pop()
-            for table in (self.element, self.transitions, self._words, self._index):
-                table.pop(c, None)
+            self.element.pop(c, None)
+            self.transitions.pop(c)
             raise
 
     # -- growth -----------------------------------------------------------------------------------------
-    def _grow(self, c) -> None:
-        saved_words, saved_index = dict(self._words), dict(self._index)
-        for g in self._index:  # each old generator starts from the relation its element satisfies now
-            self._index[g] = _index_of(self.monoid, self.element[g], self._index[g])
-        self._words[c] = {c: 1}
-        self._index[c] = START_INDEX
-        try:
-            self._grow_from_trials(c)
-        except ValueError:
-            self._words, self._index = saved_words, saved_index
-            raise
-
-    def _grow_from_trials(self, c) -> None:
+    def _grow(self, c, deadline) -> None:
+        old = {i: self.element[i] for i in self.ids if i != c}
+        monoid, element = self._trial(self.monoid.table, old, {c: START_INDEX})
         while True:
-            trial = _Trial(self, [g for g in self.ids if g in self._index])
-            monoid, element, transitions, words = trial.reduced()
+            transitions = {i: self._transition_set(i, monoid, element) for i in self.ids}
             states, witness = explore(monoid, element, transitions, self.ids)
             if witness is None:
                 break
-            self._recalibrate(witness)
+            monoid, element = self._recalibrate(monoid, element, witness, deadline)
         self.monoid, self.element, self.transitions, self._states = monoid, element, transitions, states
-        self._element_words = words
         self.growth.append((c, monoid.order))
 
-    def _recalibrate(self, witness) -> None:
-        counts = {i: witness.count(i) for i in set(witness)}
-        promote = [i for i in counts if i not in self._index]
-        for i in promote:
-            self._words[i] = {i: 1}
-            self._index[i] = START_INDEX
-        if not promote:
-            for i in counts:
-                self._index[i] = max(self._index[i], counts[i]) + 2
+    def _trial(self, base, kept: dict, free: dict):
+        """The reduced trial ``base`` (the kept components' elements in it) times one cyclic factor per free
+        component (``free``: its index a); each component's element in it."""
+        try:
+            trial = Trial(base, [free[i] for i in free], self.max_trial)
+            if trial.estimated_bytes(len(self.ids)) > MAX_TRIAL_BYTES:
+                raise ValueError(f"a trial monoid of {trial.size:,} elements needs about "
+                                 f"{trial.estimated_bytes(len(self.ids)) / 2**30:.1f} GiB")
+        except ValueError as err:
+            raise ValueError(f"the misère quotient grows past {err} at component {self.ids[-1]!r}: it may be "
+                             "infinite; use fewer components") from None
+        code = dict(kept)
+        code.update({i: trial.free(k) for k, i in enumerate(free)})
+        order = [i for i in self.ids if self.options(i)]
+        options = [sorted({trial.product(code[j] for j in o) for o in self.options(i)}) for i in order]
+        p_portion = trial.p_portion([code[i] for i in order], options)
+        monoid, labels = trial.reduced(p_portion, sorted(set(code.values())))
+        return monoid, {i: int(labels[code[i]]) for i in self.ids}
+
+    def _recalibrate(self, monoid, element, witness, deadline):
+        """A trial that gets the outcome of the sum ``witness`` right (see the module's docstring)."""
+        should_p = not monoid.p_portion[monoid.product(element[i] for i in witness)]
+        counts = {i: witness.count(i) for i in self.ids if i in witness}
+
+        def freed(index):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise ValueError(f"the time ran out while the quotient grew at component {self.ids[-1]!r} (a trial of "
+                                 f"order {monoid.order:,} failed)")
+            return self._trial(*_submonoid(monoid, {i: element[i] for i in self.ids if i not in index}), index)
+
+        for size in range(1, len(counts) + 1):
+            for free in itertools.combinations(counts, size):
+                trial, trial_element = freed({i: max(_index_of(monoid, element[i]), counts[i] - 1) for i in free})
+                if bool(trial.p_portion[trial.product(trial_element[i] for i in witness)]) == should_p:
+                    return trial, trial_element
+        return freed({i: max(_index_of(monoid, element[i]), counts[i]) + 2 for i in counts})
 
 
-def _index_of(monoid: BipartiteMonoid, x: int, default: int) -> int:
-    """The least a with x^(a+2) = x^a in ``monoid`` (``default`` if the powers of x do not cycle by 1 or 2)."""
+def _submonoid(monoid: BipartiteMonoid, element: dict):
+    """The table of the submonoid the elements ``element`` generate, and each one's element in it."""
+    gens = sorted(set(element.values()))
+    reached, seen = [0], {0: 0}
+    for x in reached:
+        for g in gens:
+            y = int(monoid.table[x, g])
+            if y not in seen:
+                seen[y] = len(reached)
+                reached.append(y)
+    old = np.array(reached, dtype=np.int64)
+    relabel = np.full(monoid.order, -1, dtype=np.int64)
+    relabel[old] = np.arange(old.size)
+    return relabel[monoid.table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}
+
+
+def _index_of(monoid: BipartiteMonoid, x: int) -> int:
+    """The least a with x^(a+2) = x^a in ``monoid`` (powers of a trial's elements cycle by 1 or 2)."""
     powers, y = [], 0
     while y not in powers:
         powers.append(y)
         y = int(monoid.table[y, x])
-    a = powers.index(y)
-    return a if len(powers) - a in (1, 2) else default
-
-
-class _Trial:
-    """The trial monoid over the builder's generators (``trial.CyclicProduct``), its P-portion marked from the
-    generators' options, reduced; each component's element and transition set in it."""
-
-    def __init__(self, builder: QuotientBuilder, generators: list):
-        self.builder = builder
-        self.gens = generators
-        try:
-            self.product = CyclicProduct([builder._index[g] for g in generators], builder.max_trial)
-        except ValueError:
-            size = int(np.prod([builder._index[g] + 2 for g in generators], dtype=object))
-            raise ValueError(f"the misère quotient grows past a trial monoid of {size:,} elements at component "
-                             f"{builder.ids[-1]!r} (limit {builder.max_trial:,}): it may be infinite; use fewer "
-                             "components") from None
-
-    def word_code(self, sum_) -> int:
-        e = np.zeros(len(self.gens), dtype=np.int64)
-        for i in sum_:
-            for g, k in self.builder._words[i].items():
-                e[self.gens.index(g)] += k
-        return self.product.code(e)
-
-    def reduced(self):
-        b, t = self.builder, self.product
-        p_portion = t.p_portion([sorted({self.word_code(o) for o in b.options(g)}) for g in self.gens])
-        monoid, labels, first = t.reduced(p_portion)
-        element = {i: int(labels[self.word_code((i,))]) for i in b.ids}
-        transitions = {i: frozenset(int(labels[self.word_code(o)]) for o in b.options(i)) for i in b.ids}
-        words = [{g: int(e) for g, e in zip(self.gens, t.exponents(r)) if e} for r in first]
-        return monoid, element, transitions, words
+    return powers.index(y)

@@ -115,8 +115,8 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     n = 0
     for n in everything.ids():
         try:
-            builder.add(n)
-        except ValueError as err:  # outgrew the construction's limit: keep the quotient of the heaps before
+            builder.add(n, deadline=start + seconds)
+        except ValueError as err:  # outgrew the construction's limit or the time: keep the quotient of the heaps before
             n -= 1
             stopped = f"heap {n + 1}, where {err}"
             break
