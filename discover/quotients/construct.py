@@ -78,7 +78,7 @@ class QuotientBuilder:
         self.transitions: dict = {}
         self.ids: list = []
         self.growth: list = []
-        self._states = Exploration()
+        self._states = Exploration(1)
 
     def _transition_set(self, c, monoid=None, element=None) -> frozenset:
         """c's transition set in the quotient so far (or in ``monoid`` with ``element``)."""
