@@ -181,15 +181,16 @@ class QuotientBuilder:
 
 def _submonoid(monoid: BipartiteMonoid, element: dict):
     """The table of the submonoid the elements ``element`` generate, and each one's element in it."""
-    gens = sorted(set(element.values()))
-    reached, seen = [0], {0: 0}
-    for x in reached:
-        for g in gens:
-            y = int(monoid.table[x, g])
-            if y not in seen:
-                seen[y] = len(reached)
-                reached.append(y)
-    old = np.array(reached, dtype=np.int64)
+    gens = np.array(sorted(set(element.values())), dtype=np.int64)
+    reached = np.zeros(monoid.order, dtype=bool)
+    reached[0] = True
+    layers, layer = [np.zeros(1, dtype=np.int64)], np.zeros(1, dtype=np.int64)
+    while layer.size:
+        nxt = np.unique(monoid.table[np.ix_(layer, gens)])
+        layer = nxt[~reached[nxt]]
+        reached[layer] = True
+        layers.append(layer)
+    old = np.concatenate(layers)
     relabel = np.full(monoid.order, -1, dtype=np.int64)
     relabel[old] = np.arange(old.size)
     return relabel[monoid.table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}

@@ -232,8 +232,8 @@ def _dominates(e, tr, bits, alive, nxt, head):
 
 def _bitset(elements, width: int) -> np.ndarray:
     out = np.zeros(width, dtype=np.uint64)
-    for t in elements:
-        out[int(t) >> 6] |= np.uint64(1) << np.uint64(int(t) & 63)
+    t = np.fromiter(elements, dtype=np.uint64)
+    np.bitwise_or.at(out, (t >> np.uint64(6)).astype(np.int64), np.uint64(1) << (t & np.uint64(63)))
     return out
 
 

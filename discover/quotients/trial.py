@@ -48,17 +48,6 @@ def _times(size, y, base, m, index, radix, stride):
 
 
 @nb.njit(cache=True, nogil=True)
-def _pairs(first, labels, base, m, index, radix, stride):
-    """The reduced table: the label of each product of two first codes."""
-    k = first.size
-    table = np.empty((k, k), dtype=np.int64)
-    for i in range(k):
-        for j in range(i, k):
-            table[i, j] = table[j, i] = labels[_mul(first[i], first[j], base, m, index, radix, stride)]
-    return table
-
-
-@nb.njit(cache=True, nogil=True)
 def _mark(size, elem, optptr, opts, base, m, index, radix, stride):
     """P-portion by first sums in colex order (see the module's docstring).  Level j holds the sum of the components
     j, j + 1, ... fixed so far: its element ``x[j]`` and its transition set ``buf[start[j]:end[j]]``."""
@@ -194,9 +183,28 @@ class Trial:
         each code's element in it."""
         actions = [_times(self.size, int(g), *self._args()) for g in generators]
         labels = refine(p_portion, actions)
-        del actions
         k = int(labels.max()) + 1
         first = np.full(k, -1, dtype=np.int64)
         first[labels[::-1]] = np.arange(self.size, dtype=np.int64)[::-1]
-        table = _pairs(first, labels, *self._args())
-        return BipartiteMonoid(table, p_portion[first]), labels
+        moves = [labels[a[first]] for a in actions]  # each generator's action on the classes
+        del actions
+        return BipartiteMonoid(_table(moves), p_portion[first]), labels
+
+
+def _table(moves) -> np.ndarray:
+    """The multiplication table of a commutative monoid from its generators' actions ``moves`` (element 0 the
+    identity): column by column along a breadth-first tree, ``x (y g) = (x y) g``."""
+    k = moves[0].size
+    table = np.full((k, k), -1, dtype=np.int64)
+    table[:, 0] = np.arange(k)
+    layer = [0]
+    while layer:
+        nxt = []
+        for y in layer:
+            for move in moves:
+                z = int(move[y])
+                if table[0, z] < 0:
+                    table[:, z] = move[table[:, y]]
+                    nxt.append(z)
+        layer = nxt
+    return table
