@@ -101,9 +101,21 @@ class Exploration:
 
     def firsts(self) -> tuple[np.ndarray, np.ndarray]:
         """The elements reached and, for each, the first state kept with it."""
-        kept = np.flatnonzero(self.alive[:self.count])
-        xs, first = np.unique(self.xs[kept], return_index=True)
-        return xs, kept[first]
+        first = _firsts(self.head, self.next, self.alive)
+        xs = np.flatnonzero(first >= 0)
+        return xs, first[xs]
+
+
+@nb.njit(cache=True, nogil=True)
+def _firsts(head, nxt, alive):
+    first = np.full(head.size, -1, dtype=np.int64)
+    for x in range(head.size):
+        j = head[x]
+        while j != -1:
+            if alive[j]:
+                first[x] = j  # the lists run from the last state kept to the first
+            j = nxt[j]
+    return first
 
 
 @nb.njit(cache=True, nogil=True, inline="always")

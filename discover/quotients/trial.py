@@ -194,17 +194,24 @@ class Trial:
 def _table(moves) -> np.ndarray:
     """The multiplication table of a commutative monoid from its generators' actions ``moves`` (element 0 the
     identity): column by column along a breadth-first tree, ``x (y g) = (x y) g``."""
-    k = moves[0].size
+    return _columns(np.stack(moves).astype(np.int64))
+
+
+@nb.njit(cache=True, nogil=True)
+def _columns(moves):
+    gens, k = moves.shape
     table = np.full((k, k), -1, dtype=np.int64)
     table[:, 0] = np.arange(k)
-    layer = [0]
-    while layer:
-        nxt = []
-        for y in layer:
-            for move in moves:
-                z = int(move[y])
-                if table[0, z] < 0:
-                    table[:, z] = move[table[:, y]]
-                    nxt.append(z)
-        layer = nxt
+    queue = np.zeros(k, dtype=np.int64)
+    head, tail = 0, 1
+    while head < tail:
+        y = queue[head]
+        head += 1
+        for g in range(gens):
+            z = moves[g, y]
+            if table[0, z] < 0:
+                for x in range(k):
+                    table[x, z] = moves[g, table[x, y]]
+                queue[tail] = z
+                tail += 1
     return table
