@@ -105,7 +105,7 @@ def main(argv=None) -> None:
         found, load, brute = _run(code, seconds, tokens)
         m = found.rule.monoid
         rows.append([code, str(found.heaps), f"{m.order}/{int(m.p_portion.sum())}", f"{found.seconds:.1f}",
-                     found.stopped[:60], str(heap), str(growth[max(h for h in growth if h <= heap)]),
+                     found.stopped.split(",")[0], str(heap), str(growth[max(h for h in growth if h <= heap)]),
                      _same_growth(found, growth), f"{found.heaps / heap:.2f}", brute, load])
         print(f"   {code}: heap {found.heaps} in {found.seconds:.1f} s", flush=True)
     print_table(rows)
