@@ -88,7 +88,7 @@ class QuotientBuilder:
     def add(self, c, deadline: float | None = None) -> None:
         """Add component ``c`` (its options name only components added before) and prove the new quotient.
 
-        ``deadline``: a ``time.perf_counter()`` reading past which growth stops (``ValueError``).
+        ``deadline``: a ``time.perf_counter()`` reading past which the proof or growth stops (``ValueError``).
 
         Raises
         ------
@@ -105,6 +105,16 @@ class QuotientBuilder:
                 raise ValueError(f"an option of component {c!r} names {missing[0]!r}, not added yet: add components "
                                  "in an order in which options come first")
         self.ids.append(c)
+        try:
+            self._place(c, deadline)
+        except ValueError:  # the quotient outgrew the limit or the time: keep the quotient of the components before c
+            self.ids.pop()
+            self.element.pop(c, None)
+            self.transitions.pop(c, None)
+            raise
+
+    def _place(self, c, deadline) -> None:
+        """c's element: one of the quotient so far (a conservative extension), or the quotient grows."""
         tr = self._transition_set(c)
         self.transitions[c] = tr
         p = self.monoid.p_portion
@@ -116,28 +126,26 @@ class QuotientBuilder:
                 return
         for x in sides:
             self.element[c] = x
-            states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c)
+            states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c,
+                                      deadline=deadline)
             if witness is None:
                 self._states = states
                 return
-        try:
-            self._grow(c, deadline)
-        except ValueError:  # the quotient outgrew the limit or the time: keep the quotient of the components before c
-            self.ids.pop()
-            self.element.pop(c, None)
-            self.transitions.pop(c)
-            raise
+        self._grow(c, deadline)
 
     # -- growth -----------------------------------------------------------------------------------------
     def _grow(self, c, deadline) -> None:
         old = {i: self.element[i] for i in self.ids if i != c}
         monoid, element = self._trial(self.monoid.table, old, {c: START_INDEX})
+        tried = set()  # trials seen: one seen again sets every component of the witness free, a cycle broken
         while True:
             transitions = {i: self._transition_set(i, monoid, element) for i in self.ids}
-            states, witness = explore(monoid, element, transitions, self.ids)
+            states, witness = explore(monoid, element, transitions, self.ids, deadline=deadline)
             if witness is None:
                 break
-            monoid, element = self._recalibrate(monoid, element, witness, deadline)
+            key = (monoid.table.tobytes(), monoid.p_portion.tobytes(), tuple(element[i] for i in self.ids))
+            monoid, element = self._recalibrate(monoid, element, witness, deadline, key in tried)
+            tried.add(key)
         self.monoid, self.element, self.transitions, self._states = monoid, element, transitions, states
         self.growth.append((c, monoid.order))
 
@@ -160,8 +168,9 @@ class QuotientBuilder:
         monoid, labels = trial.reduced(p_portion, sorted(set(code.values())))
         return monoid, {i: int(labels[code[i]]) for i in self.ids}
 
-    def _recalibrate(self, monoid, element, witness, deadline):
-        """A trial that gets the outcome of the sum ``witness`` right (see the module's docstring)."""
+    def _recalibrate(self, monoid, element, witness, deadline, again: bool = False):
+        """A trial that gets the outcome of the sum ``witness`` right (see the module's docstring); ``again``: the
+        failed trial was tried before, so every component of the witness is set free with a larger index."""
         should_p = not monoid.p_portion[monoid.product(element[i] for i in witness)]
         counts = {i: witness.count(i) for i in self.ids if i in witness}
 
@@ -171,7 +180,7 @@ class QuotientBuilder:
                                  f"order {monoid.order:,} failed)")
             return self._trial(*_submonoid(monoid, {i: element[i] for i in self.ids if i not in index}), index)
 
-        for size in range(1, len(counts) + 1):
+        for size in range(1, 0 if again else len(counts) + 1):
             for free in itertools.combinations(counts, size):
                 trial, trial_element = freed({i: max(_index_of(monoid, element[i]), counts[i] - 1) for i in free})
                 if bool(trial.p_portion[trial.product(trial_element[i] for i in witness)]) == should_p:

@@ -32,6 +32,8 @@ Nothing here uses outcomes computed by a solver, only the components' options.
 
 from __future__ import annotations
 
+import time
+
 import numba as nb
 import numpy as np
 
@@ -39,6 +41,8 @@ from discover.quotients.monoid import BipartiteMonoid
 
 __all__ = ["Exploration", "explore", "dominated"]
 
+CAPACITY = 1024  # states an exploration's arrays hold at first (doubled when full)
+PAUSE = 1 << 16  # states a walk keeps between two looks at the deadline
 _GOOD, _BAD, _FULL = 0, 1, 2  # how a walk ended: every state consistent, a state inconsistent, the arrays full
 
 
@@ -52,7 +56,8 @@ class Exploration:
         The monoid's order (the width of the bitsets).
     """
 
-    def __init__(self, order: int, capacity: int = 1024):
+    def __init__(self, order: int, capacity: int | None = None):
+        capacity = CAPACITY if capacity is None else capacity
         self.width = (order + 63) // 64
         self.xs = np.zeros(capacity, dtype=np.int64)
         self.bits = np.zeros((capacity, self.width), dtype=np.uint64)
@@ -75,10 +80,10 @@ class Exploration:
         return other
 
     def grow(self, limit: int) -> None:
-        """Double the arrays (``ValueError`` past ``limit`` states)."""
-        if self.count >= limit:
+        """Double the arrays (``ValueError`` once past ``limit`` states)."""
+        if self.count > limit:
             raise ValueError(f"proving the quotient visits more than {limit:,} states: use fewer components")
-        n = min(2 * self.xs.size, limit + 1)
+        n = 2 * self.xs.size
         for name, fill in (("xs", 0), ("parent", -1), ("via", -1), ("alive", False), ("next", -1)):
             old = getattr(self, name)
             new = np.full(n, fill, dtype=old.dtype)
@@ -185,12 +190,12 @@ def _consistent(y, out, empty, p, pbits):
 
 
 @nb.njit(cache=True, nogil=True)
-def _walk(chain, start, resume, stop, table, p, pbits, elem, tptr, tflat, xs, bits, parent, via, alive, nxt, head,
-          count):
+def _walk(chain, start, resume, stop, cap, table, p, pbits, elem, tptr, tflat, xs, bits, parent, via, alive, nxt,
+          head, count):
     """Breadth first from state ``start`` (``chain`` < 0: every component's step from every state), or the chains of
     component ``chain``'s steps from the states ``start .. stop - 1`` (the first from state ``resume`` when >= 0).
-    Returns (how it ended, states, where to go on, the inconsistent state or the chain's state to go on from)."""
-    cap = xs.size
+    It stops as full at ``cap`` states (at most the arrays' size).  Returns (how it ended, states, where to go on, the
+    inconsistent state or the chain's state to go on from)."""
     out = np.zeros(bits.shape[1], dtype=np.uint64)
     i = start
     while i < (count if chain < 0 else stop):
@@ -285,7 +290,7 @@ def dominated(monoid: BipartiteMonoid, done: Exploration, e: int, tr) -> bool:
 
 
 def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done: Exploration | None = None,
-            added=None, limit: int = 2_000_000):
+            added=None, limit: int = 2_000_000, deadline: float | None = None):
     """Check every state reachable by adding components ``ids`` (up to domination); return ``(exploration,
     witness)``.
 
@@ -305,6 +310,8 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
         The one component new since ``done``.
     limit : int
         Refuse (``ValueError``) an exploration past this many states.
+    deadline : float, optional
+        A ``time.perf_counter()`` reading past which the exploration stops (``ValueError``).
 
     Returns
     -------
@@ -339,14 +346,19 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
         # component's step, and every new state is reached from one of them by adding ``added`` again and again
         seen, chain, start, stop = done.copy(), ids.index(added), 0, done.count
     before, resume = seen.firsts()[0], -1
-    while True:
-        status, seen.count, start, last = _walk(chain, start, resume, stop, table, p, pbits, elem, tptr, tflat,
+    while True:  # the walk pauses every PAUSE states kept, for the deadline
+        cap = min(seen.xs.size, seen.count + PAUSE)
+        status, seen.count, start, last = _walk(chain, start, resume, stop, cap, table, p, pbits, elem, tptr, tflat,
                                                 *seen.arrays(), seen.count)
         if status == _BAD:
             return seen, seen.witness(last, ids)
         if status == _GOOD:
             break
-        seen.grow(limit)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise ValueError(f"the time ran out while proving a quotient of order {monoid.order:,} ({seen.count:,} "
+                             "states)")
+        if cap == seen.xs.size:
+            seen.grow(limit)
         resume = last
     steps = [(k, int(elem[k]), tuple(sets[k])) for k in range(len(ids))]
     if done is None:
