@@ -6,6 +6,8 @@ One idea per module:
 - ``monoid``: ``BipartiteMonoid``, a commutative monoid with a P-portion, and its reduction;
 - ``proof``: the proof that a candidate is the quotient, by exploring (element, transition set) states;
 - ``construct``: ``QuotientBuilder``, Plambeck and Siegel's construction component by component;
+- ``trial``: the growth step's trial monoid (a known monoid times cyclic ones), marked by first sums and reduced;
+- ``labels``: pairs labelled by hashing, the step of the reduction's partition refinement (numba);
 - ``presentation``: generators, relations and element names;
 - ``period``: the heap-to-element period and the periodicity theorem for misère quotients of octal games;
 - ``rule``: ``QuotientRule`` (P iff the product lies in the P-portion) and ``quotient_rule``;

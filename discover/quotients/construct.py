@@ -5,16 +5,16 @@ options are sums of earlier components:
 
 1. *Conservative extension*: c's transition set T(c) is the set of its options' elements (products in the
    current quotient Q).  For each element x of Q on the right side of the P-portion (x in P exactly when no
-   element of T(c) is), the pretension with c mapped to x is checked by ``proof.explore``, only from the states
-   that add c.  The first x that passes is c's element and Q does not change.
-2. *Growth*: when no element passes, c becomes a new generator.  A trial monoid is the product of cyclic
-   monoids ``g^(a+2) = g^a``, one per generator (every element of a misère quotient satisfies such a relation,
-   Plambeck and Siegel), each other component being the word of generators its element had; its P-portion is
-   marked sum by sum from the transition sets (a sum is P when it has a move and none of its moves is P), the
-   trial is reduced (indistinguishable elements merged, ``BipartiteMonoid.reduced``), and the result is proved
-   by ``proof.explore`` over every component.  A failure names a sum; the components in it are made generators
-   of their own (or their exponents raised), as MisereSolver's recalibration does, and the trial is built
-   again.
+   element of T(c) is), the pretension with c mapped to x is checked: first by ``proof.dominated`` (a sum with
+   element x whose transition set lies inside T(c) proves it at once), then by ``proof.explore``, only from the
+   states that add c.  The x that passes is c's element (in a reduced Q at most one can) and Q does not change.
+2. *Growth*: when no element passes, c becomes a new generator, one at a time as MisereSolver extends a quotient:
+   the trial monoid is Q times the cyclic monoid ``g^4 = g^2`` of c (``trial.Trial``), its P-portion marked by
+   first sums and reduced, and the result is proved by ``proof.explore`` over every component.  A failure names a
+   sum whose outcome the trial got wrong; it is *recalibrated*: a few of the components in it (one, then two,
+   ...) are set free as cyclic factors of their own (relation ``g^(a+2) = g^a``, a at least the count in the
+   sum less one), the rest kept as the part of the failed trial they generate, until a trial gets that sum right
+   (failing that, every component in it is set free with a larger a); then the proof is tried again.
 
 Every quotient this returns has been proved for the components added: a sum of them is a P-position exactly
 when its element lies in the P-portion, and the monoid is reduced.
@@ -22,16 +22,18 @@ when its element lies in the P-portion, and the monoid is reduced.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
-from cgbase.deadline import Deadline, OutOfTime
+from cgbase.deadline import Deadline
 from discover.quotients.monoid import BipartiteMonoid
-from discover.quotients.proof import Exploration, explore
-from discover.quotients.trial import CyclicProduct
+from discover.quotients.proof import Exploration, dominated, explore
+from discover.quotients.trial import MAX_TRIAL_BYTES, Trial
 
 __all__ = ["QuotientBuilder", "MAX_TRIAL", "MAX_ORDER"]
 
-MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused (about 1.3 GB at the limit)
+MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused
 MAX_ORDER = 4096  # elements of a reduced quotient (its table: 128 MB; the most a rule record holds)
 START_INDEX = 2  # a new generator's first trial relation: g^4 = g^2
 
@@ -44,10 +46,7 @@ class QuotientBuilder:
     options : callable
         ``options(c)``: the sums (tuples of earlier components) one move from component ``c``.
     max_trial : int
-        The largest trial monoid growth may build (``ValueError`` beyond: the quotient may be infinite), checked
-        before it is built; its reduction must have at most ``MAX_ORDER`` elements, checked before its table is.
-    deadline : cgbase.deadline.Deadline, optional
-        Checked by every step of ``add`` (``OutOfTime``, a ``ValueError``, once passed).
+        The largest trial monoid growth may build (``ValueError`` beyond: the quotient may be infinite).
 
     Attributes
     ----------
@@ -81,23 +80,23 @@ class QuotientBuilder:
         self.transitions: dict = {}
         self.ids: list = []
         self.growth: list = []
-        self._words: dict = {}  # each component as a word of generators {generator: exponent}
-        self._index: dict = {}  # each generator's trial relation g^(a+2) = g^a: a
-        self._element_words: list = [{}]  # each element of the monoid as a word of generators
-        self._states = Exploration()
+        self._states = Exploration(1)
 
-    def _transition_set(self, c) -> frozenset:
-        return frozenset(self.monoid.product(self.element[i] for i in o) for o in self.options(c))
+    def _transition_set(self, c, monoid=None, element=None) -> frozenset:
+        """c's transition set in the quotient so far (or in ``monoid`` with ``element``)."""
+        monoid, element = (self.monoid, self.element) if monoid is None else (monoid, element)
+        return frozenset(monoid.product(element[i] for i in o) for o in self.options(c))
 
     def add(self, c) -> None:
-        """Add component ``c`` (its options name only components added before) and prove the new quotient.
+        """Add component ``c`` (its options name only components added before) and prove the new quotient, within
+        the builder's ``deadline`` (``cgbase.deadline.Deadline``: the proof and the growth look at it as they go).
 
         Raises
         ------
         ValueError
-            If ``c`` was added already, an option names a component not added yet, growth needs a trial
-            monoid larger than ``max_trial`` or a quotient larger than ``MAX_ORDER``, or the deadline passed
-            (``OutOfTime``); the builder then holds the quotient of the components before ``c``.
+            If ``c`` was added already, an option names a component not added yet, growth needs a trial monoid
+            larger than ``max_trial`` or a quotient larger than ``MAX_ORDER``, or the deadline passes
+            (``OutOfTime``; the builder then holds the quotient of the components before ``c``).
         """
         if c in self.element:
             raise ValueError(f"component {c!r} was added already")
@@ -109,112 +108,107 @@ class QuotientBuilder:
         self.deadline.check(f"component {c!r}")
         self.ids.append(c)
         try:
-            if not self._extend(c):
-                self._grow(c)
-        except ValueError:  # outgrew a limit or ran out of time: keep the proved quotient of the components before c
+            self._place(c, self.deadline)
+        except ValueError:  # the quotient outgrew the limit or the time: keep the quotient of the components before c
             self.ids.pop()
-            for table in (self.element, self.transitions, self._words, self._index):
-                table.pop(c, None)
+            self.element.pop(c, None)
+            self.transitions.pop(c, None)
             raise
 
-    def _extend(self, c) -> bool:
-        """The conservative extension: True when an element of the quotient as it is passes for ``c``."""
+    def _place(self, c, deadline) -> None:
+        """c's element: one of the quotient so far (a conservative extension), or the quotient grows."""
         tr = self._transition_set(c)
         self.transitions[c] = tr
         p = self.monoid.p_portion
         want_p = bool(tr) and not any(p[t] for t in tr)
-        for x in range(self.monoid.order):
-            if bool(p[x]) != want_p:
-                continue
-            self.deadline.check(f"component {c!r}")
+        sides = [x for x in range(self.monoid.order) if bool(p[x]) == want_p]
+        for x in sides:
+            if dominated(self.monoid, self._states, x, tr):
+                self.element[c] = x
+                return
+        for x in sides:
             self.element[c] = x
             states, witness = explore(self.monoid, self.element, self.transitions, self.ids, self._states, c,
-                                      deadline=self.deadline)
+                                      deadline=deadline)
             if witness is None:
                 self._states = states
-                self._words[c] = dict(self._element_words[x])
-                return True
-        return False
+                return
+        self._grow(c, deadline)
 
     # -- growth -----------------------------------------------------------------------------------------
-    def _grow(self, c) -> None:
-        saved_words, saved_index = dict(self._words), dict(self._index)
-        for g in self._index:  # each old generator starts from the relation its element satisfies now
-            self._index[g] = _index_of(self.monoid, self.element[g], self._index[g])
-        self._words[c] = {c: 1}
-        self._index[c] = START_INDEX
-        try:
-            self._grow_from_trials(c)
-        except ValueError:
-            self._words, self._index = saved_words, saved_index
-            raise
-
-    def _grow_from_trials(self, c) -> None:
+    def _grow(self, c, deadline) -> None:
+        old = {i: self.element[i] for i in self.ids if i != c}
+        monoid, element = self._trial(self.monoid.table, old, {c: START_INDEX})
+        tried = set()  # trials seen: one seen again sets every component of the witness free, a cycle broken
         while True:
-            self.deadline.check(f"the growth at component {c!r}")
-            trial = _Trial(self, [g for g in self.ids if g in self._index])
-            monoid, element, transitions, words = trial.reduced()
-            states, witness = explore(monoid, element, transitions, self.ids, deadline=self.deadline)
+            transitions = {i: self._transition_set(i, monoid, element) for i in self.ids}
+            states, witness = explore(monoid, element, transitions, self.ids, deadline=deadline)
             if witness is None:
                 break
-            self._recalibrate(witness)
+            key = (monoid.table.tobytes(), monoid.p_portion.tobytes(), tuple(element[i] for i in self.ids))
+            monoid, element = self._recalibrate(monoid, element, witness, deadline, key in tried)
+            tried.add(key)
         self.monoid, self.element, self.transitions, self._states = monoid, element, transitions, states
-        self._element_words = words
         self.growth.append((c, monoid.order))
 
-    def _recalibrate(self, witness) -> None:
-        counts = {i: witness.count(i) for i in set(witness)}
-        promote = [i for i in counts if i not in self._index]
-        for i in promote:
-            self._words[i] = {i: 1}
-            self._index[i] = START_INDEX
-        if not promote:
-            for i in counts:
-                self._index[i] = max(self._index[i], counts[i]) + 2
+    def _trial(self, base, kept: dict, free: dict):
+        """The reduced trial ``base`` (the kept components' elements in it) times one cyclic factor per free
+        component (``free``: its index a); each component's element in it."""
+        try:
+            trial = Trial(base, [free[i] for i in free], self.max_trial)
+            if trial.estimated_bytes(len(self.ids)) > MAX_TRIAL_BYTES:
+                raise ValueError(f"a trial monoid of {trial.size:,} elements needs about "
+                                 f"{trial.estimated_bytes(len(self.ids)) / 2**30:.1f} GiB")
+        except ValueError as err:
+            raise ValueError(f"the misère quotient grows past {err} at component {self.ids[-1]!r}: it may be "
+                             "infinite; use fewer components") from None
+        code = dict(kept)
+        code.update({i: trial.free(k) for k, i in enumerate(free)})
+        order = [i for i in self.ids if self.options(i)]
+        options = [sorted({trial.product(code[j] for j in o) for o in self.options(i)}) for i in order]
+        p_portion = trial.p_portion([code[i] for i in order], options)
+        monoid, labels = trial.reduced(p_portion, sorted(set(code.values())), MAX_ORDER)
+        return monoid, {i: int(labels[code[i]]) for i in self.ids}
+
+    def _recalibrate(self, monoid, element, witness, deadline, again: bool = False):
+        """A trial that gets the outcome of the sum ``witness`` right (see the module's docstring); ``again``: the
+        failed trial was tried before, so every component of the witness is set free with a larger index."""
+        should_p = not monoid.p_portion[monoid.product(element[i] for i in witness)]
+        counts = {i: witness.count(i) for i in self.ids if i in witness}
+
+        def freed(index):
+            deadline.check(f"the growth at component {self.ids[-1]!r} (a trial of order {monoid.order:,} failed)")
+            return self._trial(*_submonoid(monoid, {i: element[i] for i in self.ids if i not in index}), index)
+
+        for size in range(1, 0 if again else len(counts) + 1):
+            for free in itertools.combinations(counts, size):
+                trial, trial_element = freed({i: max(_index_of(monoid, element[i]), counts[i] - 1) for i in free})
+                if bool(trial.p_portion[trial.product(trial_element[i] for i in witness)]) == should_p:
+                    return trial, trial_element
+        return freed({i: max(_index_of(monoid, element[i]), counts[i]) + 2 for i in counts})
 
 
-def _index_of(monoid: BipartiteMonoid, x: int, default: int) -> int:
-    """The least a with x^(a+2) = x^a in ``monoid`` (``default`` if the powers of x do not cycle by 1 or 2)."""
+def _submonoid(monoid: BipartiteMonoid, element: dict):
+    """The table of the submonoid the elements ``element`` generate, and each one's element in it."""
+    gens = np.array(sorted(set(element.values())), dtype=np.int64)
+    reached = np.zeros(monoid.order, dtype=bool)
+    reached[0] = True
+    layers, layer = [np.zeros(1, dtype=np.int64)], np.zeros(1, dtype=np.int64)
+    while layer.size:
+        nxt = np.unique(monoid.table[np.ix_(layer, gens)])
+        layer = nxt[~reached[nxt]]
+        reached[layer] = True
+        layers.append(layer)
+    old = np.concatenate(layers)
+    relabel = np.full(monoid.order, -1, dtype=np.int64)
+    relabel[old] = np.arange(old.size)
+    return relabel[monoid.table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}
+
+
+def _index_of(monoid: BipartiteMonoid, x: int) -> int:
+    """The least a with x^(a+2) = x^a in ``monoid`` (powers of a trial's elements cycle by 1 or 2)."""
     powers, y = [], 0
     while y not in powers:
         powers.append(y)
         y = int(monoid.table[y, x])
-    a = powers.index(y)
-    return a if len(powers) - a in (1, 2) else default
-
-
-class _Trial:
-    """The trial monoid over the builder's generators (``trial.CyclicProduct``), its P-portion marked from the
-    generators' options, reduced; each component's element and transition set in it."""
-
-    def __init__(self, builder: QuotientBuilder, generators: list):
-        self.builder = builder
-        self.gens = generators
-        try:
-            self.product = CyclicProduct([builder._index[g] for g in generators], builder.max_trial)
-        except ValueError:
-            size = int(np.prod([builder._index[g] + 2 for g in generators], dtype=object))
-            raise ValueError(f"the misère quotient grows past a trial monoid of {size:,} elements at component "
-                             f"{builder.ids[-1]!r} (limit {builder.max_trial:,}): it may be infinite; use fewer "
-                             "components") from None
-
-    def word_code(self, sum_) -> int:
-        e = np.zeros(len(self.gens), dtype=np.int64)
-        for i in sum_:
-            for g, k in self.builder._words[i].items():
-                e[self.gens.index(g)] += k
-        return self.product.code(e)
-
-    def reduced(self):
-        b, t = self.builder, self.product
-        p_portion = t.p_portion([sorted({self.word_code(o) for o in b.options(g)}) for g in self.gens])
-        try:
-            monoid, labels, first = t.reduced(p_portion, MAX_ORDER, b.deadline)
-        except OutOfTime:
-            raise
-        except ValueError as err:
-            raise ValueError(f"{err} at component {b.ids[-1]!r}: it may be infinite; use fewer components") from None
-        element = {i: int(labels[self.word_code((i,))]) for i in b.ids}
-        transitions = {i: frozenset(int(labels[self.word_code(o)]) for o in b.options(i)) for i in b.ids}
-        words = [{g: int(e) for g, e in zip(self.gens, t.exponents(r)) if e} for r in first]
-        return monoid, element, transitions, words
+    return powers.index(y)

@@ -126,7 +126,7 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     for n in everything.ids():
         try:
             builder.add(n)
-        except ValueError as err:  # outgrew the construction's limit: keep the quotient of the heaps before
+        except ValueError as err:  # outgrew the construction's limit or the time: keep the quotient of the heaps before
             n -= 1
             stopped = f"heap {n + 1}, where {err}"
             break

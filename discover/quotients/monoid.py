@@ -144,18 +144,18 @@ def refine(p_portion, actions, deadline=None) -> np.ndarray:
 
 def _relabel(values: np.ndarray) -> np.ndarray:
     """Labels 0, 1, ... in order of first appearance (so the identity's class is 0)."""
-    _, first, inverse = np.unique(values, return_index=True, return_inverse=True)
-    rank = np.empty(first.size, dtype=np.int64)
-    rank[np.argsort(first)] = np.arange(first.size)
-    return rank[inverse.reshape(-1)]
+    from discover.quotients.labels import pair_labels  # numba, loaded only when a monoid is reduced
+
+    return pair_labels(np.zeros(values.size, dtype=np.int64), values.reshape(-1))
 
 
 def _relabel_columns(labels: np.ndarray, actions) -> np.ndarray:
     """Labels of the rows ``(labels[x], labels[a[x]] for a in actions)`` in order of first appearance, one column
-    at a time (1-D ``unique`` calls on one column held at once: sorting whole rows is many times slower, and
-    stacking the columns of a trial monoid's millions of elements takes a gigabyte)."""
-    acc = _relabel(labels)
+    at a time (pairs hashed, ``labels.pair_labels``: stacking the columns of a trial monoid's millions of elements
+    takes a gigabyte)."""
+    from discover.quotients.labels import pair_labels
+
+    acc = labels
     for a in actions:
-        column = labels[a]
-        acc = _relabel(acc * (int(column.max()) + 1) + column)
+        acc = pair_labels(acc, labels[a])
     return acc

@@ -82,6 +82,10 @@ def _letters(k: int) -> list:
     return list(string.ascii_lowercase[:k]) if k <= 26 else [f"g{i + 1}" for i in range(k)]
 
 
+def _less(w: tuple, j: int) -> tuple:
+    return w[:j] + (w[j] - 1,) + w[j + 1:]
+
+
 def presentation(monoid: BipartiteMonoid, component_elements) -> Presentation:
     """Generators from ``component_elements`` (in order), normal forms and relations of ``monoid``.
 
@@ -135,7 +139,14 @@ def presentation(monoid: BipartiteMonoid, component_elements) -> Presentation:
             if w not in normal_set:
                 candidates.append((w, normal[int(table[y, g])]))
     lhs = {w for w, _ in candidates}
-    minimal = [(w, r) for w, r in dict(candidates).items()
-               if not any(v != w and all(a <= b for a, b in zip(v, w)) for v in lhs)]
+    above: dict = {}  # word -> whether some left side divides it
+
+    def divided(w) -> bool:
+        if w not in above:
+            above[w] = w in lhs or any(divided(_less(w, j)) for j in range(k) if w[j])
+        return above[w]
+
+    # w is minimal when no other left side divides it: none divides any w less one letter
+    minimal = [(w, r) for w, r in dict(candidates).items() if not any(divided(_less(w, j)) for j in range(k) if w[j])]
     minimal.sort(key=lambda wr: (sum(wr[0]), tuple(-e for e in wr[0])))
     return Presentation(_letters(k), gens, normal, minimal)

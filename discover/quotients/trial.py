@@ -1,14 +1,16 @@
-"""The trial monoid of the construction's growth step: a product of cyclic monoids, its P-portion and reduction.
+"""The trial monoid of the construction's growth step: a known monoid times cyclic monoids, marked and reduced.
 
-A trial is the product of cyclic monoids ``g^(a+2) = g^a``, one per generator; an element is a code
-``sum(e_i * stride_i)`` of exponents ``e_i < a_i + 2`` (``stride``: the running product of the radices).  Its
-P-portion is marked from the generators' options (an element with a move is P when none of its moves is P; an
-element with none is not, in misère play), and the trial is reduced (indistinguishable elements merged).
+A trial is ``B × C_1 × ... × C_k``: B a finite commutative monoid given by its table (the part of the quotient so
+far that the components kept in place generate), each C_i the cyclic monoid ``g^(a+2) = g^a`` of a component set
+free (a new generator; every element of a misère quotient satisfies such a relation, Plambeck and Siegel).  An
+element is the code ``b + |B| * sum(e_i * stride_i)`` of its part in B and its exponents ``e_i < a_i + 2``.
 
-Nothing here holds a move graph or one array of exponents per generator: the marking pass (numba) computes each
-element's moves from its exponents as it goes, and the reduction's actions (multiplication by each generator)
-are int32, so a trial of 8 million elements over a dozen generators needs a few hundred megabytes, not the
-gigabytes a materialised graph takes.
+The P-portion is marked as MisereSolver marks it: the sums of components are enumerated in colex order (the
+largest component's count first), each element is decided by the first sum that reaches it (P when that sum has
+a move and none of its options' elements is P), and an extension stops as soon as it reaches an element decided
+already (a later sum of that element is never the first).  Options precede their sum in that order, so every
+option's element is decided first.  Then the trial is reduced (indistinguishable elements merged).  This is one
+guess; ``proof.explore`` decides whether it is the quotient.
 """
 
 from __future__ import annotations
@@ -18,138 +20,202 @@ import numpy as np
 
 from discover.quotients.monoid import BipartiteMonoid, refine
 
-__all__ = ["CyclicProduct"]
+__all__ = ["Trial", "MAX_TRIAL_BYTES"]
+
+MAX_TRIAL_BYTES = 2 << 30  # memory a trial's marking and reduction may take before it is refused
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _mul(x, y, base, m, index, radix, stride):
+    """The product of two codes."""
+    cx, cy = x // m, y // m
+    code = base[x % m, y % m]
+    for i in range(radix.size):
+        v = (cx // stride[i]) % radix[i] + (cy // stride[i]) % radix[i]
+        if v >= radix[i]:
+            v = index[i] + (v - index[i]) % 2
+        code += m * v * stride[i]
+    return code
 
 
 @nb.njit(cache=True, nogil=True)
-def _mark_p(size, index, radix, stride, optptr, optexp):
-    """P-portion of the trial (-1 in ``bad`` when a move does not lead to a smaller code)."""
-    k = radix.size
-    p = np.zeros(size, dtype=np.bool_)
-    d = np.empty(k, dtype=np.int64)
-    bad = 0
-    for x in range(size):
-        r = x
-        for i in range(k):
-            d[i] = r % radix[i]
-            r //= radix[i]
-        moved = False
-        found = False
-        for j in range(k):
-            if d[j] == 0:
-                continue
-            for m in range(optptr[j], optptr[j + 1]):
-                y = 0
-                for i in range(k):
-                    v = d[i] + optexp[m, i]
-                    if i == j:
-                        v -= 1
-                    if v >= radix[i]:
-                        v = index[i] + (v - index[i]) % 2
-                    y += v * stride[i]
-                if y >= x:
-                    bad = -1
-                moved = True
-                if p[y]:
-                    found = True
-                    break
-            if found:
-                break
-        p[x] = moved and not found
-    return p, bad
-
-
-@nb.njit(cache=True, nogil=True)
-def _unit_action(size, j, index, radix, stride):
-    """Each element times generator ``j``, as int32 codes."""
+def _times(size, y, base, m, index, radix, stride):
+    """Each code times ``y``, as int32 codes."""
     out = np.empty(size, dtype=np.int32)
-    r, s, a = radix[j], stride[j], index[j]
     for x in range(size):
-        e = (x // s) % r
-        f = e + 1
-        if f >= r:
-            f = a + (f - a) % 2
-        out[x] = x + (f - e) * s
+        out[x] = _mul(x, y, base, m, index, radix, stride)
     return out
 
 
-class CyclicProduct:
-    """The product of cyclic monoids ``g^(a+2) = g^a`` over generators with indices ``index``.
+@nb.njit(cache=True, nogil=True)
+def _mark(size, elem, optptr, opts, base, m, index, radix, stride):
+    """P-portion by first sums in colex order (see the module's docstring).  Level j holds the sum of the components
+    j, j + 1, ... fixed so far: its element ``x[j]`` and its transition set ``buf[start[j]:end[j]]``."""
+    n = elem.size
+    p = np.zeros(size, dtype=np.bool_)
+    marked = np.zeros(size, dtype=np.bool_)
+    stamp = np.zeros(size, dtype=np.int64)
+    x = np.zeros(n + 1, dtype=np.int64)
+    start = np.zeros(n + 1, dtype=np.int64)
+    end = np.zeros(n + 1, dtype=np.int64)
+    buf = np.empty(1024, dtype=np.int64)
+    tick = 0
+    j = n - 1
+    entering = True
+    while j < n:
+        if entering:  # component j's count starts at 0: copy level j + 1 down
+            x[j] = x[j + 1]
+            start[j] = end[j + 1]
+            need = start[j] + end[j + 1] - start[j + 1]
+            if need > buf.size:
+                grown = np.empty(2 * need, dtype=np.int64)
+                grown[:buf.size] = buf
+                buf = grown
+            buf[start[j]:need] = buf[start[j + 1]:end[j + 1]]
+            end[j] = need
+            if j > 0:
+                j -= 1
+                continue
+        else:  # one more of component j, unless its sum's element was reached before
+            if optptr[j + 1] == optptr[j]:
+                j += 1
+                continue
+            y = _mul(x[j], elem[j], base, m, index, radix, stride)
+            if marked[y]:
+                j += 1
+                continue
+            tick += 1
+            need = end[j] + end[j] - start[j] + optptr[j + 1] - optptr[j]
+            if need > buf.size:
+                grown = np.empty(2 * need, dtype=np.int64)
+                grown[:buf.size] = buf
+                buf = grown
+            top = end[j]
+            for q in range(start[j], end[j]):
+                t = _mul(buf[q], elem[j], base, m, index, radix, stride)
+                if stamp[t] != tick:
+                    stamp[t] = tick
+                    buf[top] = t
+                    top += 1
+            for q in range(optptr[j], optptr[j + 1]):
+                t = _mul(x[j], opts[q], base, m, index, radix, stride)
+                if stamp[t] != tick:
+                    stamp[t] = tick
+                    buf[top] = t
+                    top += 1
+            buf[start[j]:start[j] + top - end[j]] = buf[end[j]:top]
+            end[j] = start[j] + top - end[j]
+            x[j] = y
+            if j > 0:
+                j -= 1
+                entering = True
+                continue
+        # a new first sum at level 0: decide its element
+        z = x[0]
+        moved = end[0] > start[0]
+        found = False
+        for q in range(start[0], end[0]):
+            if p[buf[q]]:
+                found = True
+                break
+        marked[z] = True
+        p[z] = moved and not found
+        entering = False
+    return p
+
+
+class Trial:
+    """``B × C_1 × ... × C_k``: ``base`` a commutative monoid's table, ``index[i]`` the relation ``g^(a+2) = g^a`` of
+    each cyclic factor.
 
     Examples
     --------
-    >>> t = CyclicProduct([0])                   # one generator, g^2 = 1: the two-element group
-    >>> t.size, t.code([1]), t.code([2]), t.times(np.array([0, 1]), 1).tolist()
-    (2, 1, 0, [1, 0])
+    >>> t = Trial(np.zeros((1, 1), dtype=np.int64), [0])   # one generator, g^2 = 1: the two-element group
+    >>> t.size, t.free(0), t.product([1, 1]), t.product([1, 1, 1])
+    (2, 1, 0, 1)
     """
 
-    def __init__(self, index, max_size: int | None = None):
-        self.index = np.asarray(index, dtype=np.int64)
+    def __init__(self, base: np.ndarray, index, max_size: int | None = None):
+        self.base = np.ascontiguousarray(base, dtype=np.int64)
+        self.m = int(self.base.shape[0])
+        self.index = np.asarray(index, dtype=np.int64).reshape(-1)
         self.radix = self.index + 2
         self.stride = np.concatenate([[1], np.cumprod(self.radix)[:-1]]).astype(np.int64)
-        self.size = int(np.prod(self.radix.astype(object)))
+        self.size = self.m * int(np.prod(self.radix.astype(object)))
         if max_size is not None and self.size > max_size:
             raise ValueError(f"a trial monoid of {self.size:,} elements (limit {max_size:,})")
 
-    def exponents(self, code: int) -> np.ndarray:
-        """The exponent of each generator in the element ``code``."""
-        return (int(code) // self.stride) % self.radix
+    def estimated_bytes(self, generators: int) -> int:
+        """Memory the marking and reduction take: per element, the marks, an int32 action per generator, labels
+        and the refinement's hash table."""
+        return self.size * (4 * generators + 64)
 
-    def code(self, exponents) -> int:
-        """The element with these exponents (any size: reduced by the relations)."""
-        e = np.asarray(exponents, dtype=np.int64)
-        e = np.where(e >= self.radix, self.index + (e - self.index) % 2, e)
-        return int(e @ self.stride)
+    def _args(self):
+        return self.base, self.m, self.index, self.radix, self.stride
 
-    def times(self, codes: np.ndarray, other: int) -> np.ndarray:
-        """Each of ``codes`` times the element ``other``."""
-        out = np.array(codes, dtype=np.int64, copy=True)
-        e = self.exponents(other)
-        for j in np.flatnonzero(e):
-            r = int(self.radix[j])
-            moved = np.arange(r) + e[j]
-            table = np.where(moved >= r, self.index[j] + (moved - self.index[j]) % 2, moved) - np.arange(r)
-            out += int(self.stride[j]) * table[(out // int(self.stride[j])) % r]
-        return out
+    def free(self, i: int) -> int:
+        """The code of cyclic factor ``i``'s generator."""
+        return self.m * int(self.stride[i])
 
-    def p_portion(self, options) -> np.ndarray:
-        """The P-portion marked from ``options[j]``: the codes generator j's options have.
+    def product(self, codes) -> int:
+        """The product of ``codes`` (the identity for none)."""
+        x = 0
+        for y in codes:
+            x = int(_mul(x, int(y), *self._args()))
+        return x
 
-        Raises
-        ------
-        RuntimeError
-            If a move leads to a code not below its start (an option names a later component).
+    def p_portion(self, elements, options) -> np.ndarray:
+        """The P-portion marked from the components' codes ``elements`` (in an order in which options come first)
+        and ``options[j]``: the codes of component j's options.
 
         Examples
         --------
-        >>> CyclicProduct([0]).p_portion([[0]]).tolist()   # misère Nim heap of 1: g is P, the identity is not
+        >>> Trial(np.zeros((1, 1), dtype=np.int64), [0]).p_portion([1], [[0]]).tolist()   # misère Nim heap of 1
         [False, True]
         """
         optptr = np.zeros(len(options) + 1, dtype=np.int64)
         optptr[1:] = np.cumsum([len(o) for o in options])
-        optexp = np.zeros((int(optptr[-1]), self.radix.size), dtype=np.int64)
-        row = 0
-        for o in options:
-            for t in o:
-                optexp[row] = self.exponents(t)
-                row += 1
-        p, bad = _mark_p(self.size, self.index, self.radix, self.stride, optptr, optexp)
-        if bad:
-            raise RuntimeError("a trial monoid's moves are not ordered: a component's option names a later one")
-        return p
+        opts = np.array([t for o in options for t in o], dtype=np.int64)
+        return _mark(self.size, np.asarray(elements, dtype=np.int64), optptr, opts, *self._args())
 
-    def reduced(self, p_portion: np.ndarray, max_order: int | None = None, deadline=None):
-        """``(monoid, labels, first)``: the reduced bipartite monoid, each code's element in it, and the first code
-        of each element; a ``ValueError`` before its table is built when it has more than ``max_order`` elements
-        (``deadline``: checked by the refinement)."""
-        actions = [_unit_action(self.size, j, self.index, self.radix, self.stride) for j in range(self.radix.size)]
-        labels = refine(p_portion, actions, deadline)
-        del actions
+    def reduced(self, p_portion: np.ndarray, generators, max_order: int | None = None):
+        """``(monoid, labels)``: the reduced bipartite monoid (``generators``: codes that generate the trial) and
+        each code's element in it; a ``ValueError`` before its table is built when it has more than ``max_order``
+        elements."""
+        actions = [_times(self.size, int(g), *self._args()) for g in generators]
+        labels = refine(p_portion, actions)
         k = int(labels.max()) + 1
         if max_order is not None and k > max_order:
-            raise ValueError(f"the quotient reduces to {k:,} elements, more than the {max_order:,} it may hold (its "
-                             f"table would take {8 * k * k / 2**30:,.1f} GiB)")
+            raise ValueError(f"the quotient reduces to {k:,} elements, more than the {max_order:,} a rule record "
+                             f"holds (its table would take {8 * k * k / 2**20:,.0f} MB)")
         first = np.full(k, -1, dtype=np.int64)
         first[labels[::-1]] = np.arange(self.size, dtype=np.int64)[::-1]
-        table = np.stack([labels[self.times(first, int(r))] for r in first])
-        return BipartiteMonoid(table, p_portion[first]), labels, first
+        moves = [labels[a[first]] for a in actions]  # each generator's action on the classes
+        del actions
+        return BipartiteMonoid(_table(moves), p_portion[first]), labels
+
+
+def _table(moves) -> np.ndarray:
+    """The multiplication table of a commutative monoid from its generators' actions ``moves`` (element 0 the
+    identity): column by column along a breadth-first tree, ``x (y g) = (x y) g``."""
+    return _columns(np.stack(moves).astype(np.int64))
+
+
+@nb.njit(cache=True, nogil=True)
+def _columns(moves):
+    gens, k = moves.shape
+    table = np.full((k, k), -1, dtype=np.int64)
+    table[:, 0] = np.arange(k)
+    queue = np.zeros(k, dtype=np.int64)
+    head, tail = 0, 1
+    while head < tail:
+        y = queue[head]
+        head += 1
+        for g in range(gens):
+            z = moves[g, y]
+            if table[0, z] < 0:
+                for x in range(k):
+                    table[x, z] = moves[g, table[x, y]]
+                queue[tail] = z
+                tail += 1
+    return table

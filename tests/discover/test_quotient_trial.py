@@ -1,4 +1,4 @@
-"""The growth step's trial monoid: its P-portion and reduction against a direct computation."""
+"""The growth step's trial monoid: its product, P-portion and reduction against direct computations."""
 
 from __future__ import annotations
 
@@ -7,46 +7,58 @@ import itertools
 import numpy as np
 import pytest
 
-from discover.quotients.trial import CyclicProduct
+from discover.quotients.trial import Trial
+
+T2 = np.array([[0, 1], [1, 0]])  # the two-element group as a base
 
 
-def _direct_p(t: CyclicProduct, options) -> list[bool]:
-    """P by the definition, element by element over every exponent vector (largest codes need smaller ones)."""
-    p = {}
-    for code in range(t.size):
-        e = t.exponents(code)
+def _first_sums(t: Trial, elements, options, most: int = 6) -> list[bool]:
+    """P by the definition of the marking: every sum of at most ``most`` of each component, in colex order; an
+    element is decided by the first sum that reaches it."""
+    n = len(elements)
+    p: dict = {}
+    for counts in sorted(itertools.product(range(most + 1), repeat=n), key=lambda c: c[::-1]):
+        x = t.product([e for e, k in zip(elements, counts) for _ in range(k)])
+        if x in p:
+            continue
         moves = []
-        for j in np.flatnonzero(e):
-            below = e.copy()
-            below[j] -= 1
-            for o in options[j]:
-                moves.append(t.code(below + t.exponents(o)))
-        p[code] = bool(moves) and not any(p[m] for m in moves)
-    return [p[c] for c in range(t.size)]
+        for j in range(n):
+            if counts[j]:
+                rest = [e for i, (e, k) in enumerate(zip(elements, counts)) for _ in range(k - (i == j))]
+                moves += [t.product(rest + [o]) for o in options[j]]
+        p[x] = bool(moves) and not any(p[m] for m in moves)
+    return [p.get(x, False) for x in range(t.size)]
 
 
-def test_p_portion_matches_the_definition():
-    t = CyclicProduct([1, 0, 2])
-    # generator 0 (a heap of 1): one option, the empty sum; generator 1: options 1 and g0; generator 2: g0 g1, g0^2
-    options = [[0], [0, t.code([1, 0, 0])], [t.code([1, 1, 0]), t.code([2, 0, 0])]]
-    assert t.p_portion(options).tolist() == _direct_p(t, options)
+def test_product_is_a_commutative_monoid():
+    t = Trial(T2, [1, 0])
+    assert t.size == 2 * 3 * 2
+    for x, y, z in itertools.product(range(t.size), repeat=3):
+        assert t.product([x, y]) == t.product([y, x])
+        assert t.product([t.product([x, y]), z]) == t.product([x, t.product([y, z])])
+    g = t.free(0)
+    assert t.product([g] * 3) == g and len({0, g, t.product([g, g])}) == 3  # index 1: g^3 = g, and no less
 
 
-def test_multiplication_is_a_commutative_monoid_and_reduction_a_congruence():
-    t = CyclicProduct([0, 1])
-    codes = np.arange(t.size)
-    for x, y in itertools.product(range(t.size), repeat=2):
-        assert t.times(np.array([x]), y)[0] == t.times(np.array([y]), x)[0]
-    p = t.p_portion([[0], [0, 1]])
-    monoid, labels, first = t.reduced(p)
+def test_p_portion_is_decided_by_first_sums():
+    t = Trial(T2, [1, 0])
+    a, g, h = 1, t.free(0), t.free(1)
+    # a heap of 1 (a in the base), then components with options among the earlier ones
+    elements, options = [a, g, h], [[0], [0, a], [t.product([a, g]), g]]
+    assert t.p_portion(elements, options).tolist() == _first_sums(t, elements, options)
+
+
+def test_reduction_is_a_congruence_that_keeps_the_p_portion():
+    t = Trial(T2, [1, 0])
+    a, g, h = 1, t.free(0), t.free(1)
+    p = t.p_portion([a, g, h], [[0], [0, a], [t.product([a, g]), g]])
+    monoid, labels = t.reduced(p, [a, g, h])
     assert monoid.is_associative() and monoid.is_reduced()
-    for g in (1, t.code([0, 1])):  # labels are kept by multiplication with each generator
-        assert (labels[t.times(codes, g)] == monoid.table[labels, labels[g]]).all()
+    assert (monoid.p_portion[labels] == p).all()
+    for x, y in itertools.product(range(t.size), repeat=2):
+        assert labels[t.product([x, y])] == monoid.table[labels[x], labels[y]]
 
 
-def test_unordered_moves_and_oversized_trials_are_refused():
-    t = CyclicProduct([0, 0])
-    with pytest.raises(RuntimeError, match="not ordered"):
-        t.p_portion([[t.code([0, 1])], [0]])  # generator 0's option names generator 1, a later one
+def test_oversized_trials_are_refused():
     with pytest.raises(ValueError, match="limit 4"):
-        CyclicProduct([2, 2], max_size=4)
+        Trial(np.zeros((1, 1), dtype=np.int64), [2, 2], max_size=4)
