@@ -190,8 +190,23 @@ def take_from_one(dims: int, amounts=None) -> Steps:
     return Steps(tuple(tuple(int(i == j) for j in range(dims)) for i in range(dims)), amounts)
 
 
+class _AmountSteps(MoveRelation):
+    """Moves p -> p - t·v for listed integer vectors v and the amounts t ``holds`` accepts, every coordinate staying
+    >= 0 (a subclass states ``vectors`` and ``holds``)."""
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        return Steps(self.vectors).measure(dims)
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        ok = np.zeros(len(before), dtype=bool)
+        for t, hit in _along(before, after, self.vectors):
+            ok |= hit & self.holds(t)
+        return _staying(ok, after)
+
+
 @dataclass(frozen=True)
-class ProgressionSteps(MoveRelation):
+class ProgressionSteps(_AmountSteps):
     """Moves p -> p - t·v for listed integer vectors v and t in the arithmetic progression first, first + step, ...
     (the odd numbers: 1, 2; the multiples of m: m, m), every coordinate staying >= 0.
 
@@ -211,20 +226,10 @@ class ProgressionSteps(MoveRelation):
         if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in (self.first, self.step)):
             raise ValueError(f"first and step must be positive integers, got {self.first!r} and {self.step!r}")
 
-    def measure(self, dims: int) -> tuple[int, ...]:
-        return Steps(self.vectors).measure(dims)
-
     def holds(self, t) -> np.ndarray:
         """Whether each amount ``t`` is in the progression."""
         t = np.asarray(t, dtype=np.int64)
         return (t >= self.first) & ((t - self.first) % self.step == 0)
-
-    def allows(self, before, after):
-        before, after = _pair(before, after)
-        ok = np.zeros(len(before), dtype=bool)
-        for t, hit in _along(before, after, self.vectors):
-            ok |= hit & self.holds(t)
-        return _staying(ok, after)
 
     def words(self) -> str:
         listed = ", ".join(str(self.first + k * self.step) for k in range(3))
@@ -233,7 +238,7 @@ class ProgressionSteps(MoveRelation):
 
 
 @dataclass(frozen=True)
-class PowerSteps(MoveRelation):
+class PowerSteps(_AmountSteps):
     """Moves p -> p - t·v for listed integer vectors v and t a power of ``base`` (1, base, base², ...), every
     coordinate staying >= 0.
 
@@ -252,9 +257,6 @@ class PowerSteps(MoveRelation):
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 2:
             raise ValueError(f"base must be an integer of at least 2, got {self.base!r}")
 
-    def measure(self, dims: int) -> tuple[int, ...]:
-        return Steps(self.vectors).measure(dims)
-
     def holds(self, t) -> np.ndarray:
         """Whether each amount ``t`` is a power of the base."""
         t = np.asarray(t, dtype=np.int64)
@@ -264,13 +266,6 @@ class PowerSteps(MoveRelation):
             ok |= t == power
             power *= self.base
         return ok
-
-    def allows(self, before, after):
-        before, after = _pair(before, after)
-        ok = np.zeros(len(before), dtype=bool)
-        for t, hit in _along(before, after, self.vectors):
-            ok |= hit & self.holds(t)
-        return _staying(ok, after)
 
     def words(self) -> str:
         return (f"subtract t·v (t a power of {self.base}: 1, {self.base}, {self.base ** 2}, ..., every coordinate "
