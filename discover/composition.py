@@ -268,7 +268,39 @@ class SumStrategy:
 
     def to_json(self) -> str:
         return json.dumps({"kind": "sum of components", "text": self.text(), "checked_bound": self.checked_bound,
-                           "grundy": [json.loads(r.to_json()) for r in self.grundy]})
+                           "grundy": [json.loads(r.to_json()) for r in self.grundy],
+                           "components": [c.spec() for c in self.components]})
+
+    @classmethod
+    def from_json(cls, text) -> SumStrategy:
+        """Read a strategy written by ``to_json`` (a string, or a dict already parsed): its rules through
+        ``Rule.from_json``, its components through ``games.registry.game_from_spec`` (declared games are plain
+        data).
+
+        Examples
+        --------
+        >>> bounded = declared_game({"name": "b", "heaps": 2, "moves": [{"take": [1, 2, 3]}]})
+        >>> rule = Rule(sp.Mod(sp.Symbol("n"), 4), ("n",), "grundy")
+        >>> SumStrategy.from_json(SumStrategy((rule, rule), components(bounded), 20).to_json()).move((5, 7))
+        (5, 5)
+        """
+        from cgbase.reading import load_json
+        from games.registry import game_from_spec
+
+        try:
+            record = load_json(text, "the strategy record") if isinstance(text, (str, bytes)) else dict(text)
+            if record.get("kind") != "sum of components":
+                raise ValueError(f"not a sum-of-components strategy record: kind {record.get('kind')!r}")
+            grundy = tuple(Rule.from_json(json.dumps(r)) for r in record["grundy"])
+            parts = tuple(game_from_spec(spec, path="the strategy record") for spec in record["components"])
+            bound = record.get("checked_bound")
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
+                raise ValueError(f"checked_bound must be a non-negative integer or null, got {bound!r}")
+        except (KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"not a strategy record: {err}") from None
+        if len(grundy) != len(parts):
+            raise ValueError(f"the strategy record has {len(grundy)} Grundy rules for {len(parts)} components")
+        return cls(grundy, parts, bound)
 
 
 SAMPLE = 2000  # N positions whose strategy move is also looked up in the game's own moves()

@@ -10,6 +10,7 @@ print (text, LaTeX, MathML) and bound (intervals) without refusal.
 from __future__ import annotations
 
 import itertools
+import json
 
 import numpy as np
 import pytest
@@ -29,7 +30,7 @@ from discover.quotients.heap_period import HeapPeriod
 from discover.quotients.rule import QuotientRule
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch, MovesOf, Strategy
-from games import custom_game, make_game
+from games import custom_game, declared_game, make_game
 from games.symbolic import take_from_one
 from solvers import solve
 from solvers.solution import Solution
@@ -239,3 +240,20 @@ def test_solutions_round_trip(name, params, bound, tmp_path):
     for table in ("outcome_table", "grundy_table", "remoteness_table"):
         first, second = getattr(solution, table), getattr(again, table)
         assert (first is None and second is None) or np.array_equal(first, second)
+
+
+@pytest.mark.parametrize("game", [
+    make_game("lasker"),
+    declared_game({"name": "s247-s12", "heaps": 2, "moves": [{"step": [[2, 0], [4, 0], [7, 0], [0, 1], [0, 2]]}]}),
+], ids=["lasker", "declared sum"])
+def test_a_composed_strategy_reads_back_and_moves_alike(game):
+    """The Grundy composition's strategy (the Nim strategy over Grundy values) as find_rule writes it."""
+    from discover.composition import SumStrategy, compose
+
+    written = compose(game, verify_bound=40, games=2).strategy
+    again = SumStrategy.from_json(written.to_json())
+    assert again.to_json() == written.to_json()
+    positions = [(5, 7), (9, 3), (12, 40)] if game.dims == 2 else [(5,), (9,), (40,)]
+    assert [again.move(p) for p in positions] == [written.move(p) for p in positions]
+    with pytest.raises(ValueError, match="not a sum-of-components"):
+        SumStrategy.from_json({**json.loads(written.to_json()), "kind": "other"})
