@@ -47,11 +47,14 @@ _FOLDERS = tuple(os.path.join(_ROOT, package) + os.sep for package in PACKAGES)
 
 def start_numba() -> bool:
     """``load_kernels_lazily`` for the ``discover`` command, or numba as it is on any error; True when applied."""
-    from numba.core import caching, dispatcher
-    from numba.core.runtime import nrtdynmod
+    try:
+        from numba.core import caching, dispatcher
+        from numba.core.runtime import nrtdynmod
 
-    originals = (caching.Cache.load_overload, caching.Cache.save_overload,
-                 dispatcher._DispatcherBase._compilation_chain_init_hook, nrtdynmod.compile_nrt_functions)
+        originals = (caching.Cache.load_overload, caching.Cache.save_overload,
+                     dispatcher._DispatcherBase._compilation_chain_init_hook, nrtdynmod.compile_nrt_functions)
+    except Exception:  # a numba laid out otherwise: nothing is changed
+        return False
     try:
         return load_kernels_lazily()
     except Exception:  # a numba whose internals differ from what was read: numba's own path, untouched

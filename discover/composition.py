@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
 
+from discover import defaults
 from discover.bounds import default_bound, default_verify_bound
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
@@ -114,7 +115,7 @@ def components(game: Game) -> tuple[Game, ...] | None:
         return (game,) if game.parts > 1 else None
     relation = game.move_relation()
     per = None if relation is None else _unit_steps(relation, game.dims)
-    if per is None:
+    if per is None or all(rules == [{"take": "any"}] for rules in per):  # Nim: the engines state and prove it
         return None
     made: dict[str, Game] = {}
     for rules in per:
@@ -361,7 +362,7 @@ class Composition:
 
 
 def compose(game: Game, *, bound: int | None = None, verify_bound: int | None = None, seed: int = 0,
-            games: int = 100, strategy: bool = True, prove: bool = True, say=None) -> Composition | None:
+            games: int | None = None, strategy: bool = True, prove: bool = True, say=None) -> Composition | None:
     """The rule of a sum of components, composed from their Grundy formulas; None when the game is not shown to be
     a sum or a component's values show no formula.
 
@@ -373,8 +374,8 @@ def compose(game: Game, *, bound: int | None = None, verify_bound: int | None = 
         The game's training box (reported) and verification box (default: ``discover.bounds``'s).
     seed : int
         Seed of the self-play and of the strategy check's sample.
-    games : int
-        Self-play games per opponent (``discover.verify.verify_rule``).
+    games : int, optional
+        Self-play games per opponent (``discover.verify.verify_rule``; default ``discover.defaults.ENGINES.games``).
     strategy, prove : bool
         Build and check the Nim strategy over Grundy values; attempt the proof.
     say : callable, optional
@@ -388,6 +389,7 @@ def compose(game: Game, *, bound: int | None = None, verify_bound: int | None = 
     ('(a mod 4) ⊕ (b mod 4) ⊕ (c mod 4) = 0', 'proved')
     """
     say = say or (lambda message: None)
+    games = defaults.ENGINES.games if games is None else games
     parts = components(game)
     if parts is None:
         return None

@@ -129,8 +129,8 @@ class FindSettings:
             return cls(**keywords)
         if not isinstance(settings, cls):
             raise TypeError(f"settings must be a {cls.__name__}, got {type(settings).__name__}")
-        defaults = {f.name: f.default for f in fields(cls)}
-        changed = [name for name, value in keywords.items() if not _same(value, defaults[name])]
+        unset = {f.name: f.default for f in fields(cls)}
+        changed = [name for name, value in keywords.items() if not _same(value, unset[name])]
         if changed:
             raise ValueError(f"give either settings= or the keywords {', '.join(changed)}, not both")
         return settings

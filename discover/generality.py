@@ -134,9 +134,10 @@ def general_claim(rule, game, proof=None) -> GeneralClaim | None:
     text = general_text(rule.expr, rule.target) if rule.expr is not None else None
     if text is None or game.dims < 2:
         return None
-    if proof is not None and proof.status == ProofStatus.PROVED and proof.method == MOORE_METHOD:
+    theorem = proof is not None and proof.status == ProofStatus.PROVED and not proof.rests_on  # not a relation's
+    if theorem and proof.method == MOORE_METHOD:
         return GeneralClaim(text, ClaimStatus.PROVED, "Moore's theorem (Bouton's for Nim) holds for every number of heaps")
-    if proof is not None and proof.status == ProofStatus.PROVED and proof.method == MISERE_NIM_METHOD:
+    if theorem and proof.method == MISERE_NIM_METHOD:
         return GeneralClaim(text, ClaimStatus.PROVED, "Bouton's theorem for misère Nim holds for every number of heaps")
     own = f"checked on {game.dims} heaps only"
     param = _count_param(game)

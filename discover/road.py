@@ -13,7 +13,9 @@
   verified rule);
 - everything else with integer positions: a table, the engine portfolio and the trial (``Road.ENGINES``).
 
-A setting that the chosen road makes meaningless is refused here, before any work, never silently ignored.
+The settings that only a rule fitted to a table reads (a verification bound, the strategy and the proof and their
+budget, a training accuracy) are refused on the quotient roads, before any work; the seed and the self-play games
+are read by the roads that play or sample, and left unused by the others.
 """
 
 from __future__ import annotations

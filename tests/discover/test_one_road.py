@@ -52,6 +52,7 @@ def test_a_quotient_cut_short_is_verified_and_its_proof_unknown():
     (make_game("octal", code="0.77"), FindSettings(bound=40), Road.ENGINES),
     (make_game("subtraction", subtract=(1, 2), misere=True), FindSettings(bound=20), Road.ENGINES),
     (make_game("nim", heaps=3, misere=True), FindSettings(), Road.ENGINES),
+    (make_game("nim", heaps=3), FindSettings(), Road.ENGINES),  # a sum, but Nim: the engines state and prove it
     (make_game("wythoff"), FindSettings(), Road.ENGINES),
 ])
 def test_the_road_is_chosen_from_what_the_game_declares(game, settings, road):
@@ -106,3 +107,16 @@ def test_the_learners_threshold_is_the_librarys():
     from learners.value_table import ValueTable
 
     assert inspect.signature(ValueTable.partition).parameters["confidence"].default == defaults.ENGINES.confidence
+
+
+def test_a_custom_nim_proved_for_its_relation_is_no_theorem_for_any_number_of_heaps():
+    """A proof that rests on an inferred relation says nothing of other numbers of heaps: the reading for any
+    number of heaps is never 'proved' by Moore's or Bouton's theorem for a game given by moves()."""
+    from games import custom_game
+
+    def moves(p):
+        return [p[:i] + (p[i] - t,) + p[i + 1:] for i in range(3) for t in range(1, p[i] + 1)]
+
+    found = find_rule(custom_game("mynim", moves, dims=3), bound=6, verify_bound=14, games=4)
+    assert found.proof.status == "proved" and found.proof.rests_on["agrees_with_moves_up_to"] == 14
+    assert found.general is None or found.general.status != "proved"
