@@ -45,7 +45,7 @@ from discover import defaults
 from discover.bounds import default_bound, default_verify_bound
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
-from discover.proofs.agreement import relation_agreement, relation_agrees
+from discover.proofs.agreement import relation_basis, resting_on
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.prove import Proof
 from discover.rule import Rule
@@ -461,17 +461,13 @@ def _proof(game: Game, formulas: dict, verify: int):
     if counterexample is not None:
         return answer("disproved", f"a component's formula is disproved; the rule {rests}",
                       counterexample=counterexample)
-    relation, rests_on = game.move_relation(), {}
-    if game.dims > 1:
-        custom = bool(game.spec().get("custom")) and "declared" not in game.spec()
-        differs, agreed = relation_agreement(game, verify) if custom else (relation_agrees(game), None)
+    rests_on = {}
+    if game.dims > 1:  # a proof for the moves the relation states (a custom game's: on the box where it agrees)
+        differs, rests_on = relation_basis(game, verify)
         if differs is not None:
             return answer("unknown", f"the game's move relation disagrees with its moves(): {differs['reason']}",
                           counterexample=differs)
-        if custom:  # a proof for the moves the relation states, on the box where it agrees with moves()
-            statement += (f", for the moves of the relation \"{relation.words()}\", which agrees with moves() on "
-                          f"every position up to {agreed:,}")
-            rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": agreed}
+        statement = resting_on(statement, rests_on)
     if open_:
         return answer("unknown", f"a component's formula is not proved; the rule {rests}", rests_on=rests_on)
     return answer("proved", rests, rests_on=rests_on)

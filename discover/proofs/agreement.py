@@ -21,7 +21,7 @@ from games import Game
 from games.infer_relation import differs_on, option_counts
 from solvers.graph_store import kept_options
 
-__all__ = ["relation_agrees", "relation_agreement", "PAIRS"]
+__all__ = ["relation_agrees", "relation_agreement", "relation_basis", "resting_on", "PAIRS"]
 
 PAIRS = 2 * 10**7  # pairs of positions the relation is tested on, at most
 CHUNK = 1 << 20  # pairs per vectorised call
@@ -138,3 +138,40 @@ def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | Non
             return {"position": p, "move": q,
                     "reason": f"moves() gives {p} → {q}, which the relation does not allow"}, pairs_bound
     return None, pairs_bound
+
+
+def relation_basis(game: Game, bound: int | None = None) -> tuple[dict | None, dict]:
+    """The first disagreement between a game's relation and its ``moves()`` (None when none), and what a proof for
+    its moves then rests on: nothing for a built-in or declared game (its relation and kernel come from one
+    declaration: ``relation_agrees`` checks them on a small box), the relation and the bound on which it agrees
+    with ``moves()`` for a relation given beside a Python ``moves()`` or inferred from it (``relation_agreement``
+    up to ``bound``).
+
+    Examples
+    --------
+    >>> from games.custom import custom_game
+    >>> from games.symbolic import take_from_one
+    >>> moves = lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]]
+    >>> game = custom_game("take12", moves, 1, relation=take_from_one(1, (1, 2)))
+    >>> relation_basis(game, 50)[1]["agrees_with_moves_up_to"]
+    50
+    """
+    if not game.spec().get("custom") or "declared" in game.spec():
+        return relation_agrees(game), {}
+    differs, agreed = relation_agreement(game, bound)
+    return differs, ({} if differs is not None else
+                     {"relation": game.move_relation().words(), "agrees_with_moves_up_to": agreed})
+
+
+def resting_on(statement: str, rests_on: dict) -> str:
+    """A proof's statement with what it rests on (``relation_basis``) said: the relation and its box.
+
+    Examples
+    --------
+    >>> resting_on("for every position", {"relation": "take 1 or 2", "agrees_with_moves_up_to": 300})[18:]
+    ', for the moves of the relation "take 1 or 2", which agrees with moves() on every position up to 300'
+    """
+    if not rests_on:
+        return statement
+    return (f"{statement}, for the moves of the relation \"{rests_on['relation']}\", which agrees with moves() on "
+            f"every position up to {rests_on['agrees_with_moves_up_to']:,}")

@@ -22,7 +22,7 @@ from discover import defaults
 from discover.expr.features import expand_features
 from discover.expr.intervals import value_range
 from discover.expr.walker import Unsupported
-from discover.proofs.agreement import relation_agreement, relation_agrees
+from discover.proofs.agreement import relation_agrees, relation_basis, resting_on
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
@@ -100,8 +100,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
     strategy : Strategy, optional
         A winning-move function for the rule: the "move into P" part becomes quantifier-free.
     time_budget : float, optional
-        z3's seconds for the whole proof (default ``discover.defaults.ENGINES.proof_seconds``) (each part gets what is left); checking a custom game's relation against
-        its ``moves()`` (``relation_bound``) takes none of them.
+        z3's seconds for the whole proof (default ``discover.defaults.ENGINES.proof_seconds``; each part gets what
+        is left); checking a custom game's relation against its ``moves()`` (``relation_bound``) takes none of them.
     bits : int
         Bit-vector proofs cover coordinates below 2^bits (at least 64).
     methods : tuple of str
@@ -202,20 +202,15 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
     if strategy is not None and strategy.relation != relation:
         raise ValueError(f"the strategy is for the moves {strategy.relation.words()!r}, not {game!r}'s")
-    custom = bool(game.spec().get("custom")) and "declared" not in game.spec()  # a relation given beside moves()
     clock = time.perf_counter()
-    differs, agreed = relation_agreement(game, relation_bound) if custom else (relation_agrees(game), None)
+    differs, rests_on = relation_basis(game, relation_bound)
     time_budget += time.perf_counter() - clock  # the budget is z3's: checking the relation on a bound takes none of it
     if differs is not None:
         return _unknown(f"the game's symbolic move relation disagrees with its moves(): {differs['reason']}", start,
                         counterexample=differs)
-    if custom:
-        proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
-        proof.statement += (f", for the moves of the relation \"{relation.words()}\", which agrees with moves() on "
-                            f"every position up to {agreed:,}")
-        proof.rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": agreed}
-        return proof
-    return _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
+    proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
+    proof.statement, proof.rests_on = resting_on(proof.statement, rests_on), rests_on
+    return proof
 
 
 def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:
