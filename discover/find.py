@@ -33,6 +33,7 @@ from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.road import choose_road
 from discover.rule import Rule
 from discover.relation_inference import with_inferred_relation
+from discover.strategy import Strategy
 from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
 from discover.verdicts import Road, Status
@@ -316,7 +317,8 @@ def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
         clock = time.perf_counter()
         values = None if found.sequence is None else found.sequence.values
         failed = found.strategy_check is not None and not found.strategy_check.passed
-        strategy = None if failed else found.strategy  # a strategy that lost a game proves nothing
+        formula = isinstance(found.strategy, Strategy)  # a move chooser (no formula) states nothing z3 can use
+        strategy = found.strategy if formula and not failed else None  # a strategy that lost a game proves nothing
         found.proof = prove_rule(found.rule, found.game, strategy, time_budget=settings.proof_seconds,
                                  values=values, relation_bound=found.verify_bound)
         found.timings["proof"] = time.perf_counter() - clock

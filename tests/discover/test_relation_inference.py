@@ -70,3 +70,22 @@ def test_an_inferred_relation_gives_a_strategy_and_a_proof(moves, dims, text):
     n = n[~found.rule.predicate(n)]
     assert found.rule.predicate(found.strategy.moves(n)).all()
     assert found.proof.status == "proved" and "which agrees with moves() on every position up to" in found.proof.statement
+
+
+def powers_of_two(p):
+    return [(p[0] - (1 << k),) for k in range(p[0].bit_length()) if 1 << k <= p[0]]
+
+
+def test_powers_are_proved_by_their_residues_and_a_coarse_bracket_proves_nothing(monkeypatch):
+    """Subtract a power of 2: P iff n mod 3 = 0 is proved with the powers above 2^62 stated by their residues
+    modulo 3 (never 0); stated by none (modulus 1: any large amount), z3 finds a move from P to P by an amount that
+    is no power, which is "unknown", never a disproof."""
+    import discover.proofs.moves_smt
+    from discover.proofs.prove import prove_rule
+
+    found = find_rule(custom_game("powers", powers_of_two, 1), settings=SMALL)
+    assert found.rule.text() == "a mod 3 = 0" and found.proof.status == "proved"
+    assert "residues modulo 3" in found.proof.method and found.proof.statement.endswith("up to 300")
+    monkeypatch.setattr(discover.proofs.moves_smt, "residue_modulus", lambda *exprs: 1)
+    coarse = prove_rule(found.rule, found.game, relation_bound=300)
+    assert coarse.status == "unknown" and "not exactly" in coarse.reason
