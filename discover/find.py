@@ -32,7 +32,7 @@ from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.road import choose_road
 from discover.rule import Rule
-from discover.relation_inference import with_inferred_relation
+from discover.relation_inference import inferred_again, with_inferred_relation
 from discover.strategy import Strategy
 from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
@@ -269,6 +269,8 @@ def _by_engines(game: Game, settings: FindSettings, table: Table | None, say, no
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
         check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
+        game, why = inferred_again(game, verify, say)  # a relation inferred on a smaller box: on this one
+        notes += [why] if why else []
         growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
         grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
                     and game.universe(bound).is_box)

@@ -89,3 +89,13 @@ def test_powers_are_proved_by_their_residues_and_a_coarse_bracket_proves_nothing
     monkeypatch.setattr(discover.proofs.moves_smt, "residue_modulus", lambda *exprs: 1)
     coarse = prove_rule(found.rule, found.game, relation_bound=300)
     assert coarse.status == "unknown" and "not exactly" in coarse.reason
+
+
+@pytest.mark.slow
+def test_a_relation_is_inferred_again_on_the_bound_a_grown_table_is_verified_on():
+    """Subtract 1, 3, 4 or 180: the period 183 shows only on a grown table, verified on 19,200; the relation (first
+    inferred on 300) is inferred again there, and the proof rests on that box."""
+    found = find_rule(custom_game("s180", lambda p: [(p[0] - t,) for t in (1, 3, 4, 180) if t <= p[0]], 1),
+                      settings=FindSettings(games=10, proof_seconds=30))
+    assert "a mod 183" in found.rule.text() and found.verify_bound == found.game.relation_inferred_on == 19_200
+    assert found.proof.status == "proved" and found.proof.rests_on["agrees_with_moves_up_to"] == 19_200
