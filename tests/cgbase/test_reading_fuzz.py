@@ -277,3 +277,32 @@ def test_a_strategy_record_with_a_negative_checked_bound_is_refused():
     text = find_rule(NIM2, bound=6, verify_bound=12, games=5, prove=False).strategy.to_json()
     with pytest.raises(ValueError, match="checked_bound"):
         Strategy.from_json(json.dumps({**json.loads(text), "checked_bound": -5}), NIM2)
+
+
+@pytest.fixture(scope="module")
+def chooser_text():
+    from discover.move_chooser import MoveChooser
+
+    return MoveChooser(Rule.from_json(find_rule(NIM2, bound=6).rule.to_json()), NIM2, 12).to_json()
+
+
+@FUZZ
+@given(st.floats(0, 1, exclude_max=True), st.integers(1, 255), st.booleans())
+def test_a_move_chooser_record_is_read_or_refused_never_a_traceback(chooser_text, share, mask, truncate):
+    from discover.move_chooser import MoveChooser
+
+    data = bytearray(chooser_text.encode())
+    at = int(share * len(data))
+    text = bytes(data[:at]) if truncate else bytes(data[:at]) + bytes([data[at] ^ mask]) + bytes(data[at + 1:])
+    try:
+        MoveChooser.from_json(text, NIM2)
+    except ValueError:
+        pass
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "[]", '{"kind": "move chooser"}', '{"x": Infinity}', "9" * 100_000])
+def test_hostile_move_chooser_text_is_refused_in_one_value_error(text):
+    from discover.move_chooser import MoveChooser
+
+    with pytest.raises(ValueError):
+        MoveChooser.from_json(text, NIM2)
