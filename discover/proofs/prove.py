@@ -31,7 +31,7 @@ from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.rule import Rule
 from discover.verdicts import CertificatePart, PartResult, ProofStatus
-from games import Game
+from games import Game, make_game
 from games.symbolic import EuclidMultiples, Steps
 
 if TYPE_CHECKING:
@@ -209,9 +209,26 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
     if differs is not None:
         return _unknown(f"the game's symbolic move relation disagrees with its moves(): {differs['reason']}", start,
                         counterexample=differs)
-    proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
+    proof = _by_subtraction_theorem(rule, game, relation, start) if "theorem" in methods else None
+    if proof is None:
+        proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
     proof.statement, proof.rests_on = resting_on(proof.statement, rests_on), rests_on
     return proof
+
+
+def _by_subtraction_theorem(rule, game, relation, start) -> Proof | None:
+    """The periodicity theorem of subtraction games for a game that declares no theorem but whose relation takes one
+    of finitely many amounts from its one heap (a custom game's, inferred or given: the proof is for the moves of
+    the relation, which is that subtraction game); None when it does not apply or does not decide."""
+    if game.dims != 1 or game.period_theorem is not None or not isinstance(relation, Steps) \
+            or relation.amounts is None or relation.vectors != ((1,),):
+        return None
+    status, said, counterexample = periodic_rule_proof(rule, make_game("subtraction", subtract=relation.amounts,
+                                                                       misere=game.misere))
+    if status is None:
+        return None
+    return Proof(status, PERIODIC_METHODS["subtraction"], "for every position", counterexample,
+                 time.perf_counter() - start, reason="; ".join(said))
 
 
 def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:
