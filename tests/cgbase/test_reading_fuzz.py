@@ -169,13 +169,17 @@ def rule_text():
 @FUZZ
 @given(st.floats(0, 1, exclude_max=True), st.integers(1, 255), st.booleans())
 def test_rule_json_is_read_or_refused_never_a_traceback(rule_text, share, mask, truncate):
-    data = bytearray(rule_text.encode())
-    at = int(share * len(data))
-    text = bytes(data[:at]) if truncate else bytes(data[:at]) + bytes([data[at] ^ mask]) + bytes(data[at + 1:])
     try:
-        Rule.from_json(text)
+        Rule.from_json(_changed(rule_text, share, mask, truncate))
     except ValueError:
         pass
+
+
+def _changed(text: str, share: float, mask: int, truncate: bool) -> bytes:
+    """``text`` cut at ``share`` of its bytes, or with the byte there flipped by ``mask``."""
+    data = bytearray(text.encode())
+    at = int(share * len(data))
+    return bytes(data[:at]) if truncate else bytes(data[:at]) + bytes([data[at] ^ mask]) + bytes(data[at + 1:])
 
 
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"expr": ' + "[" * 5000 + "]" * 5000 + "}", '{"x": Infinity}',
@@ -291,11 +295,8 @@ def chooser_text():
 def test_a_move_chooser_record_is_read_or_refused_never_a_traceback(chooser_text, share, mask, truncate):
     from discover.move_chooser import MoveChooser
 
-    data = bytearray(chooser_text.encode())
-    at = int(share * len(data))
-    text = bytes(data[:at]) if truncate else bytes(data[:at]) + bytes([data[at] ^ mask]) + bytes(data[at + 1:])
     try:
-        MoveChooser.from_json(text, NIM2)
+        MoveChooser.from_json(_changed(chooser_text, share, mask, truncate), NIM2)
     except ValueError:
         pass
 
