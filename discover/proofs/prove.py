@@ -1,10 +1,11 @@
 """``prove_rule``: a proof for every position, a counterexample, or "unknown" with the reason.
 
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
-subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem
-for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure
-certificate in z3 (unbounded integers for rules without bitwise operators, else bit-vectors for coordinates
-below 2^bits).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a
+subtraction games, the latter also for a custom game whose relation takes finitely many amounts from its one
+heap, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k, Bouton's
+theorem for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure certificate in z3
+(unbounded integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits; the
+powers of a number in unbounded integers bracketed by their residues, ``discover.proofs.moves_smt``).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a
 symbolic move relation, a rule or strategy the translation cannot state exactly, or a part z3 leaves open (its
 own timeout: the one clock in a proof) gives "unknown".
 """
@@ -292,8 +293,6 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
 def _real_move(relation, witness: dict) -> bool:
     """Whether a model's move (``position`` -> ``move_to``) is a move of ``relation``, checked in numpy (False for
     a model too large for int64)."""
-    import numpy as np
-
     p, q = witness.get("position"), witness.get("move_to")
     if p is None or q is None or max(map(abs, (*p, *q))) >= 2**62:
         return False
