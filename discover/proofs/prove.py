@@ -1,13 +1,14 @@
 """``prove_rule``: a proof for every position, a counterexample, or "unknown" with the reason.
 
-Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
-subtraction games, the latter also for a custom game whose relation takes finitely many amounts from its one
-heap, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k, Bouton's
-theorem for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure certificate in z3
-(unbounded integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits; the
-powers of a number in unbounded integers bracketed by their residues, ``discover.proofs.moves_smt``).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a
-symbolic move relation, a rule or strategy the translation cannot state exactly, or a part z3 leaves open (its
-own timeout: the one clock in a proof) gives "unknown".
+Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and subtraction
+games, the latter also for a custom game whose relation takes finitely many amounts from its one heap,
+complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k, Bouton's theorem
+for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure certificate in z3 (unbounded
+integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits; the powers of a
+number in unbounded integers bracketed by their residues, ``discover.proofs.moves_smt``).  Nothing else is ever
+"proved": a Grundy rule no periodicity theorem covers, a game without a symbolic move relation, a rule or strategy
+the translation cannot state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives
+"unknown".
 """
 
 from __future__ import annotations
