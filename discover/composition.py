@@ -267,6 +267,21 @@ class SumStrategy:
         return (f"move in a heap j with G(h_j) ⊕ X < G(h_j) to one of its options of Grundy value G(h_j) ⊕ X, "
                 f"X = G(h_1) ⊕ G(h_2) ⊕ ... (Sprague-Grundy), where {named}")
 
+    def latex(self) -> str:
+        """The strategy in LaTeX, as ``text`` says it (the report's formula).
+
+        Examples
+        --------
+        >>> bounded = declared_game({"name": "b", "heaps": 2, "moves": [{"take": [1, 2, 3]}]})
+        >>> rule = Rule(sp.Mod(sp.Symbol("n"), 4), ("n",), "grundy")
+        >>> SumStrategy((rule, rule), components(bounded)).latex().endswith(rule.latex())
+        True
+        """
+        g = r"\mathcal{G}"
+        named = r",\; ".join(dict.fromkeys(r.latex() for r in self.grundy))
+        return (rf"h_j \to h'_j \text{{ with }} {g}(h'_j) = {g}(h_j) \oplus X < {g}(h_j), \quad X = \bigoplus_i "
+                rf"{g}(h_i), \quad {named}")
+
     def to_json(self) -> str:
         return json.dumps({"kind": "sum of components", "text": self.text(), "checked_bound": self.checked_bound,
                            "grundy": [json.loads(r.to_json()) for r in self.grundy],

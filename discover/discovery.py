@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from discover.quotients.discovery import QuotientDiscovery
     from discover.quotients.rule import QuotientRule
     from discover.rule import Rule
+    from discover.composition import SumStrategy
+    from discover.move_chooser import MoveChooser
     from discover.strategy import Strategy
     from solvers.take_and_break import GrundySequence
 
@@ -59,8 +61,10 @@ class Discovery:
         Where the training table came from ("solver", a learner, "take_and_break", "quotient").
     sequence : GrundySequence or None
         The take-and-break engine's values, on that road.
-    strategy : Strategy or None
-        The winning-move strategy of a verified P rule, when one was found.
+    strategy : Strategy or SumStrategy or MoveChooser or None
+        The winning-move strategy of a verified P rule, when one was found: formulas (``Strategy``), the Nim
+        strategy over the components' Grundy values (``SumStrategy``), or for a custom game with no formula found
+        a move chooser over its ``moves()`` (``MoveChooser``, checked on the verification bound).
     strategy_check : Check or None
         The strategy's own self-play (a failure leaves the rule verified).
     proof : Proof or None
@@ -87,7 +91,7 @@ class Discovery:
     best_partial: Rule | None = None
     source: str = "solver"
     sequence: GrundySequence | None = None
-    strategy: Strategy | None = None
+    strategy: Strategy | SumStrategy | MoveChooser | None = None
     strategy_check: Check | None = None
     proof: Proof | None = None
     notes: list[str] = field(default_factory=list)

@@ -32,7 +32,8 @@ from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.road import choose_road
 from discover.rule import Rule
-from discover.relation_inference import with_inferred_relation
+from discover.relation_inference import inferred_again, with_inferred_relation
+from discover.strategy import Strategy
 from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
 from discover.verdicts import Road, Status
@@ -268,6 +269,8 @@ def _by_engines(game: Game, settings: FindSettings, table: Table | None, say, no
         if verify < bound:
             raise ValueError(f"verify_bound ({verify}) must be at least the training bound ({bound})")
         check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
+        game, why = inferred_again(game, verify, say)  # a relation inferred on a smaller box: on this one
+        notes += [why] if why else []
         growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
         grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
                     and game.universe(bound).is_box)
@@ -316,7 +319,8 @@ def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
         clock = time.perf_counter()
         values = None if found.sequence is None else found.sequence.values
         failed = found.strategy_check is not None and not found.strategy_check.passed
-        strategy = None if failed else found.strategy  # a strategy that lost a game proves nothing
+        formula = isinstance(found.strategy, Strategy)  # a move chooser (no formula) states nothing z3 can use
+        strategy = found.strategy if formula and not failed else None  # a strategy that lost a game proves nothing
         found.proof = prove_rule(found.rule, found.game, strategy, time_budget=settings.proof_seconds,
                                  values=values, relation_bound=found.verify_bound)
         found.timings["proof"] = time.perf_counter() - clock

@@ -16,7 +16,7 @@ from games.infer_relation import infer_relation
 from solvers import build_graph
 from solvers.graph_store import graph_options, remember_graph
 
-__all__ = ["with_inferred_relation", "relation_line", "relation_record"]
+__all__ = ["with_inferred_relation", "inferred_again", "relation_line", "relation_record"]
 
 
 def with_inferred_relation(game: Game, bound: int, say=lambda message: None) -> tuple[Game, str | None]:
@@ -48,6 +48,28 @@ def with_inferred_relation(game: Game, bound: int, say=lambda message: None) -> 
     inferred = game.with_relation(relation, bound)
     remember_graph(inferred, universe, graph)  # the same moves(): its graph is the inferred game's too
     return inferred, None
+
+
+def inferred_again(game: Game, bound: int, say=lambda message: None) -> tuple[Game, str | None]:
+    """A game whose relation was inferred on a bound below ``bound`` with its relation inferred again on ``bound``
+    (``with_inferred_relation``: a larger verification bound may show amounts the smaller did not), and the note
+    when none fits there; any other game unchanged, and None.
+
+    Examples
+    --------
+    >>> from games import custom_game
+    >>> from solvers.graph_store import keep_graphs
+    >>> game = custom_game("take134", lambda p: [(p[0] - t,) for t in (1, 3, 4, 150) if t <= p[0]], dims=1)
+    >>> with keep_graphs():
+    ...     small, _ = with_inferred_relation(game, 100)
+    ...     large, _ = inferred_again(small, 300)
+    >>> small.move_relation().amounts, large.move_relation().amounts, large.relation_inferred_on
+    ((1, 3, 4), (1, 3, 4, 150), 300)
+    """
+    inferred_on = getattr(game, "relation_inferred_on", None)
+    if not isinstance(game, CustomGame) or inferred_on is None or inferred_on >= bound:
+        return game, None
+    return with_inferred_relation(game.without_inferred_relation(), bound, say)
 
 
 def relation_line(game: Game) -> str | None:

@@ -3,16 +3,20 @@
 ``find_rule`` verifies a rule on its own checks (agreement with the solver, the closure certificate, self-play of
 the agent that plays any move into a position the rule calls P).  A strategy (``discover.find_strategy``) is then
 looked for and played in its own self-play check ("strategy self-play"): when it loses a game, the strategy is
-reported as failing, the rule stays verified, and the proof does not use the strategy.
+reported as failing, the rule stays verified, and the proof does not use the strategy.  A custom game's rule for
+which no formula strategy is found gets a move chooser instead (``discover.move_chooser``: the first option of
+``moves()`` the rule calls P), checked on the verification bound and stated as no formula.
 """
 
 from __future__ import annotations
 
 import time
 
+from discover.move_chooser import MoveChooser
 from discover.rule import Rule
 from discover.verify import self_play
 from games import Game
+from games.custom import CustomGame
 
 __all__ = ["STRATEGY_SECONDS", "winning_moves", "strategy_on_trial"]
 
@@ -24,7 +28,8 @@ def winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list,
     checked on a bound over its own ``moves()`` (with a note: it cannot serve a proof). A one-heap strategy is
     checked on the whole verification bound (a long period's moves show only there), and so is a custom game's without
     a relation (its moves read from the graph ``find_rule`` keeps); ``timings["strategy"]`` counts
-    the search's seconds.
+    the search's seconds.  A custom game's rule with no formula strategy gets a ``MoveChooser`` checked on the
+    verification bound (with a note saying so).
 
     Examples
     --------
@@ -49,11 +54,27 @@ def winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list,
                              seed=seed, time_cap=STRATEGY_SECONDS)
     seconds = time.perf_counter() - clock
     timings["strategy"] = timings.get("strategy", 0.0) + seconds
-    if strategy is None:
-        stopped = f"its {STRATEGY_SECONDS:.0f} s safety cap" if seconds >= STRATEGY_SECONDS else "its budget"
-        notes.append(f"no winning-move strategy was found within {stopped} (at most 12 candidate moves, each "
-                     "fitted by the enumeration engine): the hypothesis agent plays any move into P")
-    return strategy
+    if strategy is not None:
+        return strategy
+    stopped = f"its {STRATEGY_SECONDS:.0f} s safety cap" if seconds >= STRATEGY_SECONDS else "its budget"
+    searched = f"within {stopped} (at most 12 candidate moves, each fitted by the enumeration engine)"
+    if not isinstance(game, CustomGame):
+        notes.append(f"no winning-move strategy was found {searched}: the hypothesis agent plays any move into P")
+        return None
+    clock = time.perf_counter()
+    chooser = MoveChooser(rule, game, provenance={"formula_search": f"none found {searched}"})
+    gaps = chooser.check(verify, most=1)
+    timings["strategy"] += time.perf_counter() - clock
+    if len(gaps):  # a verified rule has none: its closure certificate asks the same of every N position
+        gap = tuple(map(int, gaps[0]))
+        notes.append(f"no winning-move strategy was found {searched}, and the N position {gap} has no option the "
+                     "rule calls P")
+        return None
+    chooser.checked_bound = verify
+    notes.append(f"no formula strategy was found {searched}: the strategy is a move chooser (the first option of "
+                 f"moves() that the rule calls P), checked on every N position up to bound {verify:,}; no proof "
+                 "uses it")
+    return chooser
 
 
 def strategy_on_trial(rule: Rule, game: Game, solution, settings, timings: dict, notes: list, say, verify: int):

@@ -68,6 +68,23 @@ class CustomGame(Game):
         game.source_file = self.source_file  # the same game file, when it came from one
         return game
 
+    def without_inferred_relation(self) -> CustomGame:
+        """The same game with its inferred relation dropped (to infer it again on a larger box); this game is left as
+        it is.
+
+        Examples
+        --------
+        >>> from games.symbolic import take_from_one
+        >>> g = custom_game("take12", lambda p: [(p[0] - t,) for t in (1, 2) if t <= p[0]], 1)
+        >>> g.with_relation(take_from_one(1, (1, 2)), 300).without_inferred_relation().move_relation() is None
+        True
+        """
+        if self.relation_inferred_on is None:
+            raise ValueError(f"{self!r} states no inferred relation (a relation given with moves() is kept)")
+        game = CustomGame(self.name, self._moves, self.dims, self.misere)
+        game.source_file = self.source_file
+        return game
+
     def moves(self, position) -> list[tuple[int, ...]]:
         position = tuple(int(x) for x in position)
         return [self._option(self._where(position), option) for option in self._call(position)]

@@ -5,7 +5,9 @@ play ends and induction applies), (ii) terminal positions follow the terminal ru
 leads from P to P and (iv) every other N position has a move into P.  Each part is asked as "is
 there a position breaking it?": ``unsat`` proves the part.  With a strategy, (iv) is
 quantifier-free: one of the strategy's candidate moves is legal and lands in P.  Without one,
-(iv) keeps a quantifier over the move, unless the relation has finitely many options.
+(iv) keeps a quantifier over the move, unless the relation has finitely many options.  Parts (i) and (iii) speak
+of every move (``MovesSmt.is_move``: a superset of the moves where they are not stated exactly), (iv) of a move
+that exists (``MovesSmt.sure_move``: a subset), so that an unsatisfiable query proves its part either way.
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ class CertificateQueries:
         """(key, formula whose models break the part) for each part, in order."""
         m, p, q = self.moves, self.p, self.q
         # the relation alone, in integers (sums of bit-vectors are slow to reason about), over the same set
-        ints = MovesSmt(m.relation, m.dims, Arithmetic(), bound_bits=m.bound_bits)
+        ints = MovesSmt(m.relation, m.dims, Arithmetic(), bound_bits=m.bound_bits, modulus=m.modulus)
         a, b = [z3.Int(f"m_{n}") for n in self.coordinates], [z3.Int(f"n_{n}") for n in self.coordinates]
         yield CertificatePart.MEASURE, z3.And(ints.domain(a), ints.is_move(a, b),
                                                          z3.Not(ints.measure(b) < ints.measure(a)))
@@ -102,10 +104,10 @@ class CertificateQueries:
         m = self.moves
         targets = self.candidates if self.candidates is not None else m.options(p)
         if targets is not None:
-            return z3.Or(*[z3.And(m.is_move(p, t), self.rule(t)) for t in targets])
+            return z3.Or(*[z3.And(m.sure_move(p, t), self.rule(t)) for t in targets])
         inner = SmtTranslator(self.ar)
         q = [self.ar.var(f"any_{n}") for n in self.coordinates]
-        body = z3.And(m.is_move(p, q), inner.term(self.rule_expr, self.env(q)), *inner.side)
+        body = z3.And(m.sure_move(p, q), inner.term(self.rule_expr, self.env(q)), *inner.side)
         return z3.Exists(q + inner.fresh, body)
 
     def check(self, formula, seconds: float) -> tuple[PartResult, dict | None]:
@@ -133,7 +135,7 @@ class CertificateQueries:
         p = [self.ar.const(x) for x in position]
         solver = z3.Solver()
         solver.set("timeout", max(1, int(seconds * 1000)))
-        solver.add(self.moves.is_move(p, self.q), self.rule_q, *self.translator.side)
+        solver.add(self.moves.sure_move(p, self.q), self.rule_q, *self.translator.side)
         answer = solver.check()
         return PartResult.HOLDS if answer == z3.sat else PartResult.FAILS if answer == z3.unsat else PartResult.UNKNOWN
 

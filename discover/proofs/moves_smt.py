@@ -7,36 +7,107 @@ quantifiers: the amount of a step is read off q), ``terminal(p)`` (p has no opti
 closed form), ``measure(p)`` (a non-negative linear measure every move decreases) and, for
 relations with finitely many options per position, ``options(p)``.  The tests check each formula
 against the family's move kernel on small boxes.
+
+Every relation has an exact form but one: the powers of a number (``PowerSteps``) over unbounded integers, which
+no quantifier-free formula of linear arithmetic states.  They get two forms that bracket them.  ``is_move`` holds
+for every move (a superset, for the parts that speak of every move: the measure, no move from P to P): the powers
+up to 2^62 listed, and larger amounts by the residues the powers take modulo ``modulus`` (the rule's moduli: every
+power b^k with b^k > 2^62 has b^k mod M in the set the orbit of multiplication by b mod M reaches, computed
+exactly).  ``sure_move`` holds only for moves (a subset, for the part that needs a move to exist: into P): the
+powers up to 2^62.  ``exact`` says whether the two agree; the prover then never reads a model of the superset as a
+counterexample without checking it.  Under bit-vectors (positions below 2^bits) the powers below 2^bits are
+finitely many: both forms list them, exactly.
 """
 
 from __future__ import annotations
 
+import math
+
+import sympy as sp
 import z3
 
 from discover.expr.smt import Arithmetic
 from discover.expr.walker import Unsupported
-from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, MoveRelation, ProgressionSteps, Steps, TakeFromSome,
-                             TakeUpTo)
+from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, MoveRelation, PowerSteps, ProgressionSteps, Steps,
+                             TakeFromSome, TakeUpTo)
 
-__all__ = ["MovesSmt"]
+__all__ = ["MovesSmt", "residue_modulus", "power_residues"]
 
-_SUPPORTED = (Steps, ProgressionSteps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, AnyOf)
+_STEPPED = (Steps, ProgressionSteps, PowerSteps, TakeUpTo)  # moves p -> p - t·v along listed vectors
+_SUPPORTED = _STEPPED + (TakeFromSome, ChompBite, EuclidMultiples, AnyOf)
+LISTED_POWERS = 2**62  # powers of a base listed one by one in unbounded integers (larger ones: by their residues)
+MODULUS_LIMIT = 1 << 12  # the largest modulus whose residues a power's amount is stated by (else none)
+
+
+def residue_modulus(*exprs) -> int:
+    """The least common multiple of the constant moduli (``Mod(x, m)``, ``floor(x / m)``) in sympy expressions: the
+    modulus whose residues ``MovesSmt`` states large powers by (1 when there are none, or past ``MODULUS_LIMIT``).
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> a, b = sp.symbols("a b")
+    >>> residue_modulus(sp.Eq(sp.Mod(a + b, 3), 0), sp.floor(a / 4)), residue_modulus(sp.Eq(a, b))
+    (12, 1)
+    """
+    moduli = [int(m.args[1]) for e in exprs for m in e.atoms(sp.Mod) if m.args[1].is_Integer]
+    moduli += [int(d) for e in exprs for f in e.atoms(sp.floor) for d in [sp.fraction(f.args[0])[1]] if d.is_Integer]
+    modulus = math.lcm(1, *(abs(m) for m in moduli if m))
+    return modulus if modulus <= MODULUS_LIMIT else 1
+
+
+def power_residues(base: int, above: int, modulus: int) -> list[int]:
+    """The residues modulo ``modulus`` of every power of ``base`` larger than ``above``: the orbit of the first
+    such power's residue under multiplication by ``base`` (a finite map: followed until a residue repeats).
+
+    Examples
+    --------
+    >>> power_residues(2, 4, 3), power_residues(2, 4, 8), power_residues(10, 1, 6)
+    ([1, 2], [0], [4])
+    """
+    power = 1
+    while power <= above:
+        power *= base
+    residue, seen = power % modulus, []
+    while residue not in seen:
+        seen.append(residue)
+        residue = residue * base % modulus
+    return sorted(seen)
 
 
 class MovesSmt:
     """The z3 form of a move relation over ``dims`` coordinates in an ``Arithmetic``."""
 
-    def __init__(self, relation: MoveRelation, dims: int, arithmetic: Arithmetic, bound_bits: int | None = None):
+    def __init__(self, relation: MoveRelation, dims: int, arithmetic: Arithmetic, bound_bits: int | None = None,
+                 modulus: int = 1):
         if not isinstance(relation, _SUPPORTED):
             raise Unsupported(f"the move relation {type(relation).__name__} has no z3 form here")
-        if isinstance(relation, (Steps, ProgressionSteps, TakeUpTo)) and any(len(v) != dims for v in relation.vectors):
+        if isinstance(modulus, bool) or not isinstance(modulus, int) or modulus < 1:
+            raise ValueError(f"modulus must be a positive integer, got {modulus!r}")
+        if isinstance(relation, _STEPPED) and any(len(v) != dims for v in relation.vectors):
             raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
         if isinstance(relation, EuclidMultiples) and dims != 2:
             raise ValueError(f"Euclid's moves need 2 coordinates, got {dims}")
-        self.relation, self.dims, self.ar = relation, dims, arithmetic
+        self.relation, self.dims, self.ar, self.modulus = relation, dims, arithmetic, modulus
         self.bound_bits = arithmetic.bits if bound_bits is None else bound_bits  # the bounded set, if any
-        self.members = [MovesSmt(m, dims, arithmetic, self.bound_bits) for m in relation.members] \
+        self.members = [MovesSmt(m, dims, arithmetic, self.bound_bits, modulus) for m in relation.members] \
             if isinstance(relation, AnyOf) else []
+
+    @property
+    def exact(self) -> bool:
+        """``is_move`` and ``sure_move`` state exactly the relation's moves (not so for powers in unbounded
+        integers: see the module's text)."""
+        return self.bound_bits is not None or not self._has(PowerSteps)
+
+    def approximation(self) -> str:
+        """How the moves are stated when not exactly, in words ("" when exactly)."""
+        if self.exact:
+            return ""
+        bases = sorted({m.base for m in [self.relation, *(x.relation for x in self.members)]
+                        if isinstance(m, PowerSteps)})
+        named = " and ".join(map(str, bases))
+        return (f"the powers of {named} listed up to 2^62, larger ones stated by their residues modulo "
+                f"{self.modulus} in the moves out of P")
 
     def _has(self, kind) -> bool:
         return isinstance(self.relation, kind) or any(isinstance(m.relation, kind) for m in self.members)
@@ -45,7 +116,7 @@ class MovesSmt:
     @property
     def grows(self) -> bool:
         """Some move adds to a coordinate (staircase Nim): bounded sets are stated by the total."""
-        return (isinstance(self.relation, (Steps, ProgressionSteps)) and any(min(v) < 0 for v in self.relation.vectors)) or \
+        return (isinstance(self.relation, _STEPPED) and any(min(v) < 0 for v in self.relation.vectors)) or \
             any(m.grows for m in self.members)
 
     def domain(self, p):
@@ -72,10 +143,18 @@ class MovesSmt:
 
     # -- moves -----------------------------------------------------------------------------
     def is_move(self, p, q):
+        """Holds for every move p -> q (exactly the moves, unless ``exact`` is False: then a superset)."""
+        return self._move(p, q, sure=False)
+
+    def sure_move(self, p, q):
+        """Holds only for moves p -> q (exactly the moves, unless ``exact`` is False: then a subset)."""
+        return self._move(p, q, sure=True)
+
+    def _move(self, p, q, sure: bool):
         rel, ar, zero = self.relation, self.ar, self.ar.const(0)
         if isinstance(rel, AnyOf):
-            return z3.Or(*[m.is_move(p, q) for m in self.members])
-        if isinstance(rel, (Steps, ProgressionSteps, TakeUpTo)):
+            return z3.Or(*[m._move(p, q, sure) for m in self.members])
+        if isinstance(rel, _STEPPED):
             cases = []
             for v in rel.vectors:
                 t, exact = self._amount(v, p, q)
@@ -85,6 +164,8 @@ class MovesSmt:
                                                    for i in range(self.dims) if v[i] > 0]
                 elif isinstance(rel, ProgressionSteps):
                     amount = [t >= ar.const(rel.first), ar.mod(t - ar.const(rel.first), ar.const(rel.step)) == zero]
+                elif isinstance(rel, PowerSteps):
+                    amount = [self._power(rel.base, t, sure)]
                 elif rel.amounts is None:
                     amount = [t >= ar.const(1)]
                 else:
@@ -112,6 +193,26 @@ class MovesSmt:
                                 self.ar.mod(taken, other) == zero, q[side] >= zero))
         return z3.Or(*cases)
 
+    def _power(self, base: int, t, sure: bool):
+        """t is a power of ``base``: the powers below 2^bits under a bounded set (exact), else those up to
+        ``LISTED_POWERS`` and, unless ``sure``, any larger t with a residue modulo ``modulus`` a power can have."""
+        powers = self._powers(base)
+        listed = z3.Or(*[t == self.ar.const(x) for x in powers])
+        if sure or self.bound_bits is not None:
+            return listed
+        residues = power_residues(base, powers[-1], self.modulus)
+        residue = self.ar.mod(t, self.ar.const(self.modulus))
+        large = z3.And(t > self.ar.const(powers[-1]), z3.Or(*[residue == self.ar.const(r) for r in residues]))
+        return z3.Or(listed, large)
+
+    def _powers(self, base: int) -> list[int]:
+        """The powers of ``base`` stated one by one: below 2^bits under a bounded set, else up to ``LISTED_POWERS``."""
+        top = LISTED_POWERS if self.bound_bits is None else (1 << self.bound_bits) - 1
+        powers = [1]
+        while powers[-1] * base <= top:
+            powers.append(powers[-1] * base)
+        return powers
+
     def _amount(self, v, p, q):
         """The amount t of a step along v read off q, and the condition that it is a whole number."""
         lead = next(i for i, x in enumerate(v) if x)
@@ -124,8 +225,9 @@ class MovesSmt:
         rel, ar, zero = self.relation, self.ar, self.ar.const(0)
         if isinstance(rel, AnyOf):
             return z3.And(*[m.terminal(p) for m in self.members])
-        if isinstance(rel, (Steps, ProgressionSteps)):  # no step of the least amount fits (-1 entries always fit)
-            least = rel.first if isinstance(rel, ProgressionSteps) else 1 if rel.amounts is None else rel.amounts[0]
+        if isinstance(rel, (Steps, ProgressionSteps, PowerSteps)):  # no step of the least amount fits (-1: always)
+            least = rel.first if isinstance(rel, ProgressionSteps) else \
+                rel.amounts[0] if isinstance(rel, Steps) and rel.amounts is not None else 1
             return z3.And(*[z3.Or(*[p[i] < ar.const(least * x) for i, x in enumerate(v) if x > 0])
                             for v in rel.vectors])
         if isinstance(rel, TakeUpTo):  # t = 1 fits nowhere
@@ -138,12 +240,16 @@ class MovesSmt:
         return z3.Or(p[0] == zero, p[1] == zero)
 
     def options(self, p) -> list | None:
-        """Every candidate option of p (legal where ``is_move`` holds) when there are finitely many
-        independent of p's size (a finite subtraction set), else None."""
+        """Every candidate option of p (legal where ``sure_move`` holds) when there are finitely many
+        independent of p's size (a finite subtraction set; the powers ``sure_move`` lists), else None."""
         rel, ar = self.relation, self.ar
         if isinstance(rel, AnyOf):
             each = [m.options(p) for m in self.members]
             return None if any(o is None for o in each) else [q for o in each for q in o]
-        if not isinstance(rel, Steps) or rel.amounts is None:
+        if isinstance(rel, PowerSteps):
+            amounts = self._powers(rel.base)
+        elif isinstance(rel, Steps) and rel.amounts is not None:
+            amounts = rel.amounts
+        else:
             return None
-        return [[p[i] - ar.const(v[i] * s) for i in range(self.dims)] for v in rel.vectors for s in rel.amounts]
+        return [[p[i] - ar.const(v[i] * s) for i in range(self.dims)] for v in rel.vectors for s in amounts]

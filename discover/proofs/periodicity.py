@@ -259,12 +259,22 @@ def periodic_rule_proof(rule, game, values=None) -> tuple[str | None, list[str],
     if not grundy and theorem != "subtraction":
         return None, ["the octal periodicity theorem speaks of Grundy values, not of a P rule"], None
     if rule.sequence is not None:
-        start, period = rule.preperiod, rule.period
-    else:
-        fits = find_periods(_rule_values(rule, SAMPLE), arithmetic=False)
-        if not fits:
+        periods = [(rule.preperiod, rule.period)]
+    else:  # the rule's own periods, shortest first; a short one may only be its last few values (a run of N)
+        periods = [(fit.start, fit.period) for fit in find_periods(_rule_values(rule, SAMPLE), arithmetic=False)]
+        if not periods:
             return None, [f"the rule shows no period on heaps below {SAMPLE:,}"], None
-        start, period = fits[0].start, fits[0].period
+    first = None
+    for start, period in periods:
+        status, said, counterexample = _periodic_proof(rule, game, values, grundy, start, period)
+        if status is not None:
+            return status, said, counterexample
+        first = first or said
+    return None, first, None
+
+
+def _periodic_proof(rule, game, values, grundy: bool, start: int, period: int):
+    """``periodic_rule_proof`` for the rule read as periodic with ``period`` from ``start``."""
     needed = periodicity_proof(game, start, period, [], grundy=grundy)
     if needed is None:
         return None, ["no periodicity theorem covers this game"], None

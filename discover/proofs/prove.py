@@ -1,12 +1,14 @@
 """``prove_rule``: a proof for every position, a counterexample, or "unknown" with the reason.
 
-Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
-subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem
-for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure
-certificate in z3 (unbounded integers for rules without bitwise operators, else bit-vectors for coordinates
-below 2^bits).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a
-symbolic move relation, a rule or strategy the translation cannot state exactly, or a part z3 leaves open (its
-own timeout: the one clock in a proof) gives "unknown".
+Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and subtraction
+games, the latter also for a custom game whose relation takes finitely many amounts from its one heap,
+complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k, Bouton's theorem
+for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure certificate in z3 (unbounded
+integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits; the powers of a
+number in unbounded integers bracketed by their residues, ``discover.proofs.moves_smt``).  Nothing else is ever
+"proved": a Grundy rule no periodicity theorem covers, a game without a symbolic move relation, a rule or strategy
+the translation cannot state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives
+"unknown".
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
 import sympy as sp
 
 from discover import defaults
@@ -30,7 +33,7 @@ from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.rule import Rule
 from discover.verdicts import CertificatePart, PartResult, ProofStatus
-from games import Game
+from games import Game, make_game
 from games.symbolic import EuclidMultiples, Steps
 
 if TYPE_CHECKING:
@@ -208,9 +211,26 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
     if differs is not None:
         return _unknown(f"the game's symbolic move relation disagrees with its moves(): {differs['reason']}", start,
                         counterexample=differs)
-    proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
+    proof = _by_subtraction_theorem(rule, game, relation, start) if "theorem" in methods else None
+    if proof is None:
+        proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
     proof.statement, proof.rests_on = resting_on(proof.statement, rests_on), rests_on
     return proof
+
+
+def _by_subtraction_theorem(rule, game, relation, start) -> Proof | None:
+    """The periodicity theorem of subtraction games for a game that declares no theorem but whose relation takes one
+    of finitely many amounts from its one heap (a custom game's, inferred or given: the proof is for the moves of
+    the relation, which is that subtraction game); None when it does not apply or does not decide."""
+    if game.dims != 1 or game.period_theorem is not None or not isinstance(relation, Steps) \
+            or relation.amounts is None or relation.vectors != ((1,),):
+        return None
+    status, said, counterexample = periodic_rule_proof(rule, make_game("subtraction", subtract=relation.amounts,
+                                                                       misere=game.misere))
+    if status is None:
+        return None
+    return Proof(status, PERIODIC_METHODS["subtraction"], "for every position", counterexample,
+                 time.perf_counter() - start, reason="; ".join(said))
 
 
 def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:
@@ -231,7 +251,7 @@ def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, meth
 def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) -> Proof:
     from discover.expr.smt import needs_bits  # z3: only a proof no theorem gives imports it
     from discover.proofs.certificate import CertificateQueries, arithmetic_for
-    from discover.proofs.moves_smt import MovesSmt
+    from discover.proofs.moves_smt import MovesSmt, residue_modulus
 
     names = rule.feature_names
     candidates = None if strategy is None else [c for b in strategy.branches for c in b.instances(names)]
@@ -246,7 +266,7 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
         ranges = {n: (0, (1 << bits) - 1) for n in names}
         peak = max(value_range(e, ranges)[1] for e in exprs) if use_bits else 0
         arithmetic = arithmetic_for(bits if use_bits else None, peak, game.dims)
-        moves = MovesSmt(relation, game.dims, arithmetic)
+        moves = MovesSmt(relation, game.dims, arithmetic, modulus=residue_modulus(exprs[0]))
         queries = CertificateQueries(rule.expr, names, moves, game.terminal_outcome() == -1, candidates)
     except Unsupported as err:
         return _unknown(f"the rule or strategy cannot be stated exactly: {err}", start)
@@ -256,6 +276,8 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
         f"z3 closure certificate, {kind}"
     if candidates is not None:
         method += ", with the strategy"
+    if not moves.exact:
+        method += f"; {moves.approximation()}"
     statement = moves.statement()
     parts = queries.run(max(0.0, time_budget - (time.perf_counter() - start)))
     last = parts[-1]
@@ -266,15 +288,31 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
         why = (last.witness or {}).get("reason", "")
         return Proof(ProofStatus.UNKNOWN, method, statement, seconds=seconds, parts=parts,
                      reason=f"z3 did not decide '{last.name}' within the budget ({why})")
-    return _failure(queries, last, parts, method, statement, start, time_budget, strategy)
+    return _failure(queries, last, parts, method, statement, start, time_budget, strategy, relation)
 
 
-def _failure(queries, last: Part, parts, method, statement, start, time_budget, strategy) -> Proof:
-    """A model breaking a part: a disproof of the rule, or (strategy, measure) an open question."""
+def _real_move(relation, witness: dict) -> bool:
+    """Whether a model's move (``position`` -> ``move_to``) is a move of ``relation``, checked in numpy (False for
+    a model too large for int64)."""
+    p, q = witness.get("position"), witness.get("move_to")
+    if p is None or q is None or max(map(abs, (*p, *q))) >= 2**62:
+        return False
+    return bool(relation.allows(np.array([p], dtype=np.int64), np.array([q], dtype=np.int64))[0])
+
+
+def _failure(queries, last: Part, parts, method, statement, start, time_budget, strategy, relation) -> Proof:
+    """A model breaking a part: a disproof of the rule, or (strategy, measure, moves not stated exactly) an open
+    question."""
     witness = dict(last.witness)
     witness["reason"] = f"breaks '{last.name}'"
-    if last.key in (CertificatePart.TERMINAL, CertificatePart.NO_P_TO_P):
+    exact = queries.moves.exact
+    if last.key == CertificatePart.TERMINAL or (last.key == CertificatePart.NO_P_TO_P
+                                                and (exact or _real_move(relation, witness))):
         return Proof(ProofStatus.DISPROVED, method, statement, witness, time.perf_counter() - start, parts=parts)
+    if not exact and last.key in (CertificatePart.NO_P_TO_P, CertificatePart.MOVE_INTO_P):
+        return Proof(ProofStatus.UNKNOWN, method, statement, witness, time.perf_counter() - start, parts=parts,
+                     reason=f"z3 breaks '{last.name}' at {witness['position']} with the moves stated as "
+                            f"{queries.moves.approximation()}, not exactly (the rule itself is not refuted there)")
     if last.key == CertificatePart.MOVE_INTO_P:
         if strategy is None:
             return Proof(ProofStatus.DISPROVED, method, statement, witness, time.perf_counter() - start, parts=parts)

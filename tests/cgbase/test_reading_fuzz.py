@@ -169,13 +169,17 @@ def rule_text():
 @FUZZ
 @given(st.floats(0, 1, exclude_max=True), st.integers(1, 255), st.booleans())
 def test_rule_json_is_read_or_refused_never_a_traceback(rule_text, share, mask, truncate):
-    data = bytearray(rule_text.encode())
-    at = int(share * len(data))
-    text = bytes(data[:at]) if truncate else bytes(data[:at]) + bytes([data[at] ^ mask]) + bytes(data[at + 1:])
     try:
-        Rule.from_json(text)
+        Rule.from_json(_changed(rule_text, share, mask, truncate))
     except ValueError:
         pass
+
+
+def _changed(text: str, share: float, mask: int, truncate: bool) -> bytes:
+    """``text`` cut at ``share`` of its bytes, or with the byte there flipped by ``mask``."""
+    data = bytearray(text.encode())
+    at = int(share * len(data))
+    return bytes(data[:at]) if truncate else bytes(data[:at]) + bytes([data[at] ^ mask]) + bytes(data[at + 1:])
 
 
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"expr": ' + "[" * 5000 + "]" * 5000 + "}", '{"x": Infinity}',
@@ -277,3 +281,29 @@ def test_a_strategy_record_with_a_negative_checked_bound_is_refused():
     text = find_rule(NIM2, bound=6, verify_bound=12, games=5, prove=False).strategy.to_json()
     with pytest.raises(ValueError, match="checked_bound"):
         Strategy.from_json(json.dumps({**json.loads(text), "checked_bound": -5}), NIM2)
+
+
+@pytest.fixture(scope="module")
+def chooser_text():
+    from discover.move_chooser import MoveChooser
+
+    return MoveChooser(Rule.from_json(find_rule(NIM2, bound=6).rule.to_json()), NIM2, 12).to_json()
+
+
+@FUZZ
+@given(st.floats(0, 1, exclude_max=True), st.integers(1, 255), st.booleans())
+def test_a_move_chooser_record_is_read_or_refused_never_a_traceback(chooser_text, share, mask, truncate):
+    from discover.move_chooser import MoveChooser
+
+    try:
+        MoveChooser.from_json(_changed(chooser_text, share, mask, truncate), NIM2)
+    except ValueError:
+        pass
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "[]", '{"kind": "move chooser"}', '{"x": Infinity}', "9" * 100_000])
+def test_hostile_move_chooser_text_is_refused_in_one_value_error(text):
+    from discover.move_chooser import MoveChooser
+
+    with pytest.raises(ValueError):
+        MoveChooser.from_json(text, NIM2)

@@ -22,7 +22,8 @@ from discover.proofs.agreement import _largest_bound, relation_agreement
 from discover.proofs.prove import prove_rule, relation_agrees
 from discover.rule import Rule
 from games import custom_game, make_game
-from games.symbolic import AnyOf, ProgressionSteps, Steps, TakeAndBreak, TakeFromSome, relation_from_record, take_from_one
+from games.symbolic import (AnyOf, PowerSteps, ProgressionSteps, Steps, TakeAndBreak, TakeFromSome,
+                             relation_from_record, take_from_one)
 
 FAMILIES = [
     ("nim", {"heaps": 3}), ("nim", {"heaps": 2, "misere": True}), ("wythoff", {}), ("wythoff_nd", {"heaps": 3}),
@@ -149,7 +150,8 @@ def test_z3_formulas_match_the_kernel(name, params, bound, bits):
 
 
 @pytest.mark.parametrize("relation, bound", [(ProgressionSteps(((1,),), 2, 3), 12),
-                                             (ProgressionSteps(((1, 0), (0, 1), (1, 1)), 1, 2), 5)])
+                                             (ProgressionSteps(((1, 0), (0, 1), (1, 1)), 1, 2), 5),
+                                             (PowerSteps(((1,),), 2), 20), (PowerSteps(((1, 0), (1, 1)), 3), 9)])
 @pytest.mark.parametrize("bits", [None, 5])
 def test_z3_formulas_of_a_progression_match_its_relation(relation, bound, bits):
     arithmetic = Arithmetic() if bits is None else Arithmetic(bits=bits, width=bits + 6)
@@ -162,6 +164,21 @@ def test_z3_formulas_of_a_progression_match_its_relation(relation, bound, bits):
         assert _concrete(moves.terminal([const(x) for x in p])) == (not allowed.any()), p
         for q, ok in zip(box, allowed):
             assert _concrete(moves.is_move([const(x) for x in p], [const(x) for x in q])) == ok, (p, q)
+
+
+def test_powers_beyond_the_listed_ones_are_bracketed_by_their_residues():
+    """Powers of 2 in unbounded integers: above 2^62 ``is_move`` (every move) admits the amounts whose residue
+    modulo 3 a power has, ``sure_move`` (only moves) none; both are exact below, and a bounded set is exact."""
+    from discover.proofs.moves_smt import LISTED_POWERS
+
+    moves = MovesSmt(PowerSteps(((1,),), 2), 1, Arithmetic(), modulus=3)
+    assert not moves.exact and "modulo 3" in moves.approximation()
+    p = [z3.IntVal(1 << 70)]
+    for t, power in [(1 << 63, True), ((1 << 63) + 3, False), (3 << 62, False), (1 << 62, True), (6, False)]:
+        q = [z3.IntVal((1 << 70) - t)]
+        assert _concrete(moves.is_move(p, q)) == (power or (t > LISTED_POWERS and t % 3 != 0)), t
+        assert _concrete(moves.sure_move(p, q)) == (power and t <= LISTED_POWERS), t
+    assert MovesSmt(PowerSteps(((1,),), 2), 1, Arithmetic(bits=64, width=70)).exact
 
 
 def test_take_and_break_has_no_z3_form():

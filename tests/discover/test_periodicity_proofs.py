@@ -14,7 +14,8 @@ from __future__ import annotations
 import sympy as sp
 
 from discover.periodic_values import PeriodicValues
-from discover.proofs.periodicity import octal_periodicity_proof, periodic_rule_proof
+from discover.find import FindSettings, find_rule
+from discover.proofs.periodicity import PERIODIC_METHODS, octal_periodicity_proof, periodic_rule_proof
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
 from games import make_game
@@ -67,3 +68,27 @@ def test_periodic_table_proved_by_guy_and_smith():
     values = plain_grundy_values(game, 400)
     proof = prove_rule(Rule.from_periodic(PeriodicValues.from_values(values, 53, 34)), game, values=values)
     assert proof.status == "proved" and proof.statement == "for every heap size" and "by construction" in proof.reason
+
+
+def test_a_rule_whose_shortest_period_is_a_run_at_its_end_is_proved_by_its_true_period():
+    """Subtract a square up to 196: P is periodic with period 125 from n = 785, and the rule's 4,096 first values
+    also end in a run of six N (a "period 1" from 4,090), which the theorem does not prove: the next period does."""
+    squares = tuple(k * k for k in range(1, 15))
+    game = make_game("subtraction", subtract=squares)
+    rule = find_rule(game, settings=FindSettings(prove=False, strategy=False, games=5)).rule
+    status, said, _ = periodic_rule_proof(rule, game)
+    assert status == "proved" and "from 785" in said[0]
+
+
+def test_a_custom_game_of_finitely_many_amounts_from_one_heap_is_proved_by_the_subtraction_theorem():
+    from games import custom_game
+    from games.symbolic import take_from_one
+
+    game = custom_game("take134", lambda p: [(p[0] - t,) for t in (1, 3, 4) if t <= p[0]], 1,
+                       relation=take_from_one(1, (1, 3, 4)))
+    a = sp.Symbol("a")
+    proof = prove_rule(Rule(sp.Contains(sp.Mod(a, 7), sp.FiniteSet(0, 2)), ("a",)), game, relation_bound=100)
+    assert proof.status == "proved" and proof.method == PERIODIC_METHODS["subtraction"]
+    assert proof.statement.endswith("which agrees with moves() on every position up to 100")
+    wrong = prove_rule(Rule(sp.Eq(sp.Mod(a, 7), 0), ("a",)), game, relation_bound=100)
+    assert wrong.status == "disproved" and wrong.counterexample["position"] == (2,)

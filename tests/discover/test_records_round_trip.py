@@ -215,6 +215,18 @@ def test_strategies_round_trip(value, relation):
 
 
 @SETTINGS
+@given(terms(), st.none() | st.integers(0, 10**6))
+def test_move_choosers_round_trip(value, bound):
+    """A custom game's strategy of last resort (no formula): its rule over any term, its bound and its game."""
+    from discover.move_chooser import MoveChooser
+
+    rule = Rule(sp.Eq(value, sp.Symbol("c")), ("a", "b", "c"))
+    chooser = MoveChooser(rule, THREE_HEAPS, bound, {"formula_search": "none"})
+    again = MoveChooser.from_json(chooser.to_json(), THREE_HEAPS)
+    assert again.to_json() == chooser.to_json() and again.rule.expr == chooser.rule.expr
+
+
+@SETTINGS
 @given(st.integers(1, 6), st.data())
 def test_quotient_rules_round_trip(order, data):
     """A cyclic group Z_order (heap 1 its generator) with a drawn P-portion, heap elements and period."""

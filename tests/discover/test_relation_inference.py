@@ -70,3 +70,32 @@ def test_an_inferred_relation_gives_a_strategy_and_a_proof(moves, dims, text):
     n = n[~found.rule.predicate(n)]
     assert found.rule.predicate(found.strategy.moves(n)).all()
     assert found.proof.status == "proved" and "which agrees with moves() on every position up to" in found.proof.statement
+
+
+def powers_of_two(p):
+    return [(p[0] - (1 << k),) for k in range(p[0].bit_length()) if 1 << k <= p[0]]
+
+
+def test_powers_are_proved_by_their_residues_and_a_coarse_bracket_proves_nothing(monkeypatch):
+    """Subtract a power of 2: P iff n mod 3 = 0 is proved with the powers above 2^62 stated by their residues
+    modulo 3 (never 0); stated by none (modulus 1: any large amount), z3 finds a move from P to P by an amount that
+    is no power, which is "unknown", never a disproof."""
+    import discover.proofs.moves_smt
+    from discover.proofs.prove import prove_rule
+
+    found = find_rule(custom_game("powers", powers_of_two, 1), settings=SMALL)
+    assert found.rule.text() == "a mod 3 = 0" and found.proof.status == "proved"
+    assert "residues modulo 3" in found.proof.method and found.proof.statement.endswith("up to 300")
+    monkeypatch.setattr(discover.proofs.moves_smt, "residue_modulus", lambda *exprs: 1)
+    coarse = prove_rule(found.rule, found.game, relation_bound=300)
+    assert coarse.status == "unknown" and "not exactly" in coarse.reason
+
+
+@pytest.mark.slow
+def test_a_relation_is_inferred_again_on_the_bound_a_grown_table_is_verified_on():
+    """Subtract 1, 3, 4 or 180: the period 183 shows only on a grown table, verified on 19,200; the relation (first
+    inferred on 300) is inferred again there, and the proof rests on that box."""
+    found = find_rule(custom_game("s180", lambda p: [(p[0] - t,) for t in (1, 3, 4, 180) if t <= p[0]], 1),
+                      settings=FindSettings(games=10, proof_seconds=30))
+    assert "a mod 183" in found.rule.text() and found.verify_bound == found.game.relation_inferred_on == 19_200
+    assert found.proof.status == "proved" and found.proof.rests_on["agrees_with_moves_up_to"] == 19_200

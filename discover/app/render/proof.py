@@ -7,6 +7,7 @@ proof names its method and statement; "unknown" says why; "disproved" gives the 
 from __future__ import annotations
 
 from discover.app.render.document import Code
+from discover.move_chooser import MoveChooser
 
 __all__ = ["strategy_and_proof_blocks"]
 
@@ -29,6 +30,12 @@ def strategy_and_proof_blocks(discovery) -> list:
         blocks += [("p", ["Strategy found for the rule: ", Code(strategy.text())]),
                    ("p", f"It failed its own self-play ({played.detail}): the strategy is wrong or weak, not the "
                          "rule, which passed its checks; the proof below does not use it.")]
+    elif isinstance(strategy, MoveChooser):
+        blocks += [("p", ["No winning-move formula was found within the search's budget. Strategy, a move chooser "
+                          "(no formula): ", Code(strategy.text()), "."]),
+                   ("p", f"Checked on every N position up to bound {strategy.checked_bound:,} (each has an option "
+                         f"the rule calls P); the hypothesis agent plays it in the strategy self-play check, and no "
+                         f"proof uses it.")]
     elif strategy is not None:
         blocks += [("p", "Strategy, a move into a P position from every N position:"),
                    ("math", strategy.latex(), strategy.text()),

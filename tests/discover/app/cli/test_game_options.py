@@ -143,3 +143,22 @@ def test_from_a_word_that_is_neither_learner_nor_file(cli, one_error_line):
     code, out, err = cli("nim", "--from", "oracle")
     one_error_line(code, out, err)
     assert "neither a learner nor a file" in err
+
+
+def test_with_no_strategy_formula_the_command_and_the_report_state_a_move_chooser(cli, take12, tmp_path, monkeypatch):
+    import discover.find_strategy
+
+    monkeypatch.setattr(discover.find_strategy, "find_strategy", lambda *args, **kwargs: None)
+    code, out, err = cli("--game-file", take12(False))
+    assert code == 0, err
+    assert ("Strategy: move to the first option of take12's moves() that the rule calls P (a move chooser that lists "
+            "the options, not a formula)\n  a winning move from every N position up to bound 300 (checked)") in out
+    assert "✓ proof for every position, for the moves of the relation" in out and "with the strategy" not in out
+    code, out, err = cli("report", "--game-file", take12(False), "--out", str(tmp_path / "report"))
+    assert code == 0, err
+    page = (tmp_path / "report" / "index.md").read_text()
+    assert "No winning-move formula was found within the search's budget. Strategy, a move chooser (no formula)" in page
+    assert "Checked on every N position up to bound 300 (each has an option the rule calls P)" in page
+    record = json.loads((tmp_path / "report" / "discovery.json").read_text())
+    assert record["strategy"]["kind"] == "move chooser"
+    assert record["proof"]["rests_on"]["agrees_with_moves_up_to"] == 300
