@@ -136,6 +136,9 @@ def run_baseline(case: dict, system: str, budget: float) -> dict:
 
 def judge(case: dict, answer: dict | None, budget: float) -> dict:
     """The case's verdict from ``find_rule``'s answer (None: killed past the budget) and the brute force."""
+    import numpy as np
+
+    from discover.quotients.rule import QuotientRule
     from discover.rule import Rule
 
     row = {"name": case["name"], "class": case["class"], "control": bool(case.get("control")),
@@ -147,9 +150,14 @@ def judge(case: dict, answer: dict | None, budget: float) -> dict:
                late=answer["seconds"] > budget * (1 + LATE), line=answer["line"])
     if answer["status"] != "verified" or answer["rule"] is None:
         return {**row, "verdict": "none", "rule": None, "why": answer["line"]}
-    rule = Rule.from_json(answer["rule"])
     positions, truth = brute_force(make(case), case["box"])
-    said = rule.evaluate(positions) if rule.target == "grundy" and truth.dtype != bool else rule.predicate(positions)
+    if answer["rule"].get("kind") == QuotientRule.kind:  # a misère quotient: each position of the box, a sum
+        rule = QuotientRule.from_json(json.dumps(answer["rule"]))
+        said = np.array([rule.is_p(tuple(int(x) for x in p)) for p in positions])
+    else:
+        rule = Rule.from_json(answer["rule"])
+        grundy = rule.target == "grundy" and truth.dtype != bool
+        said = rule.evaluate(positions) if grundy else rule.predicate(positions)
     wrong = [tuple(int(x) for x in p) for p in positions[said != truth][:3]]
     proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"
     verdict = "FALSE" if wrong else "proved" if proved else "exact"
@@ -197,7 +205,7 @@ def run(cases: list[dict], budget: float, systems: tuple[str, ...], out: Path | 
         for system in (s for s in systems if s != "find_rule"):
             row["baselines"][system] = in_child(case, system, budget) or {
                 "error": f"killed {SAFETY:g} s past the budget"}
-        row["wall"] = time.perf_counter() - clock
+        row["wall"], row["load"] = time.perf_counter() - clock, os.getloadavg()[0]
         print(case_line(row), flush=True)
         rows[case["name"]] = row
         if out is not None:
@@ -205,16 +213,17 @@ def run(cases: list[dict], budget: float, systems: tuple[str, ...], out: Path | 
     return sorted(rows.values(), key=lambda r: order.get(r["name"], len(order)))
 
 
-def _previous(out: Path, budget: float, systems: tuple[str, ...]) -> dict:
-    """The rows of an earlier run of the same budget and systems in ``out`` (``--resume``), by case name."""
+def _previous(out: Path, budget: float, systems: tuple[str, ...]) -> tuple[dict, dict]:
+    """The rows of an earlier run of the same budget and systems in ``out`` (``--resume``), by case name, and that
+    run's record (its ``meta``)."""
     try:
         record = json.loads((out / "cases.json").read_text())
     except (OSError, ValueError):
-        return {}
+        return {}, {}
     meta = record.get("meta", {}) if isinstance(record, dict) else {}
     if meta.get("budget") != budget or tuple(meta.get("systems", ())) != systems:
-        return {}
-    return {row["name"]: row for row in record.get("rows", [])}
+        return {}, {}
+    return {row["name"]: row for row in record.get("rows", [])}, meta
 
 
 def main(argv=None) -> int:
@@ -262,10 +271,15 @@ def main(argv=None) -> int:
     meta = {"budget": args.budget, "systems": list(systems), "command": " ".join(["python", "benchmarks/theory.py",
             *(argv if argv is not None else sys.argv[1:])]), "cores": os.cpu_count(), "load_before": os.getloadavg(),
             "started": time.strftime("%Y-%m-%d %H:%M"), "pysr": "pysr" in here, "late": LATE}
-    done = _previous(out, args.budget, systems) if args.resume and out is not None else {}
+    done, earlier = _previous(out, args.budget, systems) if args.resume and out is not None else ({}, {})
     meta["kept"] = sorted(done)
+    meta["earlier"] = [*earlier.get("earlier", []), {k: earlier[k] for k in ("started", "load_before", "load_after")
+                                                        if k in earlier}] if done else []
     rows = run(cases, args.budget, systems, out, meta, done)
-    meta["load_after"] = os.getloadavg()
+    if all(c["name"] in done for c in cases):  # nothing ran: the report is written again as it was run
+        meta = earlier
+    else:
+        meta["load_after"] = os.getloadavg()
     if out is not None:
         write(out, rows, meta)
     print(summary(rows, meta))

@@ -65,8 +65,9 @@ def baseline(game, system: str, positions: np.ndarray, truth: np.ndarray, budget
     train_truth = y.astype(np.int64) if grundy else y > 0.5
     verdict, wrong = judged(model.predict(train.X.astype(np.float64)), train_truth,
                             model.predict(box.X.astype(np.float64)), truth)
-    return {"system": system, "verdict": verdict, "seconds": seconds, "expression": model_text(model, train.feature_names),
-            "train_bound": int(train.provenance["bound"]), "wrong": [tuple(int(x) for x in p) for p in positions[wrong][:3]]}
+    return {"system": system, "verdict": verdict, "seconds": seconds,
+            "expression": model_text(model, train.feature_names), "train_bound": int(train.provenance["bound"]),
+            "wrong": [tuple(int(x) for x in p) for p in positions[wrong][:3]]}
 
 
 def judged(train_output, train_truth, box_output, box_truth) -> tuple[str, np.ndarray]:

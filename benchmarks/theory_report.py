@@ -65,7 +65,8 @@ def counts(rows) -> dict:
         everywhere = [_baseline(r, system) for r in rows]
         seconds = [b["seconds"] for b in everywhere if b.get("seconds") is not None]
         out["baselines"][system] = {
-            "exact": sum(b["verdict"] == "exact" for b in said), "false": sum(b["verdict"] == "FALSE" for b in everywhere),
+            "exact": sum(b["verdict"] == "exact" for b in said),
+            "false": sum(b["verdict"] == "FALSE" for b in everywhere),
             "none": sum(b["verdict"] in ("none", "error") for b in said),
             "median": statistics.median(seconds) if seconds else None, "total": sum(seconds)}
     return out
@@ -80,8 +81,8 @@ def _aims(c: dict, meta: dict) -> list[str]:
     def aim(name, target, result, met):
         lines.append(f"| {name} | {target} | {result} | {'yes' if met else '**no**'} |")
 
-    aim("must-find cases found exactly", f"≥ {AIMS['exact']:.0%}", f"{c['exact']}/{c['must']} ({c['exact'] / must:.0%})",
-        c["exact"] >= AIMS["exact"] * c["must"])
+    aim("must-find cases found exactly", f"≥ {AIMS['exact']:.0%}",
+        f"{c['exact']}/{c['must']} ({c['exact'] / must:.0%})", c["exact"] >= AIMS["exact"] * c["must"])
     aim("must-find cases proved", f"≥ {AIMS['proved']:.0%}", f"{c['proved']}/{c['must']} ({c['proved'] / must:.0%})",
         c["proved"] >= AIMS["proved"] * c["must"])
     aim("false claims by find_rule", "0", str(c["false"]), c["false"] == 0)
@@ -90,8 +91,8 @@ def _aims(c: dict, meta: dict) -> list[str]:
     median = "n/a" if c["median"] is None else f"{c['median']:.1f} s"
     aim("median time to a verified rule", f"< {AIMS['median']:g} s", median,
         c["median"] is not None and c["median"] < AIMS["median"])
-    aim(f"cases answered more than {meta.get('late', 0):.0%} past their budget", "0", f"{c['late']} (slowest answer {_seconds(c['slowest'])} s of {budget:g})",
-        c["late"] == 0)
+    aim(f"cases answered more than {meta.get('late', 0):.0%} past their budget", "0",
+        f"{c['late']} (slowest answer {_seconds(c['slowest'])} s of {budget:g})", c["late"] == 0)
     if best is not None:
         name, b = best
         ratio = "∞" if b["exact"] == 0 else f"{c['exact'] / b['exact']:.1f}×"
@@ -136,6 +137,10 @@ def _missing(rows) -> list[str]:
         why = (f"disagrees with the brute force at {r['wrong']}" if r["verdict"] == "FALSE" else r.get("why", ""))
         lines.append(f"- **{r['name']}** ({r['class']}; known: {r['known']}): {r['verdict']}: {_cell(why, 300)}")
     for r in rows:
+        if r["verdict"] == "exact" and not r["control"]:
+            proof = (r.get("proof") or {}).get("line") or "no proof attempted"
+            lines.append(f"- **{r['name']}** ({r['class']}): found exactly, not proved: {_cell(proof, 300)}")
+    for r in rows:
         if r["control"] and r["verdict"] != "not run":
             said = r.get("rule") or r.get("why", "")
             lines.append(f"- control **{r['name']}** ({'honest' if _honest(r) else '**not honest**'}): "
@@ -168,10 +173,16 @@ def summary(rows, meta: dict) -> str:
             f"load average {load or '?'} (1 / 5 / 15 min) at the start" + (f", {after} at the end" if after else "")
             + "." + ("" if meta.get("pysr") else " PySR: Julia not found, so no PySR column.")]
     if meta.get("kept"):
-        head.append(f"{len(meta['kept'])} cases kept from an earlier run of the same budget (`--resume`).")
+        runs = "; ".join(f"started {e.get('started', '?')}, load {e.get('load_before', ['?'])[0]:.1f} at its start"
+                         for e in meta.get("earlier", []) if e)
+        head.append(f"{len(meta['kept'])} cases kept from an earlier run of the same budget (`--resume`; {runs}).")
+    loads = sorted(r["load"] for r in rows if r.get("load") is not None)
+    if loads:
+        head.append(f"Load average (1 min) as each case ended: {loads[0]:.1f} to {loads[-1]:.1f}, median "
+                    f"{statistics.median(loads):.1f} ({len(loads)} cases).")
     return "\n".join(head + ["", "### Aims", "", *_aims(c, meta), "", "### Systems side by side",
                              "", *_by_system(rows, c), "", "### By class", "", *_by_class(rows), "",
-                             "### Missed, and the controls", "", *(_missing(rows) or ["(none)"])])
+                             "### Missed, found but not proved, and the controls", "", *(_missing(rows) or ["(none)"])])
 
 
 def write(out: Path, rows, meta: dict) -> None:

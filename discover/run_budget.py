@@ -5,9 +5,9 @@
 inside ``within(deadline)``: the graphs a solve builds and the engines' work budgets read it as they go, the stages
 check it between steps, and the clocks of the strategy search and of z3 are cut to what is left (``time_left``).
 When it runs out before a rule is verified, the answer is a ``Discovery`` with status none whose ``out_of_time``
-says where (``Discovery.ran_out``), with the best partial so far (the best candidate; on the take-and-break road, "no period up to n = N"):
-``Discovery.line()`` reads "none within S s ...".  A rule verified in time stays verified: a strategy or a proof
-that the budget cuts short is missing or "unknown", never "proved".
+says where (``Discovery.ran_out``), with the best partial so far (the best candidate; on the take-and-break road,
+"no period up to n = N"): ``Discovery.line()`` reads "none within S s ...".  A rule verified in time stays
+verified: a strategy or a proof that the budget cuts short is missing or "unknown", never "proved".
 
 Examples
 --------
