@@ -1,19 +1,25 @@
-"""The theory benchmark: how much of the known theory of impartial games ``find_rule`` recovers.
+"""The theory benchmark: how much of the known theory of impartial games ``find_rule`` recovers, side by side with
+general symbolic regression on the same tables.
 
-Run ``python benchmarks/theory.py`` (``--cases a,b`` for some, ``--budget S`` seconds a case, ``--out DIR``).
-The cases are data (``theory_cases.toml``: one record a game, with its class, reference and published rule).
-Each case runs ``find_rule`` in a child process killed at its budget ("none within S s"), and its answer is
-judged against a truth computed here by a plain brute force: a memoised recursion over ``game.moves()`` (the
-rules of play) on a small box, P/N for most games, Grundy values (mex, sums xor-ed) for one-heap games whose
-options are sums; nothing from ``solvers/`` or ``discover/``.  A case is
+Run ``python benchmarks/theory.py`` (``--cases a,b`` for some, ``--budget S`` seconds a case and a system,
+``--systems find_rule,operon`` for some systems, ``--resume`` to keep the cases already in the report, ``--out
+DIR``).  The cases are data (``theory_cases.toml``: one record a game, with its class, reference and published
+rule).  Each case runs ``find_rule(game, seconds=S)`` in a child process, so that the answer within the budget
+comes from the library ("none within S s" with its best partial); the child is killed only as a safety net,
+``SAFETY`` seconds past the budget.  Its answer is judged against a truth computed here by a plain brute force: a
+memoised recursion over ``game.moves()`` (the rules of play) on a small box, P/N for most games, Grundy values (mex,
+sums xor-ed) for one-heap games whose options are sums; nothing from ``solvers/`` or ``discover/``.  A case is
 
 - **exact**: a verified rule that agrees with the brute force on every position of the box;
 - **proved**: exact, and the proof says "proved";
 - **FALSE**: a verified or proved rule that disagrees with the brute force (a false claim);
-- **none**: no verified rule (refuted, none, or past the budget).
+- **none**: no verified rule (refuted, none within the budget, or an error).
 
-A control (no short rule known) is honest unless it claims a proof the brute force refutes.  The table is
-printed and written, with each case's rule, to ``reports/theory/`` (``table.md``, ``cases.json``).
+A control (no short rule known) is honest unless it claims a proof or a rule the brute force refutes.  The
+baselines (``theory_baselines``: pyoperon and gplearn, PySR where Julia is present) fit the same table with the
+same features, each in its own child within the same budget, and are judged on the same box.  The report
+(``theory_report``) is printed and written atomically to ``reports/theory/`` after every case (``table.md``,
+``cases.json``), so that ``--resume`` picks up an interrupted run.
 """
 
 from __future__ import annotations
@@ -21,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -31,7 +36,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 CASES = HERE / "theory_cases.toml"
-BUDGET = 120.0  # seconds a case
+BUDGET = 120.0  # seconds a case and a system
+REPORT = HERE.parent / "reports" / "theory"
+SAFETY = 60.0  # seconds past the budget at which a child is killed (the library answers within the budget)
+LATE = 0.05  # an answer more than this share past its budget counts as past it (a stage ends after its last check)
 CUSTOM = {  # moves of the custom cases: one heap, the amounts an infinite subtraction set allows
     "odd": lambda p: [(p[0] - t,) for t in range(1, p[0] + 1, 2)],
     "powers_of_two": lambda p: [(p[0] - (1 << k),) for k in range(p[0].bit_length()) if 1 << k <= p[0]],
@@ -101,36 +109,55 @@ def brute_force(game, box: int):
     return positions, np.array([losing(tuple(int(x) for x in p)) for p in positions])
 
 
-def run_case(case: dict) -> dict:
-    """``find_rule`` on the case's game (in this process); the record the parent judges."""
+def run_case(case: dict, budget: float) -> dict:
+    """``find_rule`` on the case's game within ``budget`` seconds (in this process); the record the parent judges."""
     from discover.find import find_rule
 
     game = make(case)
     clock = time.perf_counter()
-    found = find_rule(game)
+    found = find_rule(game, seconds=budget)
     seconds = time.perf_counter() - clock
-    return {"status": str(found.status), "seconds": seconds,
+    return {"status": str(found.status), "seconds": seconds, "line": found.line(), "road": str(found.road),
+            "out_of_time": found.out_of_time,
             "rule": None if found.rule is None else json.loads(found.rule.to_json()),
             "proof": None if found.proof is None else {"status": str(found.proof.status), "line": found.proof.line()},
             "strategy": None if found.strategy is None else found.strategy.text(),
             "verified_bound": found.verified_bound}
 
 
-def judge(case: dict, answer: dict | None) -> dict:
-    """The case's verdict from its answer (None: past the budget) and the brute force."""
+def run_baseline(case: dict, system: str, budget: float) -> dict:
+    """A baseline on the case's table, judged on its box (in this process)."""
+    from theory_baselines import baseline
+
+    game = make(case)
+    positions, truth = brute_force(game, case["box"])
+    return baseline(game, system, positions, truth, budget)
+
+
+def judge(case: dict, answer: dict | None, budget: float) -> dict:
+    """The case's verdict from ``find_rule``'s answer (None: killed past the budget) and the brute force."""
+    import numpy as np
+
+    from discover.quotients.rule import QuotientRule
     from discover.rule import Rule
 
     row = {"name": case["name"], "class": case["class"], "control": bool(case.get("control")),
            "reference": case["reference"], "known": case["known"]}
     if answer is None or answer.get("error"):
-        return {**row, "verdict": "none", "seconds": None if answer is None else answer.get("seconds"),
-                "rule": None, "why": "past the budget" if answer is None else answer["error"]}
-    row.update(seconds=answer["seconds"], proof=answer["proof"], strategy=answer["strategy"])
+        why = f"killed {SAFETY:g} s past the {budget:g} s budget" if answer is None else answer["error"]
+        return {**row, "verdict": "none", "seconds": None, "rule": None, "why": why, "late": answer is None}
+    row.update(seconds=answer["seconds"], proof=answer["proof"], strategy=answer["strategy"], road=answer["road"],
+               late=answer["seconds"] > budget * (1 + LATE), line=answer["line"])
     if answer["status"] != "verified" or answer["rule"] is None:
-        return {**row, "verdict": "none", "rule": None, "why": f"status {answer['status']}"}
-    rule = Rule.from_json(answer["rule"])
+        return {**row, "verdict": "none", "rule": None, "why": answer["line"]}
     positions, truth = brute_force(make(case), case["box"])
-    said = rule.evaluate(positions) if rule.target == "grundy" and truth.dtype != bool else rule.predicate(positions)
+    if answer["rule"].get("kind") == QuotientRule.kind:  # a misère quotient: each position of the box, a sum
+        rule = QuotientRule.from_json(json.dumps(answer["rule"]))
+        said = np.array([rule.is_p(tuple(int(x) for x in p)) for p in positions])
+    else:
+        rule = Rule.from_json(answer["rule"])
+        grundy = rule.target == "grundy" and truth.dtype != bool
+        said = rule.evaluate(positions) if grundy else rule.predicate(positions)
     wrong = [tuple(int(x) for x in p) for p in positions[said != truth][:3]]
     proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"
     verdict = "FALSE" if wrong else "proved" if proved else "exact"
@@ -138,67 +165,90 @@ def judge(case: dict, answer: dict | None) -> dict:
             "positions": int(len(positions))}
 
 
-def _child(name: str) -> None:
+def _child(name: str, system: str, budget: float) -> None:
     case = next(c for c in load_cases() if c["name"] == name)
     try:
-        answer = run_case(case)
+        answer = run_case(case, budget) if system == "find_rule" else run_baseline(case, system, budget)
     except (ValueError, TypeError) as err:  # a refusal is an answer: "none", with the reason
         answer = {"error": f"{type(err).__name__}: {err}", "seconds": None}
-    print(json.dumps(answer))
+    print(json.dumps(answer, default=str))
 
 
-def run(cases: list[dict], budget: float) -> list[dict]:
-    rows = []
-    for case in cases:
+def in_child(case: dict, system: str, budget: float) -> dict | None:
+    """One system on one case in a child process: its answer, or None when the safety net killed it."""
+    command = [sys.executable, __file__, "--child", case["name"], "--system", system, "--budget", str(budget)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=budget + SAFETY,
+                              env={**os.environ, "PYTHONPATH": str(HERE.parent)})
+    except subprocess.TimeoutExpired:
+        return None
+    lines = done.stdout.strip().splitlines()
+    if done.returncode == 0 and lines:
+        return json.loads(lines[-1])
+    return {"error": (done.stderr.strip().splitlines() or ["no answer"])[-1], "seconds": None}
+
+
+def run(cases: list[dict], budget: float, systems: tuple[str, ...], out: Path | None, meta: dict,
+        done: dict) -> list[dict]:
+    """Every case not in ``done`` (rows of an earlier run, kept as they are), each system in turn; the report
+    (``done``'s rows and the new ones, in the case list's order) rewritten after each case."""
+    from theory_report import case_line, write
+
+    order = {c["name"]: i for i, c in enumerate(load_cases())}
+    rows = dict(done)
+    for case in (c for c in cases if c["name"] not in done):
         clock = time.perf_counter()
-        try:
-            done = subprocess.run([sys.executable, __file__, "--child", case["name"]], capture_output=True, text=True,
-                                  timeout=budget, env={**os.environ, "PYTHONPATH": str(HERE.parent)})
-            lines = done.stdout.strip().splitlines()
-            answer = json.loads(lines[-1]) if done.returncode == 0 and lines else {
-                "error": (done.stderr.strip().splitlines() or ["no answer"])[-1], "seconds": None}
-        except subprocess.TimeoutExpired:
-            answer = None
-        row = judge(case, answer)
-        row["wall"] = time.perf_counter() - clock
-        rows.append(row)
-        print(f"{row['name']:<24} {row['verdict']:<7} {row['wall']:7.1f} s  {row.get('rule') or row.get('why', '')}"[:160],
-              flush=True)
-    return rows
+        row = judge(case, in_child(case, "find_rule", budget), budget) if "find_rule" in systems else {
+            "name": case["name"], "class": case["class"], "control": bool(case.get("control")),
+            "reference": case["reference"], "known": case["known"], "verdict": "not run"}
+        row["baselines"] = {}
+        for system in (s for s in systems if s != "find_rule"):
+            row["baselines"][system] = in_child(case, system, budget) or {
+                "error": f"killed {SAFETY:g} s past the budget"}
+        row["wall"], row["load"] = time.perf_counter() - clock, os.getloadavg()[0]
+        print(case_line(row), flush=True)
+        rows[case["name"]] = row
+        if out is not None:
+            write(out, sorted(rows.values(), key=lambda r: order.get(r["name"], len(order))), meta)
+    return sorted(rows.values(), key=lambda r: order.get(r["name"], len(order)))
 
 
-def table(rows: list[dict], budget: float) -> str:
-    """The Markdown table and its summary."""
-    lines = ["| case | class | verdict | seconds | rule |", "|---|---|---|---:|---|"]
-    for r in rows:
-        shown = (r.get("rule") or r.get("why", ""))[:90].replace("|", "\\|")
-        verdict = f"{r['verdict']} (control)" if r["control"] else r["verdict"]
-        seconds = f"{r['seconds']:.1f}" if r.get("seconds") is not None else f">{budget:.0f}"
-        lines.append(f"| {r['name']} | {r['class']} | {verdict} | {seconds} | {shown} |")
-    must = [r for r in rows if not r["control"]]
-    exact = [r for r in must if r["verdict"] in ("exact", "proved")]
-    proved = [r for r in must if r["verdict"] == "proved"]
-    false = [r for r in rows if r["verdict"] == "FALSE"]
-    honest = [r for r in rows if r["control"] and r["verdict"] != "FALSE" and not
-              (r["verdict"] == "proved")]
-    times = [r["seconds"] for r in exact if r.get("seconds") is not None]
-    median = f"{statistics.median(times):.1f} s" if times else "n/a"
-    lines += ["", f"must-find: {len(exact)}/{len(must)} found exactly, {len(proved)}/{len(must)} proved; "
-                  f"false claims: {len(false)}; controls honest: {len(honest)}/{len(rows) - len(must)}; "
-                  f"median time to a verified rule: {median}; budget {budget:.0f} s a case"]
-    return "\n".join(lines)
+def _previous(out: Path, budget: float, systems: tuple[str, ...]) -> tuple[dict, dict]:
+    """The rows of an earlier run of the same budget and systems in ``out`` (``--resume``), by case name, and that
+    run's record (its ``meta``)."""
+    try:
+        record = json.loads((out / "cases.json").read_text())
+    except (OSError, ValueError):
+        return {}, {}
+    meta = record.get("meta", {}) if isinstance(record, dict) else {}
+    if meta.get("budget") != budget or tuple(meta.get("systems", ())) != systems:
+        return {}, {}
+    return {row["name"]: row for row in record.get("rows", [])}, meta
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", help="comma-separated case names (default: all)")
-    parser.add_argument("--budget", type=float, default=BUDGET, help="seconds a case (default %(default)s)")
-    parser.add_argument("--out", default=str(HERE.parent / "reports" / "theory"), help="folder of the report")
+    parser.add_argument("--budget", type=float, default=BUDGET, help="seconds a case and a system "
+                        "(default %(default)s)")
+    parser.add_argument("--systems", help="comma-separated: find_rule and the baselines operon, gplearn, pysr "
+                        "(default: find_rule and every baseline this machine runs)")
+    parser.add_argument("--resume", action="store_true", help="keep the cases already in the report's cases.json "
+                        "(same budget and systems) and run the others (of --cases, or all)")
+    parser.add_argument("--out", help="folder of the report (default reports/theory; a --cases run without "
+                        "--resume writes only where --out says)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--system", default="find_rule", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.budget <= 0:
+        print(f"--budget must be positive, got {args.budget}", file=sys.stderr)
+        return 2
     if args.child:
-        _child(args.child)
+        _child(args.child, args.system, args.budget)
         return 0
+    from theory_baselines import NO_JULIA, SYSTEMS, systems_here
+    from theory_report import summary, write
+
     cases = load_cases()
     if args.cases:
         names = args.cases.split(",")
@@ -207,19 +257,32 @@ def main(argv=None) -> int:
             print(f"unknown cases: {', '.join(unknown)}", file=sys.stderr)
             return 2
         cases = [c for c in cases if c["name"] in names]
-    if args.budget <= 0:
-        print(f"--budget must be positive, got {args.budget}", file=sys.stderr)
+    here = ("find_rule", *systems_here())
+    systems = here if args.systems is None else tuple(args.systems.split(","))
+    unknown = sorted(set(systems) - {"find_rule", *SYSTEMS})
+    if unknown:
+        print(f"unknown systems: {', '.join(unknown)} (choose from find_rule, {', '.join(SYSTEMS)})", file=sys.stderr)
         return 2
-    rows = run(cases, args.budget)
-    text = table(rows, args.budget)
-    print(text)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for name, body in (("table.md", f"# What find_rule recovers\n\n{text}\n"),
-                       ("cases.json", json.dumps(rows, indent=1, default=str))):
-        temporary = out / f".{name}.tmp"
-        temporary.write_text(body)
-        temporary.replace(out / name)
+    if "pysr" not in here:
+        print(NO_JULIA)
+        systems = tuple(s for s in systems if s != "pysr")
+    # a subset alone is printed, and written only where --out says; --resume adds it to the report
+    out = Path(args.out) if args.out is not None else None if args.cases and not args.resume else REPORT
+    meta = {"budget": args.budget, "systems": list(systems), "command": " ".join(["python", "benchmarks/theory.py",
+            *(argv if argv is not None else sys.argv[1:])]), "cores": os.cpu_count(), "load_before": os.getloadavg(),
+            "started": time.strftime("%Y-%m-%d %H:%M"), "pysr": "pysr" in here, "late": LATE}
+    done, earlier = _previous(out, args.budget, systems) if args.resume and out is not None else ({}, {})
+    meta["kept"] = sorted(done)
+    meta["earlier"] = [*earlier.get("earlier", []), {k: earlier[k] for k in ("started", "load_before", "load_after")
+                                                        if k in earlier}] if done else []
+    rows = run(cases, args.budget, systems, out, meta, done)
+    if all(c["name"] in done for c in cases):  # nothing ran: the report is written again as it was run
+        meta = earlier
+    else:
+        meta["load_after"] = os.getloadavg()
+    if out is not None:
+        write(out, rows, meta)
+    print(summary(rows, meta))
     return 0
 
 

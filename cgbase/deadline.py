@@ -69,20 +69,25 @@ _CURRENT: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("dead
 
 @contextmanager
 def within(deadline: Deadline):
-    """The block's work reads ``deadline`` through ``current()`` (the earlier one where a block is nested in another).
+    """The block's work reads ``deadline`` through ``current()`` (the earlier one where a block is nested in another);
+    ``as`` gives the one in force.
 
     Examples
     --------
     >>> with within(Deadline(60)):
     ...     current().seconds
     60.0
+    >>> with within(Deadline(5)), within(Deadline(60)) as inner:
+    ...     inner.seconds
+    5.0
     >>> current().seconds
     inf
     """
     outer = _CURRENT.get()
-    token = _CURRENT.set(deadline if outer is None or deadline.end < outer.end else outer)
+    in_force = deadline if outer is None or deadline.end < outer.end else outer
+    token = _CURRENT.set(in_force)
     try:
-        yield deadline
+        yield in_force
     finally:
         _CURRENT.reset(token)
 

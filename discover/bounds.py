@@ -7,6 +7,7 @@ Apart from ``discover.find`` so that the commands that only need a bound (``disc
 
 from __future__ import annotations
 
+from cgbase.deadline import current
 from games import Game
 
 __all__ = ["TRAIN_POSITIONS", "MAX_TRAIN_POSITIONS", "TENFOLD_POSITIONS", "VERIFY_POSITIONS", "VERIFY_EDGES",
@@ -58,8 +59,9 @@ def default_verify_bound(game: Game, bound: int) -> int:
     (300, 36)
     """
     base = game.universe(bound).size
-    verify = 10 * bound
+    verify, deadline = 10 * bound, current()
     while verify > bound:
+        deadline.check(f"the verification bound of {game!r}")
         universe_size = base * ((verify + 1) / (bound + 1)) ** game.dims
         edges = 0 if game.line_directions is not None else universe_size * _mean_options(game, verify)
         if universe_size <= VERIFY_POSITIONS and edges <= VERIFY_EDGES:
@@ -75,10 +77,14 @@ def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
 
     rng = np.random.default_rng(0)
     points = rng.integers(0, bound + 1, size=(sample, game.dims))
-    try:
-        return float(game.option_block(points)[0].mean())
-    except ValueError as err:  # a moves() that fails: name the least position that does, not a sampled one
-        raise least_failure(game, game.universe(bound), err) from None
+    counts, deadline = [], current()
+    for block in np.array_split(points, 8):  # a few positions at a time: one may have millions of options
+        deadline.check(f"the options of {game!r} on bound {bound}")
+        try:
+            counts.append(game.option_block(block)[0])
+        except ValueError as err:  # a moves() that fails: name the least position that does, not a sampled one
+            raise least_failure(game, game.universe(bound), err) from None
+    return float(np.concatenate(counts).mean())
 
 
 def take_and_break_verify_bound(game: Game, heaps: int) -> int:

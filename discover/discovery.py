@@ -77,6 +77,10 @@ class Discovery:
         The road ``discover.road.choose_road`` took.
     quotient : QuotientDiscovery or BoardQuotientDiscovery or None
         A quotient road's own record: growth, heaps or boards added, element of the start.
+    budget : float or None
+        The whole run's time budget in seconds (``discover.run_budget``).
+    out_of_time : str or None
+        Where the budget ran out before a rule was verified (status none), or None.
     """
 
     game: Game
@@ -98,6 +102,8 @@ class Discovery:
     general: GeneralClaim | None = None
     road: Road = Road.ENGINES
     quotient: QuotientDiscovery | BoardQuotientDiscovery | None = None
+    budget: float | None = None
+    out_of_time: str | None = None
 
     def __post_init__(self):
         self.status = Status(self.status)
@@ -109,6 +115,55 @@ class Discovery:
         from discover.summary import summary_text
 
         return summary_text(self)
+
+    def ran_out(self, error: Exception) -> Discovery:
+        """This discovery (one with no verified rule) once the run's budget ended it (``error``, the
+        ``cgbase.deadline.OutOfTime`` raised): status none, ``out_of_time`` the budget's message, its best candidate
+        the best partial.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> found = Discovery(make_game("wythoff"), None, "none", None, [], [], 30, 300)
+        >>> found.ran_out(ValueError("the 5-second budget ran out in the trial")).out_of_time
+        'the 5-second budget ran out in the trial'
+        """
+        if self.status == Status.VERIFIED:
+            raise ValueError("a verified rule stays verified when the budget runs out: ran_out is for the others")
+        self.best_partial = self.best_partial or self.rule or (self.candidates[0] if self.candidates else None)
+        self.rule, self.status, self.verified_bound, self.out_of_time = None, Status.NONE, None, str(error)
+        return self
+
+    def line(self) -> str:
+        """The outcome in one line: "verified on bound B, proved: RULE", "refuted: RULE failed CHECK", "none within
+        S s: where it ran out; best partial: ..." or "none: ...".
+
+        Examples
+        --------
+        >>> from discover.find import find_rule
+        >>> from games import make_game
+        >>> find_rule(make_game("subtraction", subtract=(1, 2))).line()
+        'verified on bound 300, proved: P iff n mod 3 = 0'
+        """
+        from discover.no_rule import shorten_rule_text
+        from discover.summary import rule_line
+
+        if self.status == Status.VERIFIED:
+            proved = ", proved" if self.proof is not None and self.proof.status == ProofStatus.PROVED else ""
+            where = "" if self.verified_bound is None else f" on bound {self.verified_bound:,}"
+            return f"verified{where}{proved}: {shorten_rule_text(rule_line(self.rule), 160)}"
+        if self.status == Status.REFUTED:
+            failed = next((c.name for c in self.checks if not c.passed), "its checks")
+            return f"refuted: {shorten_rule_text(rule_line(self.rule))} failed {failed}"
+        head = "none" if self.out_of_time is None else "none within " + (
+            "its budget" if self.budget is None else f"{self.budget:g} s")
+        if self.sequence is not None:
+            return f"{head}: {self.sequence.statement}"
+        said = [self.out_of_time] if self.out_of_time is not None else []
+        best = self.best_partial
+        said.append("no candidate" if best is None else f"best partial: {shorten_rule_text(best.text())} "
+                    f"({best.train_accuracy:.1%} of the training table)")
+        return f"{head}: {'; '.join(said)}"
 
     def __repr__(self) -> str:
         from cgbase.html import short
@@ -132,8 +187,9 @@ class Discovery:
         rows = [("game", escape(f"{self.game.title()} ({self.game!r})")),
                 ("status", escape(str(self.status) + (f" on bound {self.verified_bound:,}"
                                                       if self.verified_bound is not None else ""))),
-                ("trained on", escape(f"{self.source} table at bound {self.train_bound:,}; verification bound "
-                                      f"{self.verify_bound:,}"))]
+                ("trained on", None if self.train_bound is None else escape(
+                    f"{self.source} table at bound {self.train_bound:,}" + (
+                        "" if self.verify_bound is None else f"; verification bound {self.verify_bound:,}")))]
         if self.status == Status.VERIFIED:
             rows += self.rule.html_rows()
             rows += [("proof", None if proof is None else escape(proof.line())),
@@ -168,7 +224,7 @@ class Discovery:
         if self.quotient is not None:
             return {**self.quotient.to_record(), "road": self.road, "status": self.status,
                     "proof": None if self.proof is None else self.proof.to_record(), "strategy": None,
-                    "version": __version__}
+                    "budget": self.budget, "version": __version__}
 
         def rule_record(rule):
             return None if rule is None else json.loads(rule.to_json())
@@ -193,6 +249,8 @@ class Discovery:
             "proof": None if self.proof is None else self.proof.to_record(),
             "general": None if self.general is None else self.general.to_record(),
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
+            "budget": self.budget,
+            "out_of_time": self.out_of_time,
             "version": __version__,
         }
 

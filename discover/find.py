@@ -14,6 +14,9 @@
   then gets a winning-move strategy (``find_strategy``, over the game's symbolic moves), which the self-play check
   plays, and every verified rule a proof attempt (``prove_rule``: the periodicity theorems, the pairs and Moore's
   theorems, the z3 closure certificate with the strategy).
+
+Every road answers within the run's time budget (``seconds``; ``discover.run_budget``): "none within S s" with the
+best partial when it runs out before a rule is verified.
 """
 
 from __future__ import annotations
@@ -31,13 +34,15 @@ from discover.period_growth import GROWTH_POSITIONS, GROWTH_SECONDS, growth_limi
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.road import choose_road
+from discover.run_budget import run_seconds, time_left
 from discover.rule import Rule
 from discover.relation_inference import inferred_again, with_inferred_relation
 from discover.strategy import Strategy
 from discover.strategy_trial import strategy_on_trial
 from discover.table import Table, table_from_solution
-from discover.verdicts import Road, Status
+from discover.verdicts import ProofStatus, Road, Status
 from discover.verify import self_play, verify_rule
+from cgbase.deadline import Deadline, OutOfTime, current, within
 from cgbase.memory import check_memory
 from cgbase.version import __version__
 from games import Game
@@ -50,6 +55,7 @@ __all__ = ["Discovery", "FindSettings", "find_rule", "check_rule_game", "default
 REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the last grown until a period settles
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
+GROWTH_SHARE = 0.9  # of the run's budget, the take-and-break engine's: the rest verifies a period it proves
 
 
 def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
@@ -115,9 +121,13 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     progress : callable, optional
         Called with a short message at each stage (for the take-and-break engine, about once a
         second: heaps done, heaps per second, the current candidate period).
-    heaps, seconds : optional
-        Budget of the take-and-break engine and of the misère quotients: at most this many heaps, for at most
-        about this many seconds (defaults: ``discover.defaults.TAKE_AND_BREAK``, ``QUOTIENT``, ``BOARD_QUOTIENT``).
+    heaps : int, optional
+        Budget of the take-and-break engine and of the misère quotients: at most this many heaps (defaults:
+        ``discover.defaults.TAKE_AND_BREAK``, ``QUOTIENT``).
+    seconds : float, optional
+        The whole run's time budget, on every road (default: the road's, ``discover.defaults.road_seconds``): the
+        answer comes within about this many seconds; a run it ends before a rule is verified answers with status
+        none, "none within S s" and the best partial (``discover.run_budget``).
     strategy : bool
         Look for a winning-move strategy of a verified P rule (``discover.find_strategy``).
     prove : bool
@@ -198,8 +208,24 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
                                     strategy=strategy, prove=prove, proof_seconds=proof_seconds)
     road = choose_road(game, settings, table)
     say = progress or (lambda message: None)
-    if road in (Road.QUOTIENT, Road.BOARD_QUOTIENT):
-        return _by_quotient(game, settings, road, say)
+    if road in (Road.QUOTIENT, Road.BOARD_QUOTIENT):  # the construction keeps its own deadline and partial quotient
+        found = _by_quotient(game, settings, road, say)
+        found.budget = run_seconds(settings, road)
+        return found
+    deadline = Deadline(run_seconds(settings, road))
+    with within(deadline):  # every solve's graph, every engine's work budget and every stage read it
+        try:
+            found = _on_road(game, settings, road, table, say)
+        except OutOfTime as error:
+            if not deadline.passed():  # another budget's, not the run's
+                raise
+            found = Discovery(game, None, Status.NONE, None, [], [], None, None, road=road, out_of_time=str(error))
+    found.budget = deadline.seconds
+    return found
+
+
+def _on_road(game: Game, settings: FindSettings, road: Road, table: Table | None, say) -> Discovery:
+    """``find_rule`` on the take-and-break, composition or engines road, within the run's deadline."""
     if road == Road.TAKE_AND_BREAK:
         return _with_proof(_from_take_and_break(game, settings, say), settings, say)
     with keep_graphs():  # a custom game's graphs are built once (one moves() call a position), reused to the proof
@@ -254,7 +280,21 @@ def _by_quotient(game: Game, settings: FindSettings, road: Road, say) -> Discove
 
 def _by_engines(game: Game, settings: FindSettings, table: Table | None, say, notes: list[str]) -> Discovery:
     """A table (the solver's on a small bound, or the one given), the engine portfolio and the trial; a table that
-    shows no rule grown as ``find_rule`` describes."""
+    shows no rule grown as ``find_rule`` describes; when the run's budget runs out between tables, the last table's
+    discovery with status none."""
+    seen: list[Discovery] = []
+    try:
+        return _on_tables(game, settings, table, say, notes, seen)
+    except OutOfTime as error:
+        if not seen or not current().passed():
+            raise
+        seen[-1].notes = notes + [n for n in seen[-1].notes if n not in notes]
+        return seen[-1].ran_out(error)
+
+
+def _on_tables(game: Game, settings: FindSettings, table: Table | None, say, notes: list[str],
+               seen: list[Discovery]) -> Discovery:
+    """``_by_engines`` on one table after another (each discovery added to ``seen``)."""
     target = "grundy" if game.parts > 1 else "P"
     given_bound = settings.bound is not None or table is not None
     bound = _training_bound(game, settings, table)
@@ -280,6 +320,12 @@ def _by_engines(game: Game, settings: FindSettings, table: Table | None, say, no
         if game.kernel is None and table is None and not growable:  # a custom game: its graph on the
             build_graph(game, game.universe(verify))  # verification bound first, the training one cut from it
         found = _search(game, bound, verify, now, settings, table, target, say, timings)
+        seen.append(found)
+        if found.out_of_time is not None:  # the best partial: this table's best candidate, or an earlier table's
+            for earlier in reversed(seen[:-1]):
+                found.best_partial = found.best_partial or earlier.best_partial or earlier.rule
+            found.timings, found.notes = timings, notes + [n for n in found.notes if n not in notes]
+            return found
         if found.status != Status.VERIFIED and grows_2d:
             limit = growth_limit_2d(game, settings.verify_bound)
             settled = settled_bound(game, 2 * bound, target, say, limit=limit) if limit > (2 * bound + 1) ** 2 else None
@@ -315,25 +361,52 @@ def _with_proof(found: Discovery, settings: FindSettings, say) -> Discovery:
     if settings.prove:
         from discover.proofs.prove import prove_rule
 
+        from discover.proofs.prove import Proof
+
         say("proving the rule for every position")
         clock = time.perf_counter()
         values = None if found.sequence is None else found.sequence.values
         failed = found.strategy_check is not None and not found.strategy_check.passed
         formula = isinstance(found.strategy, Strategy)  # a move chooser (no formula) states nothing z3 can use
         strategy = found.strategy if formula and not failed else None  # a strategy that lost a game proves nothing
-        found.proof = prove_rule(found.rule, found.game, strategy, time_budget=settings.proof_seconds,
-                                 values=values, relation_bound=found.verify_bound)
+        try:
+            current().check("the proof")
+            found.proof = prove_rule(found.rule, found.game, strategy, time_budget=time_left(settings.proof_seconds),
+                                     values=values, relation_bound=found.verify_bound)
+        except OutOfTime as error:  # the rule stays verified; its proof is unknown
+            found.proof = Proof(ProofStatus.UNKNOWN, "", "", seconds=time.perf_counter() - clock,
+                                reason=f"{error} (the run's budget)")
         found.timings["proof"] = time.perf_counter() - clock
     from discover.generality import general_claim
 
     clock = time.perf_counter()
-    found.general = general_claim(found.rule, found.game, found.proof)
+    try:
+        found.general = general_claim(found.rule, found.game, found.proof)
+    except OutOfTime as error:
+        found.notes.append(f"no claim for other numbers of heaps: {error}")
     if found.general is not None:
         found.timings["other numbers of heaps"] = time.perf_counter() - clock
     return found
 
 
 def _search(game, bound, verify, names, settings: FindSettings, table, target, say, timings) -> Discovery:
+    """The engines on one table and the trial of their best exact candidates; when the run's budget runs out, status
+    none with the candidates proposed so far."""
+    candidates: list[Rule] = []
+    notes: list[str] = []
+    try:
+        return _engines_and_trial(game, bound, verify, names, settings, table, target, say, timings, candidates, notes)
+    except OutOfTime as error:
+        if not current().passed():
+            raise
+        source = "solver" if table is None else table.provenance.get("source", "solver")
+        return Discovery(game, None, Status.NONE, None, candidates, [], bound, verify, source=source,
+                         notes=notes).ran_out(error)
+
+
+def _engines_and_trial(game, bound, verify, names, settings: FindSettings, table, target, say, timings,
+                       candidates: list[Rule], notes: list[str]) -> Discovery:
+    """``_search``, the candidates and notes kept in the lists given as they come."""
     seed, games = settings.seed, settings.games
     clock = time.perf_counter()
     if table is None:
@@ -342,8 +415,9 @@ def _search(game, bound, verify, names, settings: FindSettings, table, target, s
     timings["solve (training)"] = timings.get("solve (training)", 0.0) + time.perf_counter() - clock
     source = table.provenance.get("source", "solver")
     solution = None
-    tried, candidates, refuted, notes = set(), [], None, []
+    tried, refuted = set(), None
     for name in names:
+        current().check(f"the engines on bound {bound} (before {name})")
         say(f"engine {name}")
         clock = time.perf_counter()
         engine = make_engine(name, seed).fit(
@@ -353,12 +427,13 @@ def _search(game, bound, verify, names, settings: FindSettings, table, target, s
         timings[f"engine {name}"] = timings.get(f"engine {name}", 0.0) + time.perf_counter() - clock
         notes += [n for n in getattr(engine, "notes_", []) if n not in notes]
         new = rules_from(engine.candidates_, table, target, game, seed)
-        candidates = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
+        candidates[:] = sorted(candidates + new, key=lambda r: (-r.train_accuracy, r.complexity))
         for rule in [r for r in candidates if r.train_accuracy >= settings.min_accuracy]:
             key = str(rule.expr)
             if key in tried or len(tried) >= ATTEMPTS:
                 continue
             tried.add(key)
+            current().check(f"the trial of {rule.text()}")
             say(f"verifying {rule.text()} on bound {verify}")
             clock = time.perf_counter()
             if solution is None:
@@ -401,10 +476,15 @@ def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
         say(f"Grundy values of {game!r}: {done:,} heaps, {rate:,.0f} heaps/s, {found}")
 
     verify = settings.verify_bound
-    budget = defaults.TAKE_AND_BREAK
-    sequence = grundy_sequence(game, heaps=settings.heaps or budget.heaps, seconds=settings.seconds or budget.seconds,
+    heaps = settings.heaps or defaults.TAKE_AND_BREAK.heaps
+    sequence = grundy_sequence(game, heaps=heaps, seconds=max(GROWTH_SHARE * current().left(), 1e-3),
                                progress=report)
     timings = {"take-and-break engine": sequence.seconds}
+    if not sequence.proved and sequence.heaps < heaps:  # the clock, not the heaps, ended it: none within the budget
+        return Discovery(game, None, Status.NONE, None, [], [], sequence.heaps - 1, None, timings,
+                         source="take_and_break", sequence=sequence, road=Road.TAKE_AND_BREAK,
+                         out_of_time=f"the {current().seconds:g}-second budget ran out in the Grundy values of "
+                                     f"{game!r}")
     verify = verify or take_and_break_verify_bound(game, sequence.heaps)
     check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
     common = {"train_bound": sequence.heaps - 1, "verify_bound": verify, "timings": timings,

@@ -40,10 +40,11 @@ class FindSettings:
     min_accuracy : float, optional
         Verify candidates at least this accurate on the (weighted) training table, in (0.5, 1] (default
         ``defaults.ENGINES.min_accuracy``).
-    heaps, seconds : optional
-        Budget of the take-and-break engine and of the misère quotients: at most this many heaps, for about this
-        many seconds (default: the road's, ``defaults.TAKE_AND_BREAK``, ``defaults.QUOTIENT``,
-        ``defaults.BOARD_QUOTIENT``).
+    heaps : int, optional
+        Budget of the take-and-break engine and of the misère quotients: at most this many heaps (default: the
+        road's, ``defaults.TAKE_AND_BREAK``, ``defaults.QUOTIENT``).
+    seconds : float, optional
+        The whole run's time budget, on every road (default: the road's, ``defaults.road_seconds``).
     strategy : bool
         Look for a winning-move strategy of a verified P rule.
     prove : bool

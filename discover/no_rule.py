@@ -49,13 +49,14 @@ def no_rule_paragraph(found, record: str = "--json") -> str:
     >>> print(no_rule_paragraph(found))  # doctest: +ELLIPSIS
     No rule found. The best partial candidate, “...” (by decision_list, complexity ...), fits ...% of the training table. Try a larger --bound (now 30), other --engines (tried decision_list; there are also ...), or features that carry the rule (a Game subclass in a --game-file whose features() add a column). The full record: --json.
     """
+    head = "No rule found." if found.out_of_time is None else f"None within {found.budget:g} s: {found.out_of_time}."
     sequence = found.sequence
     if sequence is not None and found.rule is None:
         statement = sequence.statement[:1].upper() + sequence.statement[1:]
-        return (f"No rule found. {statement}. Try a larger --heaps or --seconds (now {sequence.heaps:,} heaps "
+        return (f"{head} {statement}. Try a larger --heaps or --seconds (now {sequence.heaps:,} heaps "
                 f"in {sequence.seconds:.1f} s), or --bound N to train the engines on a table instead. "
                 f"The full record: {record}.")
-    parts = ["No rule found."]
+    parts = [head]
     if found.status == "refuted" and found.rule is not None:
         failed = next((c for c in found.checks if not c.passed), None)
         why = f"failed {failed.name}: {failed.detail}" if failed is not None else "failed its checks"
@@ -68,8 +69,11 @@ def no_rule_paragraph(found, record: str = "--json") -> str:
                      "table.")
     else:
         parts.append("No engine proposed a candidate.")
-    parts.append(f"Try a larger --bound (now {found.train_bound:,}), {_engines_hint(found)}, or features that carry "
-                 "the rule (a Game subclass in a --game-file whose features() add a column).")
+    if found.out_of_time is not None:
+        parts.append("Try a larger --seconds.")
+    if found.train_bound is not None:
+        parts.append(f"Try a larger --bound (now {found.train_bound:,}), {_engines_hint(found)}, or features that "
+                     "carry the rule (a Game subclass in a --game-file whose features() add a column).")
     parts.append(f"The full record: {record}.")
     return " ".join(parts)
 

@@ -13,9 +13,10 @@
   verified rule);
 - everything else with integer positions: a table, the engine portfolio and the trial (``Road.ENGINES``).
 
-The settings that only a rule fitted to a table reads (a verification bound, the strategy and the proof and their
-budget, a training accuracy) are refused on the quotient roads, before any work; the seed and the self-play games
-are read by the roads that play or sample, and left unused by the others.
+The run's time budget (``seconds``) holds on every road.  The settings that only a rule fitted to a table reads
+(a verification bound, the strategy and the proof and their budget, a training accuracy) are refused on the
+quotient roads, before any work; the seed and the self-play games are read by the roads that play or sample, and
+left unused by the others.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def choose_road(game: Game, settings: FindSettings, table=None) -> Road:
         return _quotient(game, settings, Road.QUOTIENT)
     if can.take_and_break and not game.misere and not on_table:
         return Road.TAKE_AND_BREAK
-    if not on_table and settings.heaps is None and settings.seconds is None:
+    if not on_table and settings.heaps is None:
         from discover.composition import components
 
         if components(game) is not None:
@@ -64,10 +65,10 @@ def choose_road(game: Game, settings: FindSettings, table=None) -> Road:
         raise ValueError(f"{game!r} is played misère and its options are sums of heaps: a formula over one heap does "
                          "not decide sums; its rule is its misère quotient (find_rule without a bound, engines or "
                          "table, or `discover GAME misere=true`)")
-    if settings.heaps is not None or settings.seconds is not None:
-        raise ValueError(f"heaps and seconds budget the take-and-break engine and the misère quotients, which run "
-                         f"when no bound, engines or table is given; {game!r} with these settings trains on a table "
-                         f"instead: leave out heaps and seconds")
+    if settings.heaps is not None:
+        raise ValueError(f"heaps budgets the take-and-break engine and the misère quotients, which run when no "
+                         f"bound, engines or table is given; {game!r} with these settings trains on a table instead: "
+                         f"leave out heaps (seconds budgets every road)")
     return Road.ENGINES
 
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import time
 
+from cgbase.deadline import OutOfTime, current
 from discover.move_chooser import MoveChooser
 from discover.rule import Rule
+from discover.run_budget import time_left
 from discover.verify import self_play
 from games import Game
 from games.custom import CustomGame
@@ -50,13 +52,18 @@ def winning_moves(rule: Rule, game: Game, seed: int, timings: dict, notes: list,
     say(f"looking for a winning-move strategy for {rule.text()}")
     clock = time.perf_counter()
     python = game.kernel is None and game.move_relation() is None  # checked on the verification's kept graph
-    strategy = find_strategy(rule, game, bound=verify if game.dims == 1 or python else None, verified_bound=verify,
-                             seed=seed, time_cap=STRATEGY_SECONDS)
+    cap = time_left(STRATEGY_SECONDS)  # the run's deadline may come first
+    try:
+        strategy = find_strategy(rule, game, bound=verify if game.dims == 1 or python else None,
+                                 verified_bound=verify, seed=seed, time_cap=cap)
+    except OutOfTime:
+        strategy = None
     seconds = time.perf_counter() - clock
     timings["strategy"] = timings.get("strategy", 0.0) + seconds
     if strategy is not None:
         return strategy
-    stopped = f"its {STRATEGY_SECONDS:.0f} s safety cap" if seconds >= STRATEGY_SECONDS else "its budget"
+    stopped = ("the run's time budget" if current().passed() else
+               f"its {STRATEGY_SECONDS:.0f} s safety cap" if seconds >= cap else "its budget")
     searched = f"within {stopped} (at most 12 candidate moves, each fitted by the enumeration engine)"
     if not isinstance(game, CustomGame):
         notes.append(f"no winning-move strategy was found {searched}: the hypothesis agent plays any move into P")

@@ -65,7 +65,7 @@ def summary_lines(found) -> list[tuple[str, str | None]]:
         verified = f"; verification bound {found.verify_bound:,}" if found.checks else ""
         line(f"Grundy values of {sequence.heaps:,} heaps computed by the take-and-break engine in "
              f"{sequence.seconds:.2f} s{verified}")
-    else:
+    elif found.train_bound is not None:
         where = "the solver's table" if found.source == "solver" else f"a learned table ({found.source})"
         line(f"trained on {where} at bound {found.train_bound:,}; verification bound {found.verify_bound:,}")
     moves = relation_line(found.game)

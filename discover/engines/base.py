@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
+from cgbase.deadline import current
 from cgbase.estimator import Estimator
 from discover import defaults
 from discover.expr.nodes import complexity
@@ -40,7 +41,8 @@ class Candidate:
 class WorkBudget:
     """How much an engine may search, counted in units of work (element operations, fits, expansions), so that
     the same seed and table give the same candidates on any machine, at any load; and a wall-clock cap far
-    above the usual run, as a safety net only (a search it stops says so: ``stopped_by_clock``).
+    above the usual run, as a safety net only (a search it stops says so: ``stopped_by_clock``).  The deadline of
+    the run around it (``cgbase.deadline.current()``: ``find_rule``'s budget) ends it too (``stopped_by_deadline``).
 
     Examples
     --------
@@ -52,21 +54,28 @@ class WorkBudget:
     def __init__(self, units: float, seconds: float = defaults.ENGINE_SECONDS):
         self.units, self.seconds = float(units), float(seconds)
         self.spent = 0.0
-        self.stopped_by_clock = False
+        self.stopped_by_clock = self.stopped_by_deadline = False
         self._start = time.perf_counter()
+        self._run = current()
 
     def spend(self, units: float = 1.0) -> bool:
-        """Count ``units`` of work; True while the budget (and the clock cap) allow going on."""
+        """Count ``units`` of work; True while the budget (and the clock cap, and the run's deadline) allow going
+        on."""
         self.spent += units
         if self.spent > self.units:
             return False
         if time.perf_counter() - self._start > self.seconds:
             self.stopped_by_clock = True
             return False
+        if self._run.passed():
+            self.stopped_by_deadline = True
+            return False
         return True
 
     def note(self, engine: str) -> list[str]:
         """What to tell the user when the clock, not the work budget, ended the search."""
+        if self.stopped_by_deadline:
+            return [f"{engine} stopped at the run's {self._run.seconds:g}-second budget before its work budget"]
         if not self.stopped_by_clock:
             return []
         return [f"{engine} stopped at its {self.seconds:.0f} s safety cap before its work budget: on another "

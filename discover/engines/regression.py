@@ -38,7 +38,8 @@ from discover.engines.constants import constant_cost, interval_constants, slope_
 from discover.expr.nodes import complexity
 from discover.expr.numeric import evaluate
 
-__all__ = ["RegressionEngine", "integer_relation", "symbolic_fit", "PYSR_NEEDS_JULIA"]
+__all__ = ["RegressionEngine", "integer_relation", "symbolic_fit", "make_regressor", "fit_within", "model_text",
+           "OPERATORS", "PYSR_NEEDS_JULIA"]
 
 PYSR_NEEDS_JULIA = (
     "the PySR backend needs Julia, which is not installed; use --engines operon or gplearn (symbolic regression "
@@ -53,44 +54,53 @@ _THRESHOLD_PAIRS = [("max_all", "min_all"), ("spread", "min_all"), ("b", "a"), (
 
 
 # -- backends ------------------------------------------------------------------------------
+ARITHMETIC = ("add", "sub", "mul")  # the engine's operators: its relations are linear, snapped and floored after
+OPERATORS = ("add", "sub", "mul", "div", "abs", "min", "max", "floor", "sin", "cos")  # what every backend can take
+_OPERON = {"min": "fmin", "max": "fmax"}  # the operators' names in pyoperon, where they differ
+_PYSR = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+
+
 def _pysr_available() -> bool:
     return shutil.which("julia") is not None
 
 
-def symbolic_fit(X, target, names, backend="operon", random_state=0, generations=20, population_size=100,
-                 max_length=5) -> sp.Expr:
-    """Fit ``target`` against the columns of ``X`` with a symbolic-regression backend.
+def make_regressor(backend="operon", random_state=0, generations=20, population_size=100, max_length=5,
+                   operators=ARITHMETIC, seconds=None):
+    """The backend's symbolic regressor (a scikit-learn estimator, not fitted), seeded, on one thread.
 
-    Returns the model as a sympy expression over ``sp.Symbol(name)``, with float constants.
-    The PySR backend is imported only here, and only when Julia is installed; otherwise a
-    ``ValueError`` names the alternatives.
+    Parameters
+    ----------
+    backend : "operon", "gplearn" or "pysr" (needs Julia; imported only here, a ``ValueError`` without it).
+    random_state : seed of the backend's search.
+    generations, population_size, max_length : the search's size.
+    operators : names from ``OPERATORS`` (default ``ARITHMETIC``, the engine's).
+    seconds : a wall-clock cap of the search (pyoperon's and PySR's own; gplearn's is ``fit_within``'s).
+
+    Examples
+    --------
+    >>> type(make_regressor("gplearn", operators=("add", "floor"))).__name__
+    'SymbolicRegressor'
     """
-    X = np.asarray(X, dtype=np.float64)
-    target = np.asarray(target, dtype=np.float64)
-    symbols = {n: sp.Symbol(n) for n in names}
+    unknown = sorted(set(operators) - set(OPERATORS))
+    if unknown:
+        raise ValueError(f"unknown operators {', '.join(unknown)}; choose from: {', '.join(OPERATORS)}")
     if backend == "operon":
         from pyoperon.sklearn import SymbolicRegressor
 
-        model = SymbolicRegressor(
-            allowed_symbols="add,sub,mul,constant,variable", generations=generations,
+        symbols = ",".join(_OPERON.get(name, name) for name in operators)
+        return SymbolicRegressor(
+            allowed_symbols=f"{symbols},constant,variable", generations=generations,
             population_size=population_size, max_length=max_length, random_state=random_state, n_threads=1,
-        )
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            model.fit(X, target)
-        text = model.get_model_string(model.model_, 16, list(names))
-        return sp.sympify(text, locals=symbols)
+            max_time=None if seconds is None else max(1, int(seconds)))
     if backend == "gplearn":
+        from gplearn.functions import make_function
         from gplearn.genetic import SymbolicRegressor
 
-        model = SymbolicRegressor(
-            population_size=population_size, generations=generations, function_set=("add", "sub", "mul"),
-            const_range=(-2.0, 2.0), parsimony_coefficient=0.01, random_state=random_state, n_jobs=1,
-        )
-        model.fit(X, target)
-        ops = {"add": lambda x, y: x + y, "sub": lambda x, y: x - y, "mul": lambda x, y: x * y}
-        locals_ = {f"X{i}": symbols[n] for i, n in enumerate(names)} | ops
-        return sp.sympify(str(model._program), locals=locals_)
+        functions = [make_function(function=np.floor, name="floor", arity=1) if name == "floor" else name
+                     for name in operators]
+        return SymbolicRegressor(
+            population_size=population_size, generations=generations, function_set=functions,
+            const_range=(-2.0, 2.0), parsimony_coefficient=0.01, random_state=random_state, n_jobs=1)
     if backend == "pysr":
         if not _pysr_available():
             raise ValueError(PYSR_NEEDS_JULIA)
@@ -98,13 +108,70 @@ def symbolic_fit(X, target, names, backend="operon", random_state=0, generations
             from pysr import PySRRegressor
         except Exception as error:  # pragma: no cover - needs Julia
             raise ValueError(f"{PYSR_NEEDS_JULIA} ({error})") from None
-        model = PySRRegressor(  # pragma: no cover - needs Julia
-            niterations=generations, populations=4, binary_operators=["+", "-", "*"], maxsize=max_length + 2,
-            random_state=random_state, deterministic=True, parallelism="serial", verbosity=0, progress=False,
-        )
-        model.fit(X, target, variable_names=list(names))  # pragma: no cover
-        return sp.sympify(model.sympy(), locals=symbols)  # pragma: no cover
+        binary = [_PYSR.get(name, name) for name in operators if name in ("add", "sub", "mul", "div", "min", "max")]
+        unary = [name for name in operators if name not in ("add", "sub", "mul", "div", "min", "max")]
+        return PySRRegressor(  # pragma: no cover - needs Julia
+            niterations=generations, populations=4, population_size=population_size, binary_operators=binary,
+            unary_operators=unary, maxsize=max_length + 2, random_state=random_state, deterministic=True,
+            parallelism="serial", verbosity=0, progress=False, timeout_in_seconds=seconds)
     raise ValueError(f"unknown regression backend {backend!r}; choose from: {', '.join(BACKENDS)}")
+
+
+def fit_within(model, X, target, names, deadline=None):
+    """Fit ``model`` (from ``make_regressor``) on ``X`` and ``target``; gplearn's a generation at a time while
+    ``deadline`` (a ``cgbase.deadline.Deadline``) allows (pyoperon and PySR keep their own ``seconds``)."""
+    X = np.asarray(X, dtype=np.float64)
+    target = np.asarray(target, dtype=np.float64)
+    if type(model).__module__.startswith("gplearn") and deadline is not None:
+        total = model.generations
+        model.set_params(warm_start=True)
+        for generation in range(1, total + 1):
+            model.set_params(generations=generation)
+            model.fit(X, target)
+            if deadline.passed() or model.run_details_["best_fitness"][-1] <= model.stopping_criteria:
+                break
+        return model
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if type(model).__module__.startswith("pysr"):  # pragma: no cover - needs Julia
+            model.fit(X, target, variable_names=list(names))
+        else:
+            model.fit(X, target)
+    return model
+
+
+def model_text(model, names) -> str:
+    """A fitted regressor's model as text over ``names`` (its own notation, float constants)."""
+    module = type(model).__module__
+    if module.startswith("pyoperon"):
+        return model.get_model_string(model.model_, 6, list(names))
+    if module.startswith("gplearn"):
+        text = str(model._program)
+        for i in reversed(range(len(names))):  # X10 before X1
+            text = text.replace(f"X{i}", names[i])
+        return text
+    return str(model.sympy())  # pragma: no cover - needs Julia
+
+
+def symbolic_fit(X, target, names, backend="operon", random_state=0, generations=20, population_size=100,
+                 max_length=5) -> sp.Expr:
+    """Fit ``target`` against the columns of ``X`` with a symbolic-regression backend (``make_regressor``, the
+    engine's arithmetic).
+
+    Returns the model as a sympy expression over ``sp.Symbol(name)``, with float constants.
+    The PySR backend is imported only here, and only when Julia is installed; otherwise a
+    ``ValueError`` names the alternatives.
+    """
+    symbols = {n: sp.Symbol(n) for n in names}
+    model = fit_within(make_regressor(backend, random_state, generations, population_size, max_length), X, target,
+                       names)
+    if backend == "operon":
+        return sp.sympify(model.get_model_string(model.model_, 16, list(names)), locals=symbols)
+    if backend == "gplearn":
+        ops = {"add": lambda x, y: x + y, "sub": lambda x, y: x - y, "mul": lambda x, y: x * y}
+        locals_ = {f"X{i}": symbols[n] for i, n in enumerate(names)} | ops
+        return sp.sympify(str(model._program), locals=locals_)
+    return sp.sympify(model.sympy(), locals=symbols)  # pragma: no cover - needs Julia
 
 
 def _exact(expr, columns, y) -> bool:

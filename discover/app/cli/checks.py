@@ -397,6 +397,8 @@ BUDGET_CASES = (
     BudgetCase("notakto-sums-of-5", ("notakto", "n=3", "boards=5", "--seconds", "3"), 3.0),
     BudgetCase("report-boards-7x7", ("report", "notakto", "n=7", "boards=2", "--seconds", "3", "--out", "r"), 3.0),
     BudgetCase("rule-boards-7x7", ("rule", "notakto", "n=7", "boards=2", "--seconds", "3", "--json"), 3.0),
+    BudgetCase("rule-engines-3d-wythoff", ("wythoff_nd", "heaps=3", "--seconds", "3"), 3.0),
+    BudgetCase("rule-take-and-break-open", ("grundy_game", "--seconds", "3"), 3.0),
 )
 
 

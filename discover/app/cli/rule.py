@@ -66,9 +66,10 @@ def _discover_options(func):
                      f"most N heaps until a period is proved (default {defaults.TAKE_AND_BREAK.heaps:,}); misère heap "
                      f"games: add at most N heaps to the quotient (default {defaults.QUOTIENT.heaps:,})."),
         click.option("--seconds", type=Number(0, low_open=True), default=None, metavar="S",
-                     help="Take-and-break games: stop computing after about S seconds (default "
-                     f"{defaults.TAKE_AND_BREAK.seconds:g}); misère heap games: {defaults.QUOTIENT.seconds:g}; "
-                     f"Notakto: {defaults.BOARD_QUOTIENT.seconds:g}."),
+                     help="The whole run's time budget: the answer comes within about S seconds ('none within S s' "
+                     "and the best partial when it runs out). Default: on a table "
+                     f"{defaults.ENGINES.seconds:g}; take-and-break games {defaults.TAKE_AND_BREAK.seconds:g}; "
+                     f"misère heap games {defaults.QUOTIENT.seconds:g}; Notakto {defaults.BOARD_QUOTIENT.seconds:g}."),
         click.option("--no-strategy", is_flag=True,
                      help="No winning-move strategy search (a proof, when attempted, goes without a strategy)."),
         click.option("--no-proof", is_flag=True,
@@ -177,7 +178,8 @@ def rule_command(ctx, as_json, **options):
     with misere=true (octal, hexadecimal, subtraction, lasker, grundy_game) get their misère
     quotient instead (Plambeck and Siegel's construction), heap by heap within --heaps and
     --seconds, until the periodicity theorem proves its heap-to-element period.  Notakto gets
-    its rule over boards: the misère quotient of its live boards, within --seconds.
+    its rule over boards: the misère quotient of its live boards, within --seconds.  Every run
+    answers within --seconds: 'none within S s' with the best partial when it runs out.
 
     Exit status: 0 with a verified rule, 1 when no rule is verified (the output says what came
     closest and what to try; --json has every candidate and check), 2 for bad input.

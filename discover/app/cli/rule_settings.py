@@ -37,8 +37,10 @@ class RuleSettings:
     confidence : float, optional
         With a learner or a value table: the least |value| of a position kept (default
         ``discover.defaults.ENGINES.confidence``; refused with the solver).
-    heaps, seconds : optional
-        The take-and-break engine's budget.
+    heaps : int, optional
+        The take-and-break engine's and the misère quotients' budget of heaps.
+    seconds : float, optional
+        The whole run's time budget (default ``discover.defaults.road_seconds``).
     no_strategy : bool
         No winning-move strategy search (a proof, when attempted, goes without a strategy).
     no_proof : bool

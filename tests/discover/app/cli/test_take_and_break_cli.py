@@ -64,7 +64,7 @@ def test_budget_options_are_checked(cli, one_error_line):
     one_error_line(*cli("octal", "code=0.16", "--seconds", "0"))
     code, out, err = cli("octal", "code=0.16", "--heaps", "100", "--bound", "20")
     one_error_line(code, out, err)
-    assert "heaps and seconds budget the take-and-break engine" in err
+    assert "heaps budgets the take-and-break engine" in err
 
 
 def test_report_of_an_open_game(cli, tmp_path):
