@@ -27,7 +27,7 @@ from discover.bounds import (check_rule_game, check_training_size, default_bound
 from discover.discovery import Discovery
 from discover.engines import make_engine
 from discover.find_settings import FindSettings
-from discover.period_growth import GROWTH_POSITIONS, GROWTH_SECONDS, growth_limit_2d, settled_bound
+from discover.period_growth import GROWTH_MOVES, GROWTH_POSITIONS, GROWTH_SECONDS, growth_limit_2d, settled_bound
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.road import choose_road
@@ -298,8 +298,8 @@ def _by_engines(game: Game, settings: FindSettings, table: Table | None, say, no
         if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
             settled = settled_bound(game, bound, target, say)
             if settled is None:
-                notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps solved within "
-                             f"{GROWTH_SECONDS:g} s")
+                notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps, graphs of up to "
+                             f"{GROWTH_MOVES:,} moves, solved within {GROWTH_SECONDS:g} s")
             bound = settled or bound
         say(f"no verified rule on this data: training again on bound {bound}")
 
