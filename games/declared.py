@@ -280,7 +280,7 @@ class DeclaredGame(Game):
         if not rules.misere and self.dims == 1 and rules.steps and len(finite) == len(rules.steps) \
                 and all(vs == ((1,),) for vs, _ in rules.steps):
             self.period_theorem, self.removal_limit = "subtraction", max(max(a) for a in finite)
-        if not rules.misere and rules.breaks and rules.rest == 0 and any(rules.digit_table()[1:]):
+        if not rules.misere and rules.breaks and rules.rest == 0 and not rules.unequal and any(rules.digit_table()):
             self.period_theorem = "octal"
             self.removal_limit = max(k for k, d in enumerate(rules.digit_table()) if d)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sympy as sp
 
 from discover.periodic_values import PeriodicValues
-from discover.proofs.periodicity import octal_periodicity_proof, periodic_rule_proof
+from discover.proofs.periodicity import octal_periodicity_proof, periodic_rule_proof, periodicity_proof
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
 from games import make_game
@@ -67,3 +67,19 @@ def test_periodic_table_proved_by_guy_and_smith():
     values = plain_grundy_values(game, 400)
     proof = prove_rule(Rule.from_periodic(PeriodicValues.from_values(values, 53, 34)), game, values=values)
     assert proof.status == "proved" and proof.statement == "for every heap size" and "by construction" in proof.reason
+
+
+def test_a_split_that_removes_nothing_is_covered_by_the_theorem_with_t_zero():
+    """Splitting a heap into two non-empty heaps (4.0: t = 0) is an octal game for the theorem (its proof never
+    uses a removal); G = 0, 0, 1, 0, 1, ...: period 2 from n = 1, proved from G(n) up to n = 5."""
+    from games.declared import declared_game
+
+    game = declared_game({"name": "split", "heaps": 1, "moves": [{"split": 2}]})
+    assert game.period_theorem == "octal" and game.removal_limit == 0
+    values = plain_grundy_values(game, 40)
+    assert values[:6].tolist() == [0, 0, 1, 0, 1, 0]
+    assert octal_periodicity_proof(0, 1, 2, values).needed == 6
+    proof = prove_rule(Rule.from_periodic(PeriodicValues.from_values(values, 1, 2)), game, values=values)
+    assert proof.status == "proved" and proof.statement == "for every heap size"
+    unequal = declared_game({"name": "grundy", "heaps": 1, "moves": [{"split": 2, "unequal": True}]})
+    assert periodicity_proof(unequal, 1, 2, [0] * 40) is None  # unequal splits (Grundy's game): no theorem
