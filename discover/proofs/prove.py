@@ -25,6 +25,7 @@ from discover.expr.walker import Unsupported
 from discover.proofs.agreement import relation_agrees, relation_basis, resting_on
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
+from discover.proofs.mex_induction import MEX_METHOD, grundy_rule_proof
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
@@ -196,7 +197,14 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
             return Proof(status, PERIODIC_METHODS[game.period_theorem], statement, counterexample,
                          time.perf_counter() - start, reason="; ".join(said))
     if rule.target != "P":
-        return _unknown("a Grundy rule is proved by the periodicity theorem only, which does not apply here", start)
+        said = ["the periodicity theorem does not apply"]
+        if "theorem" in methods and game.dims == 1:
+            status, said, counterexample, rests_on = grundy_rule_proof(rule, game, relation_bound, time_budget)
+            if status is not None:
+                return Proof(status, MEX_METHOD, resting_on("for every heap size", rests_on), counterexample,
+                             time.perf_counter() - start, reason="; ".join(said), rests_on=rests_on)
+        return _unknown("a Grundy rule is proved by the periodicity theorem or by mex induction, and neither does "
+                        f"here ({'; '.join(said)})", start)
     relation = game.move_relation()
     if relation is None:
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
