@@ -42,7 +42,7 @@ import numpy as np
 import sympy as sp
 
 from discover import defaults
-from discover.bounds import default_bound, default_verify_bound
+from discover.bounds import VERIFY_EDGES, default_bound, default_verify_bound
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
 from discover.proofs.agreement import relation_basis, resting_on
@@ -57,6 +57,7 @@ from games import Game
 from games.declared import FRACTIONS, declared_game
 from games.symbolic import AnyOf, Steps, TakeFromSome, TakeUpTo
 from solvers import solve
+from solvers.graph import estimated_moves
 
 __all__ = ["Composition", "SumStrategy", "components", "component_formula", "component_proof", "compose", "TRAIN_HEAPS",
            "VERIFY_HEAPS", "SG_METHOD"]
@@ -137,8 +138,10 @@ def component_formula(component: Game, train: int = TRAIN_HEAPS, verify: int = V
     >>> rule.text(), values.size
     ('G = n mod 4', 2001)
     """
-    check_memory(8.0 * (verify + 1) * max(component.max_moves([verify]), 1), f"the options of {component!r} "
-                 f"up to heap {verify:,}")
+    while verify > train and estimated_moves(component, component.universe(verify)) > VERIFY_EDGES:
+        verify = max(train, verify // 2)  # splits into three heaps: heap n has about n² / 12 options
+    check_memory(8.0 * component.parts * estimated_moves(component, component.universe(verify)),
+                 f"the options of {component!r} up to heap {verify:,}")
     values = np.asarray(solve(component, bound=verify, grundy=True).grundy_table, dtype=np.int64)
     heaps = np.arange(values.size, dtype=np.int64)[:, None]
     engine = PeriodicEngine(random_state=seed).fit(heaps[: train + 1], values[: train + 1], feature_names=["n"],

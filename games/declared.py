@@ -331,7 +331,8 @@ class DeclaredGame(Game):
         """
         r, members = self._rules, []
         if r.breaks:
-            return TakeAndBreak(tuple(r.digit_table()) or (0,), r.rest, bool(r.unequal)) if r.parts == 2 else None
+            digits = tuple(r.digit_table()) or (r.rest & ~3,)  # no listed amount: the rest holds from k = 0 (splits)
+            return TakeAndBreak(digits, r.rest, bool(r.unequal)) if r.parts == 2 else None
         if r.order != "none" and (r.steps or r.some):
             return None
         grouped: dict = {}

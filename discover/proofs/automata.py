@@ -37,7 +37,7 @@ from cgbase.deadline import current
 __all__ = ["Automaton", "TooLarge", "linear", "bitwise", "constant", "conj", "disj", "neg", "exists", "rename",
            "holds", "is_empty", "least", "MAX_STATES", "MAX_TRACKS"]
 
-MAX_STATES = 200_000  # the most states an automaton may reach before the statement is given up
+MAX_STATES = 50_000  # the most states an automaton may reach before the statement is given up
 MAX_TRACKS = 12  # the most numbers read together (4,096 symbols)
 
 
@@ -316,9 +316,12 @@ def least(a: Automaton, bits: int = 22) -> int | None:
     """
     if len(a.tracks) != 1:
         raise ValueError(f"least reads one track, not {len(a.tracks)}")
-    values = np.arange(1 << bits, dtype=np.int64)
-    states = np.zeros(values.size, dtype=np.int64)
-    for i in range(bits + 1):
-        states = a.delta[states, (values >> i) & 1]
-    hits = np.flatnonzero(a.final[states])
-    return int(hits[0]) if hits.size else None
+    for width in range(min(8, bits), bits + 1, 4):  # short numbers first: most answers are small
+        values = np.arange(1 << width, dtype=np.int64)
+        states = np.zeros(values.size, dtype=np.int64)
+        for i in range(width + 1):
+            states = a.delta[states, (values >> i) & 1]
+        hits = np.flatnonzero(a.final[states])
+        if hits.size:
+            return int(hits[0])
+    return None

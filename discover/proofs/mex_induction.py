@@ -46,6 +46,7 @@ from games.symbolic import AnyOf, PowerSteps, ProgressionSteps, Steps, TakeAndBr
 __all__ = ["MEX_METHOD", "HeapMove", "heap_moves", "mex_induction", "grundy_rule_proof"]
 
 MEX_METHOD = "mex induction: (*) F(n) = mex of the options' values, decided for every n by automata (Büchi arithmetic)"
+SUMS_BOUND = 40  # heaps on which a take-and-break relation is compared with moves()
 SECONDS = 20.0  # the automata's budget: a statement past it is left undecided
 
 
@@ -127,21 +128,19 @@ def _option_values(graph, move: HeapMove):
     """The automaton over (n, v) of "heap n has an option of this kind whose value is v"."""
     if move.heaps == 0:
         return conj(rename(move.removal, {"k": "n"}), linear({"v": 1}, 0, True), linear({"n": -1}, -1, False))
-    heaps = [f"h{i}" for i in range(move.heaps)]
-    values = [f"y{i}" for i in range(move.heaps)]
-    acc = conj(rename(graph, {"x": heaps[0], "y": values[0]}))
-    last = values[0]
-    for i in range(1, move.heaps):  # fold the xor heap by heap, each heap's value quantified once it is read
-        out = "v" if i == move.heaps - 1 else f"s{i}"
-        acc = exists(conj(acc, rename(graph, {"x": heaps[i], "y": values[i]}), bitwise("xor", last, values[i], out)),
-                     last, values[i])
-        last = out
-    if move.heaps == 1:
-        acc = rename(acc, {values[0]: "v"})
-    total = linear({**{h: 1 for h in heaps}, "k": 1, "n": -1}, 0, True)
-    sizes = [linear({h: -1}, -move.least, False) for h in heaps]
-    order = [linear({heaps[i]: 1, heaps[i + 1]: -1}, -1 if move.unequal else 0, False) for i in range(move.heaps - 1)]
-    return exists(conj(acc, total, move.removal, *sizes, *order), *heaps, "k")
+    if move.unequal:  # two heaps of different sizes a < b: read together
+        pair = conj(rename(graph, {"x": "a", "y": "ya"}), rename(graph, {"x": "b", "y": "yb"}),
+                    bitwise("xor", "ya", "yb", "s"), linear({"a": 1, "b": -1}, -1, False),
+                    linear({"a": -1}, -move.least, False), linear({"a": 1, "b": 1, "t": -1}, 0, True))
+        acc = exists(pair, "a", "b", "ya", "yb")
+    else:  # (t, s): some heaps, each at least ``least``, of total t and values of xor s, one more heap at a time
+        acc = conj(rename(graph, {"x": "t", "y": "s"}), linear({"t": -1}, -move.least, False))
+        for _ in range(move.heaps - 1):
+            more = conj(acc, rename(graph, {"x": "h", "y": "w"}), linear({"h": -1}, -move.least, False),
+                        linear({"t": 1, "h": 1, "u": -1}, 0, True), bitwise("xor", "s", "w", "r"))
+            acc = rename(exists(more, "t", "s", "h", "w"), {"u": "t", "r": "s"})
+    total = linear({"t": 1, "k": 1, "n": -1}, 0, True)
+    return rename(exists(conj(acc, total, move.removal), "t", "k"), {"s": "v"})
 
 
 def mex_induction(expr, feature: str, game: Game, seconds: float = SECONDS) -> tuple[bool, str, int | None]:
@@ -184,6 +183,22 @@ def mex_induction(expr, feature: str, game: Game, seconds: float = SECONDS) -> t
                   f"most), so G(n) = F(n) for every n by induction on n"), None
 
 
+def _sums_differ(game: Game, relation, bound: int) -> str | None:
+    """Where a take-and-break relation and ``moves()`` give different options (as multisets of heaps), up to heap
+    ``bound``; None when they agree there."""
+    import numpy as np
+
+    for n in range(bound + 1):
+        given = {tuple(sorted(h for h in option if h)) for option in game.moves((n,))}
+        pairs = np.array([(x, y) for x in range(n + 1) for y in range(x + 1)], dtype=np.int64)
+        allowed = relation.allows(np.full((len(pairs), 1), n), pairs)
+        stated = {tuple(sorted(int(h) for h in pair if h)) for pair in pairs[allowed]}
+        if given != stated:
+            extra = sorted(given ^ stated)[0]
+            return f"heap {n}: {extra} is an option of {'moves()' if extra in given else 'the relation'} only"
+    return None
+
+
 def grundy_rule_proof(rule, game: Game, relation_bound: int | None = None,
                       seconds: float = SECONDS) -> tuple[str | None, list[str], dict | None, dict]:
     """A one-heap Grundy rule proved for every heap size by mex induction, disproved, or neither.
@@ -207,24 +222,26 @@ def grundy_rule_proof(rule, game: Game, relation_bound: int | None = None,
         heap_moves(game)
     except Unsupported as err:
         return None, [f"mex induction does not apply: {err}"], None, {}
-    rests_on, custom = {}, game.spec().get("custom") and "declared" not in game.spec()
-    if game.parts > 1 and custom:
-        return None, ["mex induction does not apply: a custom game whose options are sums of heaps (its relation "
-                      "is not checked against its moves() here)"], None, {}
-    if game.move_relation() is not None and game.parts == 1:  # a take-and-break family: moves and relation are one
+    rests_on, relation = {}, game.move_relation()
+    if relation is not None and game.parts == 1:
         differs, rests_on = relation_basis(game, relation_bound)
-        if differs is not None:
-            return None, [f"the game's move relation disagrees with its moves(): {differs['reason']}"], None, {}
+        differs = None if differs is None else differs["reason"]
+    elif relation is not None:  # options are sums of heaps: compared with moves() heap by heap
+        differs = _sums_differ(game, relation, SUMS_BOUND)
+        if game.spec().get("custom") and "declared" not in game.spec():
+            rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": SUMS_BOUND}
+    if differs is not None:
+        return None, [f"the game's move relation disagrees with its moves(): {differs}"], None, {}
     try:
         proved, said, at = mex_induction(rule.expr, rule.feature_names[0], game, seconds)
     except Unsupported as err:
         return None, [f"mex induction does not apply: {err}"], None, {}
     if proved:
         return "proved", [said], None, rests_on
-    beyond = rests_on and at > rests_on["agrees_with_moves_up_to"]
-    if at is None or beyond:  # a relation checked on a box disproves nothing beyond it
-        return None, [said + (f" at n = {at:,}, beyond the box where the relation agrees with moves()" * beyond)], \
-            None, {}
+    if at is None:
+        return None, [said], None, {}
+    if rests_on and at > rests_on["agrees_with_moves_up_to"]:  # a relation checked on a box disproves nothing past it
+        return None, [f"{said} at n = {at:,}, beyond the box where the relation agrees with moves()"], None, {}
     value = int(rule.evaluate([[at]])[0])
     return "disproved", [f"{said}: the least such heap is n = {at:,}, where F(n) = {value}"], \
         {"position": (at,), "rule": value}, rests_on

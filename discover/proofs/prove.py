@@ -26,6 +26,7 @@ from discover.proofs.agreement import relation_agrees, relation_basis, resting_o
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
 from discover.proofs.mex_induction import MEX_METHOD, grundy_rule_proof
+from discover.proofs.mex_induction import SECONDS as MEX_SECONDS
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
@@ -199,7 +200,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
     if rule.target != "P":
         said = ["the periodicity theorem does not apply"]
         if "theorem" in methods and game.dims == 1:
-            status, said, counterexample, rests_on = grundy_rule_proof(rule, game, relation_bound, time_budget)
+            status, said, counterexample, rests_on = grundy_rule_proof(rule, game, relation_bound,
+                                                                       min(time_budget, MEX_SECONDS))
             if status is not None:
                 return Proof(status, MEX_METHOD, resting_on("for every heap size", rests_on), counterexample,
                              time.perf_counter() - start, reason="; ".join(said), rests_on=rests_on)

@@ -108,3 +108,15 @@ def test_the_proof_rests_on_a_custom_games_relation_and_its_box():
 def test_least_finds_the_smallest_accepted_number():
     multiple = exists(conj(linear({"x": 1, "h": -5}, 0, True), linear({"x": -1}, -11, False)), "h")
     assert least(multiple) == 15 and least(conj(linear({"x": 1}, 5, True), linear({"x": 1}, 6, True))) is None
+
+
+def test_a_relation_that_disagrees_with_the_moves_proves_nothing(monkeypatch):
+    """Removing any amount, then maybe splitting (0.777...): the relation says what the kernel does, from k = 0."""
+    game = declared_game({"name": "any-split", "heaps": 1, "moves": [{"take": "any"}, {"split": 2, "remove": "any"}]})
+    rule = Rule(sp.Piecewise((n, n < 2), (2 * n - 2, True)), ("n",), target="grundy")
+    assert grundy_rule_proof(rule, game)[0] == "proved"
+    from games.symbolic import TakeAndBreak
+
+    monkeypatch.setattr(type(game), "move_relation", lambda self: TakeAndBreak((0,), rest=7))  # no split at k = 0
+    status, said, _, _ = grundy_rule_proof(rule, game)
+    assert status is None and said[0].endswith("heap 2: (1, 1) is an option of moves() only")
