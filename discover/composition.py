@@ -57,7 +57,6 @@ from games import Game
 from games.declared import FRACTIONS, declared_game
 from games.symbolic import AnyOf, Steps, TakeFromSome, TakeUpTo
 from solvers import solve
-from solvers.graph import estimated_moves
 
 __all__ = ["Composition", "SumStrategy", "components", "component_formula", "component_proof", "compose", "TRAIN_HEAPS",
            "VERIFY_HEAPS", "SG_METHOD"]
@@ -138,10 +137,10 @@ def component_formula(component: Game, train: int = TRAIN_HEAPS, verify: int = V
     >>> rule.text(), values.size
     ('G = n mod 4', 2001)
     """
-    while verify > train and estimated_moves(component, component.universe(verify)) > VERIFY_EDGES:
+    moves = lambda top: (top + 1) * max(component.max_moves([top]), 1)  # an upper bound on the graph's moves
+    while verify > train and moves(verify) > VERIFY_EDGES:
         verify = max(train, verify // 2)  # splits into three heaps: heap n has about n² / 12 options
-    check_memory(8.0 * component.parts * estimated_moves(component, component.universe(verify)),
-                 f"the options of {component!r} up to heap {verify:,}")
+    check_memory(8.0 * component.parts * moves(verify), f"the options of {component!r} up to heap {verify:,}")
     values = np.asarray(solve(component, bound=verify, grundy=True).grundy_table, dtype=np.int64)
     heaps = np.arange(values.size, dtype=np.int64)[:, None]
     engine = PeriodicEngine(random_state=seed).fit(heaps[: train + 1], values[: train + 1], feature_names=["n"],

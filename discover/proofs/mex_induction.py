@@ -222,7 +222,7 @@ def grundy_rule_proof(rule, game: Game, relation_bound: int | None = None,
         heap_moves(game)
     except Unsupported as err:
         return None, [f"mex induction does not apply: {err}"], None, {}
-    rests_on, relation = {}, game.move_relation()
+    rests_on, relation, differs = {}, game.move_relation(), None
     if relation is not None and game.parts == 1:
         differs, rests_on = relation_basis(game, relation_bound)
         differs = None if differs is None else differs["reason"]
