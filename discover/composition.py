@@ -46,7 +46,7 @@ from discover.bounds import VERIFY_EDGES, default_bound, default_verify_bound
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
 from discover.proofs.agreement import relation_basis, resting_on
-from discover.proofs.mex_induction import MEX_METHOD, grundy_rule_proof
+from discover.proofs.mex_induction import MEX_METHOD, heap_rule_proof
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.prove import Proof
 from discover.rule import Rule
@@ -175,7 +175,7 @@ def component_proof(rule: Rule, component: Game, values: np.ndarray) -> tuple[st
         if status is not None:
             return status, PERIODIC_METHODS[component.period_theorem], "; ".join(said), counterexample
         return "unknown", "", "; ".join(said), None
-    status, said, counterexample, rests_on = grundy_rule_proof(rule, component, values.size - 1)
+    status, said, counterexample, rests_on = heap_rule_proof(rule, component, values.size - 1)
     if status is not None:
         return status, MEX_METHOD, resting_on("; ".join(said), rests_on), counterexample
     return "unknown", "", (f"no periodicity theorem covers {component!r} and mex induction does not prove it "

@@ -194,8 +194,9 @@ class _Translator(TypedWalker):
         return neg(self.condition(e.args[0]))
 
     def _walk_Contains(self, e):
-        x = e.args[0]
-        return disj(constant(False), *[self.condition(sp.Eq(x, v, evaluate=False)) for v in e.args[1]])
+        x = self.value(e.args[0])  # its fresh tracks defined once, for every listed value
+        equal = [linear(*x.plus(_Term({None: int(v)}), -1).relation(True), equal=True) for v in e.args[1]]
+        return self._close(disj(constant(False), *equal), x)
 
 
 def _natural(e) -> bool:

@@ -26,7 +26,7 @@ Examples
 >>> mex_induction(lasker, "n", make_game("lasker"))[0]
 True
 >>> mex_induction(n, "n", make_game("lasker"))[:2]  # G(n) = n is not Lasker's Nim's: heap 3 has value 4
-(False, 'the mex of the options of some heap n is not F(n): F is not the Grundy function')
+(False, "at some heap n, F(n) is not the mex of its options' values: the rule is not the game's")
 """
 
 from __future__ import annotations
@@ -39,13 +39,14 @@ from cgbase.deadline import Deadline, OutOfTime, within
 from discover.expr.walker import Unsupported
 from discover.proofs.automata import (TooLarge, bitwise, conj, constant, disj, exists, is_empty, least, linear,
                                       neg, rename)
-from discover.proofs.automata_rules import rule_graph
+from discover.proofs.automata_rules import condition_automaton, rule_graph
 from games import Game
 from games.symbolic import AnyOf, PowerSteps, ProgressionSteps, Steps, TakeAndBreak, TakeUpTo
 
-__all__ = ["MEX_METHOD", "HeapMove", "heap_moves", "mex_induction", "grundy_rule_proof"]
+__all__ = ["MEX_METHOD", "HeapMove", "heap_moves", "mex_induction", "heap_rule_proof"]
 
-MEX_METHOD = "mex induction: (*) F(n) = mex of the options' values, decided for every n by automata (Büchi arithmetic)"
+MEX_METHOD = ("mex induction: the rule at heap n from its options' values, decided for every n by automata "
+              "(Büchi arithmetic)")
 SUMS_BOUND = 40  # heaps on which a take-and-break relation is compared with moves()
 SECONDS = 20.0  # the automata's budget: a statement past it is left undecided
 
@@ -143,11 +144,14 @@ def _option_values(graph, move: HeapMove):
     return rename(exists(conj(acc, total, move.removal), "t", "k"), {"s": "v"})
 
 
-def mex_induction(expr, feature: str, game: Game, seconds: float = SECONDS) -> tuple[bool, str, int | None]:
-    """Whether (*) of the module docstring holds for every heap n, with F = ``expr`` over ``feature``.
+def mex_induction(expr, feature: str, game: Game, seconds: float = SECONDS,
+                  target: str = "grundy") -> tuple[bool, str, int | None]:
+    """Whether (*) of the module docstring holds for every heap n, with F = ``expr`` over ``feature``; with
+    ``target="P"``, whether heap n satisfies the condition ``expr`` iff none of its options does (for moves that
+    leave one heap: then the condition is the P positions, by the same induction).
 
-    Returns (proved, what was decided or why not, and when (*) fails the least heap where it does: the least n
-    with F(n) != G(n), since below it F = G by the induction).
+    Returns (proved, what was decided or why not, and when the statement fails the least heap where it does: the
+    least n where the rule and the game differ, since below it they agree by the induction).
     ``Unsupported`` is raised for a formula or game outside the automata's vocabulary, and the answer is False
     with the reason for a statement past ``seconds`` or too large.
 
@@ -158,11 +162,20 @@ def mex_induction(expr, feature: str, game: Game, seconds: float = SECONDS) -> t
     >>> n = sp.Symbol("n")
     >>> mex_induction(sp.Mod(n, 4), "n", make_game("subtraction", subtract=(1, 2, 3)))[0]
     True
+    >>> mex_induction(sp.Eq(sp.Mod(n, 4), 0), "n", make_game("subtraction", subtract=(1, 2, 3)), target="P")[0]
+    True
     """
     moves = heap_moves(game)
+    if target == "P" and game.parts > 1:
+        raise Unsupported(f"a P rule of {game!r}, whose options are sums of heaps (their Grundy values decide)")
+    expr = sp.sympify(expr).subs(sp.Symbol(feature), sp.Symbol("x"))
     try:
         with within(Deadline(seconds)):
-            graph = rule_graph(sp.sympify(expr).subs(sp.Symbol(feature), sp.Symbol("x")), "x", "y")
+            if target == "P":  # y = 0 on the condition (P), 1 off it: an option is P iff its value is 0
+                inside = condition_automaton(expr)
+                graph = disj(conj(inside, linear({"y": 1}, 0, True)), conj(neg(inside), linear({"y": 1}, 1, True)))
+            else:
+                graph = rule_graph(expr, "x", "y")
             sizes = [graph.size]
             somewhere = exists(graph, "y")  # F(x) is defined
             twice = conj(graph, rename(graph, {"y": "z"}), neg(linear({"y": 1, "z": -1}, 0, True)))
@@ -171,16 +184,24 @@ def mex_induction(expr, feature: str, game: Game, seconds: float = SECONDS) -> t
             options = disj(constant(False), *[_option_values(graph, m) for m in moves])  # over (n, v)
             sizes.append(options.size)
             here = rename(graph, {"x": "n"})  # y = F(n)
-            hit = conj(here, rename(options, {"v": "y"}))  # an option with the value F(n)
-            gap = conj(here, linear({"v": 1, "y": -1}, -1, False), neg(options))  # a value v < F(n) no option has
-            bad = exists(disj(hit, gap), "y", "v")
+            if target == "P":  # P by the rule (y = 0) iff no option is P (value 0)
+                to_p = exists(conj(options, linear({"v": 1}, 0, True)), "v")
+                bad = exists(disj(conj(here, linear({"y": 1}, 0, True), to_p),
+                                  conj(here, linear({"y": 1}, 1, True), neg(to_p))), "y")
+            else:
+                hit = conj(here, rename(options, {"v": "y"}))  # an option with the value F(n)
+                gap = conj(here, linear({"v": 1, "y": -1}, -1, False), neg(options))  # a value v < F(n) none has
+                bad = exists(disj(hit, gap), "y", "v")
             sizes.append(bad.size)
     except (OutOfTime, TooLarge) as err:
-        return False, f"the automata did not decide (*) ({err})", None
+        return False, f"the automata did not decide the statement ({err})", None
     if not is_empty(bad):
-        return False, "the mex of the options of some heap n is not F(n): F is not the Grundy function", least(bad)
-    return True, (f"(*) holds for every heap n, decided by automata (the options' values: {max(sizes):,} states at "
-                  f"most), so G(n) = F(n) for every n by induction on n"), None
+        what = ("some heap n is P by the rule with a P option, or N with none" if target == "P" else
+                "at some heap n, F(n) is not the mex of its options' values")
+        return False, f"{what}: the rule is not the game's", least(bad)
+    statement = "n is P by the rule iff none of its options is" if target == "P" else "(*)"
+    return True, (f"{statement} for every heap n, decided by automata ({max(sizes):,} states at most), so the rule "
+                  f"holds at every heap by induction on n"), None
 
 
 def _sums_differ(game: Game, relation, bound: int) -> str | None:
@@ -199,9 +220,10 @@ def _sums_differ(game: Game, relation, bound: int) -> str | None:
     return None
 
 
-def grundy_rule_proof(rule, game: Game, relation_bound: int | None = None,
-                      seconds: float = SECONDS) -> tuple[str | None, list[str], dict | None, dict]:
-    """A one-heap Grundy rule proved for every heap size by mex induction, disproved, or neither.
+def heap_rule_proof(rule, game: Game, relation_bound: int | None = None,
+                    seconds: float = SECONDS) -> tuple[str | None, list[str], dict | None, dict]:
+    """A one-heap rule (Grundy values, or P positions of moves that leave one heap) proved for every heap by mex
+    induction, disproved, or neither.
 
     Returns (status "proved", "disproved" or None, what was said, the counterexample of a disproof, what the proof
     rests on: for a custom game, the relation and the box on which it agrees with ``moves()``,
@@ -213,7 +235,7 @@ def grundy_rule_proof(rule, game: Game, relation_bound: int | None = None,
     >>> from games import make_game
     >>> from discover.rule import Rule
     >>> n = sp.Symbol("n")
-    >>> grundy_rule_proof(Rule(sp.Mod(n, 3), ("n",), target="grundy"), make_game("subtraction"))[:1]
+    >>> heap_rule_proof(Rule(sp.Mod(n, 3), ("n",), target="grundy"), make_game("subtraction"))[:1]
     ('disproved',)
     """
     from discover.proofs.agreement import relation_basis
@@ -233,7 +255,7 @@ def grundy_rule_proof(rule, game: Game, relation_bound: int | None = None,
     if differs is not None:
         return None, [f"the game's move relation disagrees with its moves(): {differs}"], None, {}
     try:
-        proved, said, at = mex_induction(rule.expr, rule.feature_names[0], game, seconds)
+        proved, said, at = mex_induction(rule.expr, rule.feature_names[0], game, seconds, rule.target)
     except Unsupported as err:
         return None, [f"mex induction does not apply: {err}"], None, {}
     if proved:
@@ -242,6 +264,6 @@ def grundy_rule_proof(rule, game: Game, relation_bound: int | None = None,
         return None, [said], None, {}
     if rests_on and at > rests_on["agrees_with_moves_up_to"]:  # a relation checked on a box disproves nothing past it
         return None, [f"{said} at n = {at:,}, beyond the box where the relation agrees with moves()"], None, {}
-    value = int(rule.evaluate([[at]])[0])
-    return "disproved", [f"{said}: the least such heap is n = {at:,}, where F(n) = {value}"], \
+    value = int(rule.evaluate([[at]])[0]) if rule.target == "grundy" else "P" if rule.predicate([[at]])[0] else "N"
+    return "disproved", [f"{said}: the least such heap is n = {at:,}, where the rule says {value}"], \
         {"position": (at,), "rule": value}, rests_on
