@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -43,6 +44,11 @@ LATE = 0.05  # an answer more than this share past its budget counts as past it 
 CUSTOM = {  # moves of the custom cases: one heap, the amounts an infinite subtraction set allows
     "odd": lambda p: [(p[0] - t,) for t in range(1, p[0] + 1, 2)],
     "powers_of_two": lambda p: [(p[0] - (1 << k),) for k in range(p[0].bit_length()) if 1 << k <= p[0]],
+    "multiples_of_three": lambda p: [(p[0] - t,) for t in range(3, p[0] + 1, 3)],
+    "one_mod_three": lambda p: [(p[0] - t,) for t in range(1, p[0] + 1, 3)],
+    "two_mod_three": lambda p: [(p[0] - t,) for t in range(2, p[0] + 1, 3)],
+    "primes": lambda p: [(p[0] - t,) for t in range(2, p[0] + 1) if all(t % d for d in range(2, math.isqrt(t) + 1))],
+    "squares": lambda p: [(p[0] - t * t,) for t in range(1, math.isqrt(p[0]) + 1)],
 }
 
 

@@ -17,10 +17,10 @@ finds arithmetic-periodic values G(n + p) = G(n) + s), verifies it on a longer r
 rule "P iff G(h_1) ⊕ ... ⊕ G(h_k) = 0".  Its proof rests on two things, and says so: the Sprague-Grundy theorem
 (the Grundy value of a sum is the xor of its components' values) and the component's proof.  A component's
 formula is proved by the periodicity theorem its game declares (``discover.proofs.periodicity``: subtraction
-and octal games), or, when every smaller heap is an option, by the mex of {0, ..., n - 1} being n; otherwise it
-stays verified on its heaps, and so does the composed rule ("proof: unknown" with the reason).  No
-arithmetic-periodicity theorem is applied: its hypotheses are not checked by code here, so an
-arithmetic-periodic formula (Lasker's Nim) stays verified.
+and octal games), when every smaller heap is an option by the mex of {0, ..., n - 1} being n, or by mex induction
+(``discover.proofs.mex_induction``: "F(n) is the mex of the options' values" decided for every n by automata, which
+proves arithmetic-periodic formulas such as Lasker's Nim's); otherwise it stays verified on its heaps, and so does
+the composed rule ("proof: unknown" with the reason).
 
 The winning-move strategy is the Nim strategy over Grundy values (``SumStrategy``): with X the xor of every
 component's value, move in a component whose value v has v ⊕ X < v to one of its options of value v ⊕ X (the
@@ -42,10 +42,11 @@ import numpy as np
 import sympy as sp
 
 from discover import defaults
-from discover.bounds import default_bound, default_verify_bound
+from discover.bounds import VERIFY_EDGES, default_bound, default_verify_bound
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
 from discover.proofs.agreement import relation_basis, resting_on
+from discover.proofs.mex_induction import MEX_METHOD, heap_rule_proof
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.prove import Proof
 from discover.rule import Rule
@@ -136,8 +137,10 @@ def component_formula(component: Game, train: int = TRAIN_HEAPS, verify: int = V
     >>> rule.text(), values.size
     ('G = n mod 4', 2001)
     """
-    check_memory(8.0 * (verify + 1) * max(component.max_moves([verify]), 1), f"the options of {component!r} "
-                 f"up to heap {verify:,}")
+    moves = lambda top: (top + 1) * max(component.max_moves([top]), 1)  # an upper bound on the graph's moves
+    while verify > train and moves(verify) > VERIFY_EDGES:
+        verify = max(train, verify // 2)  # splits into three heaps: heap n has about n² / 12 options
+    check_memory(8.0 * component.parts * moves(verify), f"the options of {component!r} up to heap {verify:,}")
     values = np.asarray(solve(component, bound=verify, grundy=True).grundy_table, dtype=np.int64)
     heaps = np.arange(values.size, dtype=np.int64)[:, None]
     engine = PeriodicEngine(random_state=seed).fit(heaps[: train + 1], values[: train + 1], feature_names=["n"],
@@ -172,8 +175,11 @@ def component_proof(rule: Rule, component: Game, values: np.ndarray) -> tuple[st
         if status is not None:
             return status, PERIODIC_METHODS[component.period_theorem], "; ".join(said), counterexample
         return "unknown", "", "; ".join(said), None
-    return "unknown", "", (f"no periodicity theorem covers {component!r} and no arithmetic-periodicity theorem is "
-                           f"checked here: G is verified for heaps up to {values.size - 1:,} only"), None
+    status, said, counterexample, rests_on = heap_rule_proof(rule, component, values.size - 1)
+    if status is not None:
+        return status, MEX_METHOD, resting_on("; ".join(said), rests_on), counterexample
+    return "unknown", "", (f"no periodicity theorem covers {component!r} and mex induction does not prove it "
+                           f"({'; '.join(said)}): G is verified for heaps up to {values.size - 1:,} only"), None
 
 
 def _is_heap_size(rule: Rule) -> bool:

@@ -24,13 +24,16 @@ from __future__ import annotations
 import math
 import time
 
+import numpy as np
+
 from discover import defaults
 from discover.bounds import (check_rule_game, check_training_size, default_bound, default_verify_bound,
                              take_and_break_verify_bound)
 from discover.discovery import Discovery
 from discover.engines import make_engine
+from discover.engines.periods1d import PeriodicEngine
 from discover.find_settings import FindSettings
-from discover.period_growth import GROWTH_POSITIONS, GROWTH_SECONDS, growth_limit_2d, settled_bound
+from discover.period_growth import GROWTH_MOVES, GROWTH_POSITIONS, GROWTH_SECONDS, growth_limit_2d, settled_bound
 from discover.periodic_values import PeriodicValues
 from discover.plain_form import PLAIN_ENGINES, plain_form
 from discover.road import choose_road
@@ -52,6 +55,7 @@ from solvers.take_and_break import grundy_sequence
 
 __all__ = ["Discovery", "FindSettings", "find_rule", "check_rule_game", "default_bound", "default_verify_bound", "rules_from"]
 
+ARITHMETIC_PROBE = 4096  # heaps of a code with three-heap moves computed first, for an arithmetic period
 REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the last grown until a period settles
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
@@ -347,8 +351,8 @@ def _on_tables(game: Game, settings: FindSettings, table: Table | None, say, not
         if bound * 4 > REFINE_LIMIT and "sequence" in names:  # the last table: grown until its period settles
             settled = settled_bound(game, bound, target, say)
             if settled is None:
-                notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps solved within "
-                             f"{GROWTH_SECONDS:g} s")
+                notes.append(f"no period settled on tables of up to {GROWTH_POSITIONS:,} heaps, graphs of up to "
+                             f"{GROWTH_MOVES:,} moves, solved within {GROWTH_SECONDS:g} s")
             bound = settled or bound
         say(f"no verified rule on this data: training again on bound {bound}")
 
@@ -475,29 +479,40 @@ def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
         found = f"candidate period {candidate[1]:,} from n = {candidate[0]:,}" if candidate else "no candidate period"
         say(f"Grundy values of {game!r}: {done:,} heaps, {rate:,.0f} heaps/s, {found}")
 
-    verify = settings.verify_bound
     heaps = settings.heaps or defaults.TAKE_AND_BREAK.heaps
-    sequence = grundy_sequence(game, heaps=heaps, seconds=max(GROWTH_SHARE * current().left(), 1e-3),
-                               progress=report)
+    sequence, rule = None, None
+    digits, _ = game.take_and_break_code()
+    if int(np.bitwise_or.reduce(digits)) & 8:  # three heaps a move: the values may grow, arithmetic-periodic
+        sequence = grundy_sequence(game, heaps=min(heaps, ARITHMETIC_PROBE),
+                                   seconds=max(GROWTH_SHARE * current().left(), 1e-3), progress=report)
+        rule = None if sequence.proved else _arithmetic_rule(game, sequence, seed)
+        if rule is None and not sequence.proved and sequence.heaps < heaps:
+            say(f"no arithmetic period on the first {sequence.heaps:,} heaps: computing on")
+            sequence = None
+    if sequence is None:
+        sequence = grundy_sequence(game, heaps=heaps, seconds=max(GROWTH_SHARE * current().left(), 1e-3),
+                                   progress=report)
     timings = {"take-and-break engine": sequence.seconds}
-    if not sequence.proved and sequence.heaps < heaps:  # the clock, not the heaps, ended it: none within the budget
+    if rule is None and not sequence.proved and sequence.heaps < heaps:  # the clock, not the heaps, ended it
         return Discovery(game, None, Status.NONE, None, [], [], sequence.heaps - 1, None, timings,
                          source="take_and_break", sequence=sequence, road=Road.TAKE_AND_BREAK,
                          out_of_time=f"the {current().seconds:g}-second budget ran out in the Grundy values of "
                                      f"{game!r}")
-    verify = verify or take_and_break_verify_bound(game, sequence.heaps)
+    verify = settings.verify_bound or take_and_break_verify_bound(game, sequence.heaps)
     check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
     common = {"train_bound": sequence.heaps - 1, "verify_bound": verify, "timings": timings,
               "source": "take_and_break", "sequence": sequence}
-    if not sequence.proved:
+    if not sequence.proved and rule is None:
         return Discovery(game, None, Status.NONE, None, [], [], road=Road.TAKE_AND_BREAK, **common)
-    periodic = PeriodicValues.from_values(sequence.values, sequence.preperiod, sequence.period)
-    provenance = {"engine": "take_and_break", "game": game.spec(), "bound": sequence.heaps - 1,
-                  "source": "take_and_break", "seed": seed, "version": __version__}
-    words = (f"{len(periodic.exceptions):,} exceptions below n = {periodic.preperiod:,}, values from 0 to "
-             f"{periodic.largest}; read from G(n) for n < {sequence.heaps:,}, computed by the take-and-break engine")
-    rule = Rule.from_periodic(periodic, game.feature_names, 1.0, provenance, words)
-    say(f"verifying period {periodic.period:,} from n = {periodic.preperiod:,} on bound {verify:,}")
+    if rule is None:
+        periodic = PeriodicValues.from_values(sequence.values, sequence.preperiod, sequence.period)
+        words = (f"{len(periodic.exceptions):,} exceptions below n = {periodic.preperiod:,}, values from 0 to "
+                 f"{periodic.largest}; read from G(n) for n < {sequence.heaps:,}, computed by the take-and-break "
+                 "engine")
+        rule = Rule.from_periodic(periodic, game.feature_names, 1.0, _engine_provenance(game, sequence, seed), words)
+        say(f"verifying period {periodic.period:,} from n = {periodic.preperiod:,} on bound {verify:,}")
+    else:
+        say(f"verifying {rule.text()} on bound {verify:,}")
     clock = time.perf_counter()
     solution = solve(game, bound=verify, grundy=True)
     timings["solve (verification)"] = time.perf_counter() - clock
@@ -506,3 +521,21 @@ def _from_take_and_break(game, settings: FindSettings, say) -> Discovery:
     verified = all(c.passed for c in checks)
     return Discovery(game, rule, Status.VERIFIED if verified else Status.REFUTED, verify if verified else None, [],
                      checks, road=Road.TAKE_AND_BREAK, **common)
+
+
+def _engine_provenance(game, sequence, seed: int) -> dict:
+    return {"engine": "take_and_break", "game": game.spec(), "bound": sequence.heaps - 1, "source": "take_and_break",
+            "seed": seed, "version": __version__}
+
+
+def _arithmetic_rule(game, sequence, seed: int) -> Rule | None:
+    """An exact arithmetic-periodic formula G(n + p) = G(n) + s (s > 0) of the engine's values, or None."""
+    heaps = np.arange(sequence.heaps, dtype=np.int64)[:, None]
+    engine = PeriodicEngine(random_state=seed).fit(heaps, sequence.values, feature_names=list(game.feature_names),
+                                                   target="grundy")
+    for candidate in engine.candidates_:
+        rule = Rule(candidate.expr, tuple(game.feature_names), "grundy", candidate.accuracy,
+                    _engine_provenance(game, sequence, seed), candidate.words)
+        if candidate.accuracy == 1.0 and np.array_equal(rule.evaluate(heaps), sequence.values):
+            return rule
+    return None

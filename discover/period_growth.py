@@ -7,9 +7,10 @@ period with a margin (``solvers.periods.sequences.settled_period``: three period
 periods, in the table), up to ``GROWTH_POSITIONS`` heaps.  A two-heap game grows the same way until its P
 positions settle into periods in each coordinate (``solvers.periods.grids``: a periodic core and eventually
 periodic lines near the axes, with the same margins), up to ``GROWTH_POSITIONS_2D`` positions.  Either growth
-stops at ``GROWTH_SECONDS`` (a game given in Python whose heap n has n options takes minutes a table).  The bound it
-returns is only a training bound: the rule an engine writes there is verified on a bound far beyond it, like
-any other.
+stops before a table whose graph would have more than ``GROWTH_MOVES`` moves (estimated on a sample of positions
+before it is built: a heap n with n / 2 options has a graph of 2.5 billion moves at 100,000 heaps), and at
+``GROWTH_SECONDS`` (a game given in Python whose heap n has n options takes minutes a table).  The bound it returns
+is only a training bound: the rule an engine writes there is verified on a bound far beyond it, like any other.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ import numpy as np
 from cgbase.deadline import Deadline, OutOfTime, within
 from games import Game
 from solvers import solve
+from solvers.graph import estimated_moves
 from solvers.periods.sequences import settled_period
 from solvers.periods.grids import grid_periods
 
-__all__ = ["GROWTH_POSITIONS", "GROWTH_POSITIONS_2D", "growth_limit_2d", "settled_bound"]
+__all__ = ["GROWTH_POSITIONS", "GROWTH_POSITIONS_2D", "GROWTH_MOVES", "growth_limit_2d", "settled_bound"]
 
 GROWTH_POSITIONS = 10**5  # the largest one-heap table the growth solves
 GROWTH_POSITIONS_2D = 2**18  # the largest two-heap table (512 x 512 positions)
+GROWTH_MOVES = 2**25  # the largest graph the growth builds, in moves (a quarter of a GB of targets, about a second)
 GROWTH_SECONDS = 60.0  # the growth's deadline: a game whose moves are many (heap n: n options) stops growing there
 
 
@@ -73,8 +76,8 @@ def settled_bound(game: Game, bound: int, target: str = "P", progress=None, limi
     Returns
     -------
     int or None
-        The bound, or None when no period settled up to ``limit`` positions or within ``GROWTH_SECONDS``
-        (a deadline the solves read).
+        The bound, or None when no period settled up to ``limit`` positions, on graphs of at most
+        ``GROWTH_MOVES`` moves, or within ``GROWTH_SECONDS`` (a deadline the solves read).
 
     Raises
     ------
@@ -108,6 +111,11 @@ def settled_bound(game: Game, bound: int, target: str = "P", progress=None, limi
     say = progress or (lambda message: None)
     with within(Deadline(GROWTH_SECONDS)) as deadline:
         while bound < side:
+            moves = estimated_moves(game, game.universe(bound))
+            if moves > GROWTH_MOVES:
+                say(f"no period settled on graphs of up to {GROWTH_MOVES:,} moves (bound {bound} has about "
+                    f"{moves:,.0f})")
+                return None
             say(f"solving {game!r} on bound {bound} for a settled period")
             try:
                 solution = solve(game, bound=bound, grundy=target == "grundy")

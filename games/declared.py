@@ -280,7 +280,7 @@ class DeclaredGame(Game):
         if not rules.misere and self.dims == 1 and rules.steps and len(finite) == len(rules.steps) \
                 and all(vs == ((1,),) for vs, _ in rules.steps):
             self.period_theorem, self.removal_limit = "subtraction", max(max(a) for a in finite)
-        if not rules.misere and rules.breaks and rules.rest == 0 and any(rules.digit_table()[1:]):
+        if not rules.misere and rules.breaks and rules.rest == 0 and not rules.unequal and any(rules.digit_table()):
             self.period_theorem = "octal"
             self.removal_limit = max(k for k, d in enumerate(rules.digit_table()) if d)
 
@@ -331,7 +331,8 @@ class DeclaredGame(Game):
         """
         r, members = self._rules, []
         if r.breaks:
-            return TakeAndBreak(tuple(r.digit_table()) or (0,), r.rest, bool(r.unequal)) if r.parts == 2 else None
+            digits = tuple(r.digit_table()) or (r.rest & ~3,)  # no listed amount: the rest holds from k = 0 (splits)
+            return TakeAndBreak(digits, r.rest, bool(r.unequal)) if r.parts == 2 else None
         if r.order != "none" and (r.steps or r.some):
             return None
         grouped: dict = {}

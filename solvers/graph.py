@@ -31,7 +31,7 @@ from cgbase.memory import check_memory
 from games import Game, Universe
 from solvers.graph_store import kept_graph, kept_inside, remember_graph, row_ranges
 
-__all__ = ["Graph", "build_graph", "check_reachable", "reachable_universe", "least_failure"]
+__all__ = ["Graph", "build_graph", "check_reachable", "estimated_moves", "reachable_universe", "least_failure"]
 
 LEAST_FAILURE = 100_000  # positions tried, fewest tokens first, for the least one whose moves fail
 LEAST_SCAN = 50_000_000  # positions ordered at most to find them (beyond, the error met is the one given)
@@ -409,6 +409,25 @@ def _mean_degree(game: Game, universe: Universe, sample: int = 256) -> float:
         cap = game.max_moves(p)
         degrees.append(cap if cap * row_bytes > 16 << 20 else len(game.options(p)))
     return float(np.mean(degrees))
+
+
+def estimated_moves(game: Game, universe: Universe, sample: int = 256) -> float:
+    """The number of moves (edges) of ``game``'s graph over ``universe``, estimated from the options of up to
+    ``sample`` evenly spaced positions, without building it: what a caller that grows a universe reads to stop
+    before a graph too large to build in its budget.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> g = make_game("subtraction", subtract=(1, 2))
+    >>> round(estimated_moves(g, g.universe(1000)))  # heaps 0 and 1 have fewer than two
+    1994
+    """
+    if game.kernel is not None:
+        return _mean_degree(game, universe, sample) * universe.size
+    ids = np.unique(np.linspace(0, universe.size - 1, min(sample, universe.size)).astype(np.int64))
+    degrees = [len(game.moves(tuple(int(x) for x in p))) for p in universe.positions(ids)]
+    return float(np.mean(degrees)) * universe.size
 
 
 def build_graph(game: Game, universe: Universe, workers=None) -> Graph:

@@ -3,12 +3,13 @@
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and subtraction
 games, the latter also for a custom game whose relation takes finitely many amounts from its one heap,
 complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k, Bouton's theorem
-for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure certificate in z3 (unbounded
-integers for rules without bitwise operators, else bit-vectors for coordinates below 2^bits; the powers of a
-number in unbounded integers bracketed by their residues, ``discover.proofs.moves_smt``).  Nothing else is ever
-"proved": a Grundy rule no periodicity theorem covers, a game without a symbolic move relation, a rule or strategy
-the translation cannot state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives
-"unknown".
+for misère Nim, Cole and Davie's theorem for Euclid's game), then, for one heap, mex induction
+(``discover.proofs.mex_induction``: the rule's step from a heap's options decided for every heap by automata,
+Grundy rules and P rules alike, bitwise operators included), then the closure certificate in z3 (unbounded integers
+for rules without bitwise operators, else bit-vectors for coordinates below 2^bits; the powers of a number in
+unbounded integers bracketed by their residues, ``discover.proofs.moves_smt``).  Nothing else is ever "proved": a
+Grundy rule neither covers, a game without a symbolic move relation, a rule or strategy the translation cannot
+state exactly, or a part z3 or the automata leave open (their budgets) gives "unknown".
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from discover.expr.walker import Unsupported
 from discover.proofs.agreement import relation_agrees, relation_basis, resting_on
 from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
 from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
+from discover.proofs.mex_induction import MEX_METHOD, heap_rule_proof
+from discover.proofs.mex_induction import SECONDS as MEX_SECONDS
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
@@ -199,7 +202,15 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
             return Proof(status, PERIODIC_METHODS[game.period_theorem], statement, counterexample,
                          time.perf_counter() - start, reason="; ".join(said))
     if rule.target != "P":
-        return _unknown("a Grundy rule is proved by the periodicity theorem only, which does not apply here", start)
+        said = ["the periodicity theorem does not apply"]
+        if "theorem" in methods and game.dims == 1:
+            status, said, counterexample, rests_on = heap_rule_proof(rule, game, relation_bound,
+                                                                       min(time_budget, MEX_SECONDS))
+            if status is not None:
+                return Proof(status, MEX_METHOD, resting_on("for every heap size", rests_on), counterexample,
+                             time.perf_counter() - start, reason="; ".join(said), rests_on=rests_on)
+        return _unknown("a Grundy rule is proved by the periodicity theorem or by mex induction, and neither does "
+                        f"here ({'; '.join(said)})", start)
     relation = game.move_relation()
     if relation is None:
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
@@ -212,6 +223,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         return _unknown(f"the game's symbolic move relation disagrees with its moves(): {differs['reason']}", start,
                         counterexample=differs)
     proof = _by_subtraction_theorem(rule, game, relation, start) if "theorem" in methods else None
+    if proof is None and "theorem" in methods and game.dims == 1 and game.parts == 1 and not game.misere:
+        proof = _by_mex_induction(rule, game, relation_bound, min(time_budget, MEX_SECONDS), start)
     if proof is None:
         proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
     proof.statement, proof.rests_on = resting_on(proof.statement, rests_on), rests_on
@@ -231,6 +244,16 @@ def _by_subtraction_theorem(rule, game, relation, start) -> Proof | None:
         return None
     return Proof(status, PERIODIC_METHODS["subtraction"], "for every position", counterexample,
                  time.perf_counter() - start, reason="; ".join(said))
+
+
+def _by_mex_induction(rule, game, relation_bound, seconds, start) -> Proof | None:
+    """A one-heap P rule proved for every position by mex induction (unbounded, with no z3), or disproved; None
+    when the automata do not decide."""
+    status, said, counterexample, _ = heap_rule_proof(rule, game, relation_bound, seconds)
+    if status is None:
+        return None
+    return Proof(status, MEX_METHOD, "for every position", counterexample, time.perf_counter() - start,
+                 reason="; ".join(said))
 
 
 def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:

@@ -60,10 +60,10 @@ def test_mixed_sum_and_nim_components():
     assert np.array_equal(found.rule.predicate(box), solve(mixed, bound=11).outcome(box) == -1)
 
 
-def test_arithmetic_periodic_component_stays_verified():
+def test_arithmetic_periodic_component_is_proved_by_mex_induction():
     found = compose(make_game("lasker"), verify_bound=60, games=10)
     assert found.status == "verified" and found.rule.target == "grundy"
-    assert found.proof.status == "unknown" and "not proved" in found.proof.reason
+    assert found.proof.status == "proved" and "mex induction" in found.proof.reason
     assert found.rule.evaluate(np.arange(9)[:, None]).tolist() == [0, 1, 2, 4, 3, 5, 6, 8, 7]
     move = found.strategy.move((3, 5, 9))  # G: 4 ⊕ 5 ⊕ 9 = 8: heap 9 becomes heaps of value 1
     assert move is not None and found.strategy._value(move) == 0 and move[:2] == (3, 5)

@@ -76,3 +76,18 @@ def test_an_exception_planted_beyond_the_bound_is_not_proved():
     assert 41 not in residues and all(c.passed for c in verify_rule(rule, game, 2000, games=0, play=False))
     proof = prove_rule(rule, game, time_budget=10)
     assert proof.status in ("disproved", "unknown"), proof
+
+
+def test_the_growth_stops_before_a_graph_past_its_budget_of_moves():
+    """Take at most half (heap n: n / 2 options, no period): the growth stops where the next graph would have
+    more than GROWTH_MOVES moves, long before a table whose graph would not fit in memory."""
+    from discover import period_growth
+    from solvers.graph import estimated_moves
+
+    half = declared_game({"name": "half", "heaps": 1, "moves": [{"take": {"up_to": "half"}}]})
+    seen = []
+    assert settled_bound(half, 480, progress=seen.append) is None
+    assert seen[-1].startswith(f"no period settled on graphs of up to {period_growth.GROWTH_MOVES:,} moves")
+    last = int(seen[-1].split("(bound ")[1].split()[0])
+    assert estimated_moves(half, half.universe(last)) > period_growth.GROWTH_MOVES
+    assert estimated_moves(half, half.universe(last // 2)) <= period_growth.GROWTH_MOVES

@@ -15,7 +15,7 @@ import sympy as sp
 
 from discover.periodic_values import PeriodicValues
 from discover.find import FindSettings, find_rule
-from discover.proofs.periodicity import PERIODIC_METHODS, octal_periodicity_proof, periodic_rule_proof
+from discover.proofs.periodicity import PERIODIC_METHODS, octal_periodicity_proof, periodic_rule_proof, periodicity_proof
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
 from games import make_game
@@ -92,3 +92,19 @@ def test_a_custom_game_of_finitely_many_amounts_from_one_heap_is_proved_by_the_s
     assert proof.statement.endswith("which agrees with moves() on every position up to 100")
     wrong = prove_rule(Rule(sp.Eq(sp.Mod(a, 7), 0), ("a",)), game, relation_bound=100)
     assert wrong.status == "disproved" and wrong.counterexample["position"] == (2,)
+
+
+def test_a_split_that_removes_nothing_is_covered_by_the_theorem_with_t_zero():
+    """Splitting a heap into two non-empty heaps (4.0: t = 0) is an octal game for the theorem (its proof never
+    uses a removal); G = 0, 0, 1, 0, 1, ...: period 2 from n = 1, proved from G(n) up to n = 5."""
+    from games.declared import declared_game
+
+    game = declared_game({"name": "split", "heaps": 1, "moves": [{"split": 2}]})
+    assert game.period_theorem == "octal" and game.removal_limit == 0
+    values = plain_grundy_values(game, 40)
+    assert values[:6].tolist() == [0, 0, 1, 0, 1, 0]
+    assert octal_periodicity_proof(0, 1, 2, values).needed == 6
+    proof = prove_rule(Rule.from_periodic(PeriodicValues.from_values(values, 1, 2)), game, values=values)
+    assert proof.status == "proved" and proof.statement == "for every heap size"
+    unequal = declared_game({"name": "grundy", "heaps": 1, "moves": [{"split": 2, "unequal": True}]})
+    assert periodicity_proof(unequal, 1, 2, [0] * 40) is None  # unequal splits (Grundy's game): no theorem
