@@ -37,7 +37,8 @@ class EngineDefaults:
         z3's time budget for a proof (the one clock that can change a proof's result).
     """
 
-    engines: tuple[str, ...] = ("sequence", "decision_list", "residues", "periods2d", "enumeration", "operon")
+    engines: tuple[str, ...] = ("sequence", "binary", "decision_list", "residues", "periods2d", "enumeration",
+                                 "operon")
     games: int = 100
     min_accuracy: float = 1.0
     learned_min_accuracy: float = 0.95

@@ -139,6 +139,10 @@ class IntervalAnalysis(TypedWalker):
     def _walk_Valuation2(self, e):
         return self.seen(0, _bits(self._magnitudes(e)[1]) - 1)
 
+    def _walk_OddPart(self, e):
+        least, top = self._magnitudes(e)
+        return self.seen(1 if least else 0, top)
+
     def _walk_BitCount(self, e):
         least, top = self._magnitudes(e)
         return self.seen(1 if least else 0, _bits(top))

@@ -54,7 +54,7 @@ class LatexRulePrinter(LatexPrinter):
         text = rf"{head}\left({self._print(e.args[0])}\right)"
         return text if exp is None else rf"{text}^{{{exp}}}"
 
-    _print_LowBit = _print_Valuation2 = _print_BitCount = _print_BitLength = _digits
+    _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
 
     def _print_Symbol(self, e, style="plain"):
         if e.name.startswith("sorted"):

@@ -84,7 +84,7 @@ class MathMLRulePrinter(MathMLPresentationPrinter):
             head = self._node("mi", DIGIT_NAMES[type(e).__name__])
         return self._row(head, self._node("mo", "("), self._print(e.args[0]), self._node("mo", ")"))
 
-    _print_LowBit = _print_Valuation2 = _print_BitCount = _print_BitLength = _digits
+    _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
 
     def _print_Relational(self, e):
         op = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "&lt;", ">": "&gt;"}[e.rel_op]

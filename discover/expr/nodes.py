@@ -3,7 +3,8 @@
 Rules are sympy expressions over integer-valued features.  sympy has no bitwise integer operators,
 so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here, with the
 functions of one integer's binary digits (``DIGIT_FUNCTIONS``): ``LowBit`` (the largest power of 2 dividing it),
-``Valuation2`` (its exponent), ``BitCount`` (the binary weight) and ``BitLength`` (the number of binary digits).
+``Valuation2`` (its exponent), ``OddPart`` (the quotient: x = 2^ν₂(x)·odd(x)), ``BitCount`` (the binary weight)
+and ``BitLength`` (the number of binary digits).
 ``NODES`` lists the sympy classes of the language, one node type each; a subclass belongs to its
 class's node type (``Eq`` and the other comparisons to ``Relational``, ``Zero`` to ``Integer``).
 Every backend (``discover.expr.walker.BACKENDS``) has one method per node type.
@@ -19,7 +20,7 @@ from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 from sympy.printing.precedence import PRECEDENCE
 
 __all__ = ["NODES", "RELATIONS", "BITWISE", "DIGIT_FUNCTIONS", "NEEDS_BITS", "BitXor", "BitAnd", "BitOr", "DigitSum",
-           "LowBit", "Valuation2", "BitCount", "BitLength", "digit_sum", "complexity", "is_condition", "zero_digit_sum"]
+           "LowBit", "Valuation2", "OddPart", "BitCount", "BitLength", "digit_sum", "complexity", "is_condition", "zero_digit_sum"]
 
 
 class _Bitwise(sp.Function):
@@ -165,6 +166,19 @@ class Valuation2(_Digits):
     numpy_op = staticmethod(lambda x: np.where(x == 0, 0, np.bitwise_count((x & -x) - 1)).astype(np.int64))
 
 
+class OddPart(_Digits):
+    """The odd part of |x|, |x| / 2^ν₂(x) (0 for x = 0).
+
+    Examples
+    --------
+    >>> OddPart(12), OddPart(-12), OddPart(0)
+    (3, 3, 0)
+    """
+
+    python_op = staticmethod(lambda x: abs(x) // (x & -x) if x else 0)
+    numpy_op = staticmethod(lambda x: np.abs(x) // np.where(x == 0, 1, x & -x))
+
+
 class BitCount(_Digits):
     """The binary weight of |x| (its number of 1 digits): x is odious when it is odd, evil when even.
 
@@ -195,7 +209,7 @@ class BitLength(_Digits):
 NODES: tuple[type, ...] = (
     sp.Symbol, sp.Integer, sp.Rational, type(sp.GoldenRatio), BooleanTrue, BooleanFalse,
     sp.Add, sp.Mul, sp.Pow, sp.Mod, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Abs,
-    BitXor, BitAnd, BitOr, DigitSum, LowBit, Valuation2, BitCount, BitLength,
+    BitXor, BitAnd, BitOr, DigitSum, LowBit, Valuation2, OddPart, BitCount, BitLength,
     sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains, sp.Piecewise,
 )
 #: the comparisons of the node type ``Relational``, by sympy's ``rel_op``
@@ -203,7 +217,7 @@ RELATIONS = {"==": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">="
 #: the bitwise operators (written infix: a ⊕ b)
 BITWISE = (BitXor, BitAnd, BitOr, DigitSum)
 #: the functions of one integer's binary digits (written as calls: ν₂(n))
-DIGIT_FUNCTIONS = (LowBit, Valuation2, BitCount, BitLength)
+DIGIT_FUNCTIONS = (LowBit, Valuation2, OddPart, BitCount, BitLength)
 #: the nodes that need bit-vectors in z3
 NEEDS_BITS = BITWISE + DIGIT_FUNCTIONS
 

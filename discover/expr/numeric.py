@@ -126,7 +126,7 @@ class NumpyCompiler(Walker):
     def _digits(self, e):
         return self._unary(e.args[0], type(e).numpy_op)
 
-    _walk_LowBit = _walk_Valuation2 = _walk_BitCount = _walk_BitLength = _digits
+    _walk_LowBit = _walk_Valuation2 = _walk_OddPart = _walk_BitCount = _walk_BitLength = _digits
 
     def _walk_DigitSum(self, e):
         m, parts = int(e.args[0]), [self.walk(a) for a in e.args[1:]]

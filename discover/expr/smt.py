@@ -5,7 +5,7 @@ built from + - ·, mod and floor division by constants, min, max, |x|, compariso
 membership and piecewise branches; ``floor(c·x)`` with c a quadratic irrational (the golden
 ratio) is encoded exactly with squares (nonlinear: z3 may answer "unknown").  Bitwise operators
 (xor, and, or, carry-less digit sums) and the functions of binary digits (the largest power of 2 dividing x,
-ν₂, the binary weight, the number of binary digits) need bit-vectors: ``Arithmetic(bits=64)`` states the result
+ν₂, the odd part, the binary weight, the number of binary digits) need bit-vectors: ``Arithmetic(bits=64)`` states the result
 for coordinates below 2^64 and computes in a width chosen by interval analysis of every
 expression (``discover.expr.intervals``), so no intermediate value can wrap around (signed
 arithmetic throughout).
@@ -223,6 +223,10 @@ class SmtTranslator(TypedWalker):
         x, _ = self._digit_bits(e)
         low = x & -x
         return z3.If(x == 0, self.ar.const(0), self._weight([z3.Extract(b, b, low - 1) for b in range(self.ar.width)]))
+
+    def _walk_OddPart(self, e):
+        x, _ = self._digit_bits(e)
+        return z3.LShR(x, self._walk_Valuation2(e))
 
     def _walk_BitCount(self, e):
         return self._weight(self._digit_bits(e)[1])
