@@ -18,8 +18,10 @@ of n such as the ruler's lowbit(n) or ⌊odd(n + 1) / 2⌋), verifies it on a lo
 rule "P iff G(h_1) ⊕ ... ⊕ G(h_k) = 0".  Its proof rests on two things, and says so: the Sprague-Grundy theorem
 (the Grundy value of a sum is the xor of its components' values) and the component's proof.  A component's
 formula is proved by the periodicity theorem its game declares (``discover.proofs.periodicity``: subtraction
-and octal games), or, when every smaller heap is an option, by the mex of {0, ..., n - 1} being n; otherwise it
-stays verified on its heaps, and so does the composed rule ("proof: unknown" with the reason).  No
+and octal games), when every smaller heap is an option by the mex of {0, ..., n - 1} being n, or, for a game whose
+values a theorem gives a recursion in n's last binary digit (taking at most half a heap: G(2n) = n,
+G(2n + 1) = G(n)), by z3's proof that the formula satisfies it (``discover.proofs.digit_recursions``); otherwise
+it stays verified on its heaps, and so does the composed rule ("proof: unknown" with the reason).  No
 arithmetic-periodicity theorem is applied: its hypotheses are not checked by code here, so an
 arithmetic-periodic formula (Lasker's Nim) stays verified.
 
@@ -50,6 +52,7 @@ from discover.engines.binary import BinaryEngine
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
 from discover.proofs.agreement import relation_basis, resting_on
+from discover.proofs.digit_recursions import recursion_proof
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.prove import Proof
 from discover.rule import Rule
@@ -175,6 +178,10 @@ def component_proof(rule: Rule, component: Game, values: np.ndarray) -> tuple[st
                                    for m in members):  # every other move also lands on a smaller heap
         if _is_heap_size(rule):
             return "proved", SMALLER_METHOD, f"G(n) = n for every heap of {component!r}", None
+    recursion = recursion_proof(rule, component)  # a theorem's recursion in the binary digits of n
+    if recursion is not None:
+        status, method, why = recursion
+        return (status, method, why, None) if status == "proved" else (status, "", f"{method}: {why}", None)
     if component.period_theorem is not None:
         status, said, counterexample = periodic_rule_proof(rule, component)  # the theorem's range, solved there
         if status is not None:
