@@ -7,7 +7,9 @@ This engine searches such closed forms: the enumeration engine (``discover.engin
 with the functions of binary digits (lowbit, ν₂, odd part, weight, length) and, for Grundy values, its meet in the
 middle (two terms whose sum, difference or xor is the sequence), first on every heap, then from heap 1 and from
 heap 2 with the values before listed as exceptions (a coin-turning game's heap 0 is no coin, often off the
-pattern).  It reads 1-D tables only (feature ``n``, heaps 0, 1, 2, ... in a row).
+pattern).  P positions are searched in the plain grammar first (n & (n + 1) = 0 rather than wt(n) = bitlen(n):
+the closure certificate proves bitwise forms in bit-vectors best), then with the digit functions.  It reads 1-D
+tables only (feature ``n``, heaps 0, 1, 2, ... in a row).
 """
 
 from __future__ import annotations
@@ -91,8 +93,11 @@ class BinaryEngine(Engine):
         values = np.asarray(values).astype(bool if target == "P" else np.int64)
         heaps, symbol = np.arange(len(values), dtype=np.int64)[:, None], sp.Symbol(name)
         partial = []
-        for start in range(self.exceptions + 1):
-            engine = EnumerationEngine(max_size=self.max_size + (2 if target == "P" else 0), unary=tuple(UNARY_OPS),
+        # a P rule in the plain grammar first (the closure certificate proves its bitwise form best), then with the
+        # digit functions; Grundy values with them at once (the recursion theorems read them)
+        grammars = ((), tuple(UNARY_OPS)) if target == "P" else (tuple(UNARY_OPS),)
+        for start, unary in ((start, unary) for start in range(self.exceptions + 1) for unary in grammars):
+            engine = EnumerationEngine(max_size=self.max_size + (2 if target == "P" else 0), unary=unary,
                                        meet=target == "grundy", and_or=False, random_state=self.random_state)
             engine.fit(heaps[start:], values[start:], feature_names=[name], target=target)
             self.notes_ += [note for note in engine.notes_ if note not in self.notes_]
