@@ -29,8 +29,8 @@ import sympy as sp
 
 from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
-from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, UNARY_OPS, eval_node,
-                                     to_sympy)
+from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, UNARY_OPS,
+                                     eval_node, to_sympy)
 from discover.expr.exact import exact_floor
 from discover.expr.numeric import evaluate
 

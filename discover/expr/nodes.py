@@ -20,7 +20,8 @@ from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 from sympy.printing.precedence import PRECEDENCE
 
 __all__ = ["NODES", "RELATIONS", "BITWISE", "DIGIT_FUNCTIONS", "NEEDS_BITS", "BitXor", "BitAnd", "BitOr", "DigitSum",
-           "LowBit", "Valuation2", "OddPart", "BitCount", "BitLength", "digit_sum", "complexity", "is_condition", "zero_digit_sum"]
+           "LowBit", "Valuation2", "OddPart", "BitCount", "BitLength", "digit_sum", "complexity", "is_condition",
+           "zero_digit_sum"]
 
 
 class _Bitwise(sp.Function):

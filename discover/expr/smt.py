@@ -4,11 +4,11 @@
 built from + - ·, mod and floor division by constants, min, max, |x|, comparisons, set
 membership and piecewise branches; ``floor(c·x)`` with c a quadratic irrational (the golden
 ratio) is encoded exactly with squares (nonlinear: z3 may answer "unknown").  Bitwise operators
-(xor, and, or, carry-less digit sums) and the functions of binary digits (the largest power of 2 dividing x,
-ν₂, the odd part, the binary weight, the number of binary digits) need bit-vectors: ``Arithmetic(bits=64)`` states the result
-for coordinates below 2^64 and computes in a width chosen by interval analysis of every
-expression (``discover.expr.intervals``), so no intermediate value can wrap around (signed
-arithmetic throughout).
+(xor, and, or, carry-less digit sums) and the functions of binary digits (the largest power of 2
+dividing x, ν₂, the odd part, the binary weight, the number of binary digits) need bit-vectors:
+``Arithmetic(bits=64)`` states the result for coordinates below 2^64 and computes in a width chosen by
+interval analysis of every expression (``discover.expr.intervals``), so no intermediate value can wrap around
+(signed arithmetic throughout).
 
 ``Unsupported`` is raised for what cannot be stated exactly (a feature such as ``sorted2``, an
 irrational constant inside bit-vector arithmetic); the prover turns it into "unknown".

@@ -13,7 +13,8 @@ from sympy.printing.str import StrPrinter
 from discover.expr.features import DERIVED, expand_derived
 from discover.expr.nodes import BITWISE
 
-__all__ = ["TextPrinter", "rule_text", "general_text", "bit_operand", "OPERATOR_SYMBOLS", "SPECIAL_WORDS", "DIGIT_NAMES"]
+__all__ = ["TextPrinter", "rule_text", "general_text", "bit_operand", "OPERATOR_SYMBOLS", "SPECIAL_WORDS",
+           "DIGIT_NAMES"]
 
 #: the symbols of the bitwise operators in plain text (and MathML)
 OPERATOR_SYMBOLS = {"BitXor": "⊕", "BitAnd": "&", "BitOr": "|"}

@@ -157,7 +157,8 @@ def digit_recursion_holds(formula, symbol, recursion: DigitRecursion, seconds: f
         solver.add(*translator.side, m >= 0, z3.Not(claim))
         answer = solver.check()
         if answer != z3.unsat:
-            return False, f"z3 does not show F({('2n', '2n + 1')[r]}) = {step(sp.Symbol('n'), sp.Symbol('F(n)'))} ({answer})"
+            wanted = step(sp.Symbol("n"), sp.Symbol("F(n)"))
+            return False, f"z3 does not show F({('2n', '2n + 1')[r]}) = {wanted} ({answer})"
         said.append(f"F({('2n', '2n + 1')[r]}) = {step(sp.Symbol('n'), sp.Symbol('F(n)'))}")
     return True, " and ".join(said) + " for every n >= 0 (z3, unbounded integers, from the binary digits' identities)"
 

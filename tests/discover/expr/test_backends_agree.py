@@ -4,8 +4,9 @@ z3 proves the translated formula while verification runs the numpy one, so any d
 two would be a false "proved".  Expressions mix + - ·, squares, mod and floor division by constants
 and by expressions (0 for a zero divisor in both), floor(c·x) with c rational or quadratic
 irrational, min, max, |x|, xor/and/or, carry-less digit sums, the functions of binary digits (lowbit, ν₂,
-weight, length), comparisons, membership, connectives and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval
-analysis asks (whose bounds must hold too).
+odd part, weight, length, of either sign), comparisons, membership, connectives and branches; integers in
+unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval analysis asks (whose bounds must hold
+too).
 """
 
 from __future__ import annotations
