@@ -10,7 +10,7 @@ from __future__ import annotations
 from games import Game
 
 __all__ = ["TRAIN_POSITIONS", "MAX_TRAIN_POSITIONS", "TENFOLD_POSITIONS", "VERIFY_POSITIONS", "VERIFY_EDGES",
-           "GRAPH_ENTRIES", "heaps_that_fit", "default_bound",
+           "GRAPH_ENTRIES", "PYTHON_OPTIONS", "heaps_that_fit", "default_bound",
            "default_verify_bound", "take_and_break_verify_bound", "check_training_size", "check_rule_game"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
@@ -25,7 +25,8 @@ VERIFY_POSITIONS = 2 * 10**6
 # ten times their training bound and Kayles at 4,193 heaps, four times those its period was proved on (1e8 gave
 # 10,240 heaps and most of the command's time to a check of a rule the periodicity theorem proves).
 VERIFY_EDGES = 2 * 10**7
-GRAPH_ENTRIES = 1 << 22  # heap ids (32 MB) the graph of a one-heap game whose options are sums may hold
+GRAPH_ENTRIES = 1 << 24  # heap ids (128 MB) the graph of a one-heap game whose options are sums may hold
+PYTHON_OPTIONS = 1 << 20  # and its options, when a Python moves() lists them (a few seconds)
 
 
 def default_bound(game: Game) -> int:
@@ -86,17 +87,18 @@ def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
 
 
 def heaps_that_fit(component: Game, heaps: int) -> int:
-    """The most heaps, up to ``heaps``, whose options a solver's graph holds within ``GRAPH_ENTRIES`` heap ids.
+    """The most heaps, up to ``heaps``, whose options a solver's graph holds within ``GRAPH_ENTRIES`` heap ids
+    (and, for a game whose ``moves()`` is Python, within ``PYTHON_OPTIONS`` options).
 
-    The options of a heap are counted at 16, 32, 64, ... heaps (the heaps an option leaves times the options),
-    the whole range taken as half the last heap's count a heap, and the next count foreseen from the growth of the
-    last two before it is asked for: a coin-turning game whose options are sums of four heaps stops at 32 heaps
-    without listing the million options of heap 64.
+    The options of a heap are counted at 16, 32, 64, ... heaps (their number, and the heaps they leave), the whole
+    range taken as half the last heap's count a heap, and the next count foreseen from the growth of the last two
+    before it is asked for: a coin-turning game whose options are sums of four heaps stops at 32 heaps without
+    listing the million options of heap 64.
 
     Examples
     --------
     >>> from games import custom_game, make_game
-    >>> heaps_that_fit(make_game("octal", code="0.77"), 2000)
+    >>> heaps_that_fit(make_game("lasker"), 2000)
     2000
     >>> turtles = custom_game("mock_turtles", lambda p: [()] + [(a,) for a in range(1, p[0])] +
     ...                       [(a, b) for b in range(1, p[0]) for a in range(1, b)] if p[0] else [], 1, parts=2)
@@ -105,17 +107,19 @@ def heaps_that_fit(component: Game, heaps: int) -> int:
     """
     import numpy as np
 
-    def entries(heap: int) -> int:
-        counts, out = component.option_block(np.array([[heap]], dtype=np.int64))
-        return max(int(counts[0]) * out.shape[2], 1)
+    limits = np.array([GRAPH_ENTRIES, PYTHON_OPTIONS if component.kernel is None else np.inf])
+
+    def counts(heap: int) -> np.ndarray:  # (heap ids, options) of one heap's options
+        found, out = component.option_block(np.array([[heap]], dtype=np.int64))
+        return np.maximum(np.array([int(found[0]) * out.shape[2], int(found[0])], dtype=float), 1.0)
 
     fits, heap, last, before = min(heaps, 16), 16, None, None
     while heap < heaps:
         nxt = min(2 * heap, heaps)
-        if last is not None and before is not None and nxt * last * (last / before) / 2 > GRAPH_ENTRIES:
+        if last is not None and before is not None and (nxt * last * (last / before) / 2 > limits).any():
             break  # the growth so far says the next range does not fit: its options are not listed
-        before, last = last, entries(nxt)
-        if nxt * last / 2 > GRAPH_ENTRIES:
+        before, last = last, counts(nxt)
+        if (nxt * last / 2 > limits).any():
             break
         fits, heap = nxt, nxt
     return fits

@@ -427,12 +427,7 @@ def compose(game: Game, *, bound: int | None = None, verify_bound: int | None = 
     if game.dims > 1 and all(_is_heap_size(g) for g in grundy):
         return None  # Nim: the formula engines state it plainest (a = b for two heaps), Bouton proves it
     bound = bound if bound is not None else default_bound(game)
-    if verify_bound is not None:
-        verify = verify_bound
-    elif game.dims == 1:  # the game is its own component: checked on the heaps its formula was (the graph kept)
-        verify = formulas[game][1].size - 1
-    else:
-        verify = default_verify_bound(game, bound)
+    verify = verify_bound if verify_bound is not None else default_verify_bound(game, bound)
     check_memory(game.universe(verify).size, f"the outcomes of {game!r} at verification bound {verify}")
     if game.dims == 1:
         rule = grundy[0]

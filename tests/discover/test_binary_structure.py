@@ -118,9 +118,9 @@ def test_the_verification_range_follows_what_the_graph_holds():
 
 def test_the_ruler_composed_and_checked_on_its_heaps():
     found = compose(custom_game("ruler", ruler, 1, parts=1 << 16), games=5)
-    assert found.status == "verified" and found.rule.expr == LowBit(N) and found.verify_bound == 128
-    assert found.strategy_check.passed and found.proof.status == "unknown"  # moves() only: verified on 128 heaps
-    assert "verified for heaps up to 128 only" in found.proof.reason
+    assert found.status == "verified" and found.rule.expr == LowBit(N) and found.verify_bound == 256
+    assert found.strategy_check.passed and found.proof.status == "unknown"  # moves() only: verified on 256 heaps
+    assert "verified for heaps up to 256 only" in found.proof.reason
 
 
 def test_a_coin_game_with_no_formula_answers_none():
