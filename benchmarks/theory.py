@@ -25,6 +25,7 @@ same features, each in its own child within the same budget, and are judged on t
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -49,6 +50,15 @@ CUSTOM = {  # moves of the custom cases: one heap, the amounts an infinite subtr
     "two_mod_three": lambda p: [(p[0] - t,) for t in range(2, p[0] + 1, 3)],
     "primes": lambda p: [(p[0] - t,) for t in range(2, p[0] + 1) if all(t % d for d in range(2, math.isqrt(t) + 1))],
     "squares": lambda p: [(p[0] - t * t,) for t in range(1, math.isqrt(p[0]) + 1)],
+    # coin-turning games (a case's parts > 1): heap n is one heads coin at n (coins numbered from 1), an option the
+    # heads coins a move leaves; the rightmost coin turned is n's, from heads to tails
+    "ruler": lambda p: [tuple(range(p[0] - k + 1, p[0])) for k in range(1, p[0] + 1)],  # any run ending at n
+    "rulerette": lambda p: [tuple(range(p[0] - k + 1, p[0])) for k in range(2, p[0] + 1)],  # a run of two or more
+    "mock_turtles": lambda p: [c for k in range(3) for c in itertools.combinations(range(1, p[0]), k)] if p[0] else [],
+    "moebius": lambda p: [c for k in range(5) for c in itertools.combinations(range(1, p[0]), k)] if p[0] else [],
+    # arithmetic rulesets: subtract a proper divisor (aliquot), or any divisor
+    "aliquot": lambda p: [(p[0] - d,) for d in range(1, p[0]) if p[0] % d == 0],
+    "divisor": lambda p: [(p[0] - d,) for d in range(1, p[0] + 1) if p[0] % d == 0],
 }
 
 
@@ -73,7 +83,7 @@ def make(case: dict):
         return make_game(case["game"], **params)
     if "declared" in case:
         return declared_game({"name": case["name"], **case["declared"]})
-    return custom_game(case["name"], CUSTOM[case["custom"]], 1)
+    return custom_game(case["name"], CUSTOM[case["custom"]], 1, parts=case.get("parts", 1))
 
 
 def brute_force(game, box: int):

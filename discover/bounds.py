@@ -11,7 +11,7 @@ from cgbase.deadline import current
 from games import Game
 
 __all__ = ["TRAIN_POSITIONS", "MAX_TRAIN_POSITIONS", "TENFOLD_POSITIONS", "VERIFY_POSITIONS", "VERIFY_EDGES",
-           "default_bound",
+           "GRAPH_ENTRIES", "PYTHON_OPTIONS", "heaps_that_fit", "default_bound",
            "default_verify_bound", "take_and_break_verify_bound", "check_training_size", "check_rule_game"]
 
 TRAIN_POSITIONS = 4096  # largest training table the default bound allows
@@ -26,6 +26,8 @@ VERIFY_POSITIONS = 2 * 10**6
 # ten times their training bound and Kayles at 4,193 heaps, four times those its period was proved on (1e8 gave
 # 10,240 heaps and most of the command's time to a check of a rule the periodicity theorem proves).
 VERIFY_EDGES = 2 * 10**7
+GRAPH_ENTRIES = 1 << 24  # heap ids (128 MB) the graph of a one-heap game whose options are sums may hold
+PYTHON_OPTIONS = 1 << 20  # and its options, when a Python moves() lists them (a few seconds)
 
 
 def default_bound(game: Game) -> int:
@@ -47,7 +49,8 @@ def default_bound(game: Game) -> int:
 
 def default_verify_bound(game: Game, bound: int) -> int:
     """Ten times the training bound, lowered (by steps of about 5%) until the universe and its moves fit the budget
-    (``VERIFY_POSITIONS`` positions, ``VERIFY_EDGES`` moves).
+    (``VERIFY_POSITIONS`` positions, ``VERIFY_EDGES`` moves); for a one-heap game whose options are sums of heaps,
+    the heaps its graph holds (``heaps_that_fit``).
 
     Universe sizes are scaled from the training universe as ((verify + 1) / (bound + 1)) ** dims
     (exact for boxes, whose side holds bound + 1 values).
@@ -58,6 +61,8 @@ def default_verify_bound(game: Game, bound: int) -> int:
     >>> default_verify_bound(make_game("wythoff"), 30), default_verify_bound(make_game("nim", heaps=4), 7)
     (300, 36)
     """
+    if game.dims == 1 and game.parts > 1:  # a sum of heaps: as many heaps as its graph holds (a coin game's grow fast)
+        return max(bound, heaps_that_fit(game, 10 * bound))
     base = game.universe(bound).size
     verify, deadline = 10 * bound, current()
     while verify > bound:
@@ -85,6 +90,45 @@ def _mean_options(game: Game, bound: int, sample: int = 64) -> float:
         except ValueError as err:  # a moves() that fails: name the least position that does, not a sampled one
             raise least_failure(game, game.universe(bound), err) from None
     return float(np.concatenate(counts).mean())
+
+
+def heaps_that_fit(component: Game, heaps: int) -> int:
+    """The most heaps, up to ``heaps``, whose options a solver's graph holds within ``GRAPH_ENTRIES`` heap ids
+    (and, for a game whose ``moves()`` is Python, within ``PYTHON_OPTIONS`` options).
+
+    The options of a heap are counted at 16, 32, 64, ... heaps (their number, and the heaps they leave), the whole
+    range taken as half the last heap's count a heap, and the next count foreseen from the growth of the last two
+    before it is asked for: a coin-turning game whose options are sums of four heaps stops at 32 heaps without
+    listing the million options of heap 64.
+
+    Examples
+    --------
+    >>> from games import custom_game, make_game
+    >>> heaps_that_fit(make_game("lasker"), 2000)
+    2000
+    >>> turtles = custom_game("mock_turtles", lambda p: [()] + [(a,) for a in range(1, p[0])] +
+    ...                       [(a, b) for b in range(1, p[0]) for a in range(1, b)] if p[0] else [], 1, parts=2)
+    >>> heaps_that_fit(turtles, 2000)
+    128
+    """
+    import numpy as np
+
+    limits = np.array([GRAPH_ENTRIES, PYTHON_OPTIONS if component.kernel is None else np.inf])
+
+    def counts(heap: int) -> np.ndarray:  # (heap ids, options) of one heap's options
+        found, out = component.option_block(np.array([[heap]], dtype=np.int64))
+        return np.maximum(np.array([int(found[0]) * out.shape[2], int(found[0])], dtype=float), 1.0)
+
+    fits, heap, last, before = min(heaps, 16), 16, None, None
+    while heap < heaps:
+        nxt = min(2 * heap, heaps)
+        if last is not None and before is not None and (nxt * last * (last / before) / 2 > limits).any():
+            break  # the growth so far says the next range does not fit: its options are not listed
+        before, last = last, counts(nxt)
+        if (nxt * last / 2 > limits).any():
+            break
+        fits, heap = nxt, nxt
+    return fits
 
 
 def take_and_break_verify_bound(game: Game, heaps: int) -> int:

@@ -13,14 +13,17 @@ A sum of Nim heaps only (G(n) = n in every coordinate) is left to the formula en
 plainest form (a = b for two heaps) and prove it by Bouton's theorem for any number of heaps.
 
 ``compose(game)`` reads each component's Grundy formula G from its values (the periodic engine, which also
-finds arithmetic-periodic values G(n + p) = G(n) + s), verifies it on a longer run of heaps, and states the
+finds arithmetic-periodic values G(n + p) = G(n) + s, then the binary engine: closed forms in the binary digits
+of n such as the ruler's lowbit(n) or ⌊odd(n + 1) / 2⌋), verifies it on a longer run of heaps, and states the
 rule "P iff G(h_1) ⊕ ... ⊕ G(h_k) = 0".  Its proof rests on two things, and says so: the Sprague-Grundy theorem
 (the Grundy value of a sum is the xor of its components' values) and the component's proof.  A component's
 formula is proved by the periodicity theorem its game declares (``discover.proofs.periodicity``: subtraction
-and octal games), when every smaller heap is an option by the mex of {0, ..., n - 1} being n, or by mex induction
+and octal games), when every smaller heap is an option by the mex of {0, ..., n - 1} being n, by mex induction
 (``discover.proofs.mex_induction``: "F(n) is the mex of the options' values" decided for every n by automata, which
-proves arithmetic-periodic formulas such as Lasker's Nim's); otherwise it stays verified on its heaps, and so does
-the composed rule ("proof: unknown" with the reason).
+proves arithmetic-periodic formulas such as Lasker's Nim's), or, for a game whose values a theorem gives a
+recursion in n's last binary digit (taking at most half a heap: G(2n) = n, G(2n + 1) = G(n)), by z3's proof that
+the formula satisfies it (``discover.proofs.digit_recursions``); otherwise it stays verified on its heaps, and so
+does the composed rule ("proof: unknown" with the reason).
 
 The winning-move strategy is the Nim strategy over Grundy values (``SumStrategy``): with X the xor of every
 component's value, move in a component whose value v has v ⊕ X < v to one of its options of value v ⊕ X (the
@@ -34,7 +37,9 @@ R. P. Sprague, "Über mathematische Kampfspiele", Tôhoku Mathematical Journal 4
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import time
 from dataclasses import dataclass, field
 
@@ -42,10 +47,12 @@ import numpy as np
 import sympy as sp
 
 from discover import defaults
-from discover.bounds import VERIFY_EDGES, default_bound, default_verify_bound
+from discover.bounds import default_bound, default_verify_bound, heaps_that_fit
+from discover.engines.binary import BinaryEngine
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
 from discover.proofs.agreement import relation_basis, resting_on
+from discover.proofs.digit_recursions import recursion_proof
 from discover.proofs.mex_induction import MEX_METHOD, heap_rule_proof
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.prove import Proof
@@ -62,6 +69,7 @@ __all__ = ["Composition", "SumStrategy", "components", "component_formula", "com
            "VERIFY_HEAPS", "SG_METHOD"]
 
 TRAIN_HEAPS = 200  # heaps of a component whose Grundy values the periodic engine reads
+BINARY_HEAPS = 64  # of those, the heaps the binary engine reads (its enumeration's cost grows with them)
 VERIFY_HEAPS = 2000  # heaps of a component on which its formula is checked against the solver
 SG_METHOD = "theorem: Sprague-Grundy (the Grundy value of a sum is the xor of its components' values)"
 SMALLER_METHOD = "theorem: every smaller heap is an option, so G(n) = mex{G(0), ..., G(n - 1)} = n"
@@ -129,7 +137,9 @@ def components(game: Game) -> tuple[Game, ...] | None:
 def component_formula(component: Game, train: int = TRAIN_HEAPS, verify: int = VERIFY_HEAPS,
                       seed: int = 0) -> tuple[Rule, np.ndarray] | None:
     """A formula for the Grundy values of a one-heap game, read on ``train`` heaps and checked against the solver
-    on ``verify`` heaps (returned with those values), or None when no candidate holds there.
+    on ``verify`` heaps (returned with those values), or None when no candidate holds there.  Both shrink to what
+    the solver's graph holds (``discover.bounds.heaps_that_fit``: a coin-turning game's options grow fast), training
+    on half.
 
     Examples
     --------
@@ -137,20 +147,19 @@ def component_formula(component: Game, train: int = TRAIN_HEAPS, verify: int = V
     >>> rule.text(), values.size
     ('G = n mod 4', 2001)
     """
-    moves = lambda top: (top + 1) * max(component.max_moves([top]), 1)  # an upper bound on the graph's moves
-    while verify > train and moves(verify) > VERIFY_EDGES:
-        verify = max(train, verify // 2)  # splits into three heaps: heap n has about n² / 12 options
-    check_memory(8.0 * component.parts * moves(verify), f"the options of {component!r} up to heap {verify:,}")
+    verify = heaps_that_fit(component, verify)
+    train = min(train, verify // 2)
     values = np.asarray(solve(component, bound=verify, grundy=True).grundy_table, dtype=np.int64)
     heaps = np.arange(values.size, dtype=np.int64)[:, None]
-    engine = PeriodicEngine(random_state=seed).fit(heaps[: train + 1], values[: train + 1], feature_names=["n"],
-                                                   target="grundy")
-    for candidate in engine.candidates_:
-        rule = Rule(candidate.expr, ("n",), "grundy", candidate.accuracy,
-                    {"engine": "periodic", "game": component.spec(), "bound": train, "source": "solver",
-                     "seed": seed, "version": __version__}, candidate.words)
-        if candidate.accuracy == 1.0 and np.array_equal(rule.evaluate(heaps), values):
-            return rule, values
+    for engine, read in ((PeriodicEngine(random_state=seed), train), (BinaryEngine(random_state=seed),
+                                                                        min(train, BINARY_HEAPS))):
+        engine.fit(heaps[: read + 1], values[: read + 1], feature_names=["n"], target="grundy")
+        for candidate in engine.candidates_:
+            rule = Rule(candidate.expr, ("n",), "grundy", candidate.accuracy,
+                        {"engine": engine.name, "game": component.spec(), "bound": read, "source": "solver",
+                         "seed": seed, "version": __version__}, candidate.words)
+            if candidate.accuracy == 1.0 and np.array_equal(rule.evaluate(heaps), values):
+                return rule, values
     return None
 
 
@@ -170,6 +179,10 @@ def component_proof(rule: Rule, component: Game, values: np.ndarray) -> tuple[st
                                    for m in members):  # every other move also lands on a smaller heap
         if _is_heap_size(rule):
             return "proved", SMALLER_METHOD, f"G(n) = n for every heap of {component!r}", None
+    recursion = recursion_proof(rule, component)  # a theorem's recursion in the binary digits of n
+    if recursion is not None:
+        status, method, why = recursion
+        return (status, method, why, None) if status == "proved" else (status, "", f"{method}: {why}", None)
     if component.period_theorem is not None:
         status, said, counterexample = periodic_rule_proof(rule, component)  # the theorem's range, solved there
         if status is not None:
@@ -205,10 +218,12 @@ class SumStrategy:
         return len(self.components) == 1 and self.components[0].parts > 1
 
     def _value(self, heaps, table=None) -> int:
-        """G of a sum of heaps of a one-heap game whose options are sums (looked up in ``table`` when given)."""
+        """G of a sum of heaps of a one-heap game whose options are sums (looked up in ``table``, a list, when
+        given: the strategy reads every option of a heap this way)."""
+        if table is not None:
+            return functools.reduce(operator.xor, map(table.__getitem__, heaps), 0)
         heaps = np.asarray(heaps, dtype=np.int64).reshape(-1)
-        values = table[heaps] if table is not None else self.grundy[0].evaluate(heaps[:, None])
-        return int(np.bitwise_xor.reduce(values, initial=0))
+        return int(np.bitwise_xor.reduce(self.grundy[0].evaluate(heaps[:, None]), initial=0))
 
     def _tables(self, top: int) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per coordinate, G(x) for x <= top and an option of each heap x for each smaller value (-1: none)."""
@@ -259,7 +274,7 @@ class SumStrategy:
         if not self._summed:
             out = self.moves(np.array([heaps]))[0]
             return None if out[0] < 0 else tuple(int(x) for x in out)
-        table = self.grundy[0].evaluate(np.arange(max(heaps, default=0) + 1, dtype=np.int64)[:, None])
+        table = self.grundy[0].evaluate(np.arange(max(heaps, default=0) + 1, dtype=np.int64)[:, None]).tolist()
         total = self._value(heaps, table)
         for i, h in enumerate(heaps):
             v = int(table[h])
@@ -343,9 +358,12 @@ def _strategy_check(strategy: SumStrategy, game: Game, solution, seed: int) -> C
                      {"position": position, "move": move}, time.perf_counter() - clock)
 
     if strategy._summed:
+        def heaps(option):  # an option of a sum as its multiset of non-empty heaps
+            return tuple(sorted(h for h in option if h))
+
         for row, position in enumerate(before):
             move = strategy.move(position)
-            if move is None or tuple(sorted(move, reverse=True)) not in game.moves(tuple(position)) \
+            if move is None or heaps(move) not in set(map(heaps, game.moves(tuple(position)))) \
                     or strategy._value(move) != 0:
                 return failed(row, move)
     else:

@@ -49,7 +49,8 @@ class EngineDefaults:
         proof).
     """
 
-    engines: tuple[str, ...] = ("sequence", "decision_list", "residues", "periods2d", "enumeration", "operon")
+    engines: tuple[str, ...] = ("sequence", "binary", "decision_list", "residues", "periods2d", "enumeration",
+                                 "operon")
     games: int = 100
     min_accuracy: float = 1.0
     learned_min_accuracy: float = 0.95

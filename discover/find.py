@@ -27,7 +27,7 @@ import time
 import numpy as np
 
 from discover import defaults
-from discover.bounds import (check_rule_game, check_training_size, default_bound, default_verify_bound,
+from discover.bounds import (check_rule_game, check_training_size, default_bound, default_verify_bound, heaps_that_fit,
                              take_and_break_verify_bound)
 from discover.discovery import Discovery
 from discover.engines import make_engine
@@ -111,8 +111,8 @@ def find_rule(game: Game, bound=None, verify_bound=None, engines=None, seed: int
     verify_bound : int, optional
         Bound of the verification (default: ten times the training bound, within budget).
     engines : list of str, optional
-        Engine names in the order to try (default: sequence, decision_list, residues, periods2d, enumeration,
-        operon).
+        Engine names in the order to try (default: sequence, binary, decision_list, residues, periods2d,
+        enumeration, operon).
     seed : int
         Seed of every random choice.
     table : Table, optional
@@ -243,6 +243,11 @@ def _on_road(game: Game, settings: FindSettings, road: Road, table: Table | None
             composed = _by_composition(game, settings, say)
             if composed is not None:
                 return composed
+            held = heaps_that_fit(game, REFINE_LIMIT) if game.dims == 1 and game.parts > 1 else REFINE_LIMIT
+            if held < REFINE_LIMIT:  # a coin-turning game: its tables cannot grow as the engines' road grows them
+                return Discovery(game, None, Status.NONE, None, [], [], None, held, notes=notes + [
+                    f"no formula for the Grundy values of {game!r} holds on the heaps up to {held:,} whose options "
+                    f"its graph holds (the engines' tables would grow past them)"], road=Road.COMPOSITION)
             say("the components' Grundy formulas give no verified rule: the engines on the whole game")
         return _with_proof(_by_engines(game, settings, table, say, notes), settings, say)
 
@@ -318,9 +323,10 @@ def _on_tables(game: Game, settings: FindSettings, table: Table | None, say, not
         growable = game.dims == 1 and not given_bound and bound * 4 <= REFINE_LIMIT
         grows_2d = (game.dims == 2 and not given_bound and not grown and target == "P" and "periods2d" in names
                     and game.universe(bound).is_box)
-        # while a one-heap table can still grow, only the sequence engine runs: a longer
-        # sequence is cheaper than the whole portfolio on a table too short to show a period
-        now = ["sequence"] if growable and not settings.engines and "sequence" in names else names
+        # while a one-heap table can still grow, only the sequence engines run (periods, then binary digits): a
+        # longer sequence is cheaper than the whole portfolio on a table too short to show a period
+        now = ([name for name in ("sequence", "binary") if name in names]
+               if growable and not settings.engines and "sequence" in names else names)
         if game.kernel is None and table is None and not growable:  # a custom game: its graph on the
             build_graph(game, game.universe(verify))  # verification bound first, the training one cut from it
         found = _search(game, bound, verify, now, settings, table, target, say, timings)

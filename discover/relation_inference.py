@@ -22,7 +22,7 @@ __all__ = ["with_inferred_relation", "inferred_again", "relation_line", "relatio
 def with_inferred_relation(game: Game, bound: int, say=lambda message: None) -> tuple[Game, str | None]:
     """``game`` stating the relation inferred from its ``moves()`` on the box of ``bound``, and None; or ``game``
     unchanged and a one-line note saying why no relation fits.  Any game but a custom one without a relation is
-    returned as it is (a relation given by the user wins).
+    returned as it is (a relation given by the user wins; a game whose options are sums of heaps states no steps).
 
     Call it inside ``solvers.graph_store.keep_graphs()``: the graph built on the box serves the inferred game too.
 
@@ -36,7 +36,7 @@ def with_inferred_relation(game: Game, bound: int, say=lambda message: None) -> 
     >>> relation_line(inferred)
     'subtract t·v (t in {1, 3, 4}, every coordinate staying ≥ 0) for v in 1 (inferred: the options of moves() at every position up to 100)'
     """
-    if not isinstance(game, CustomGame) or game.move_relation() is not None:
+    if not isinstance(game, CustomGame) or game.move_relation() is not None or game.parts > 1:
         return game, None
     say(f"inferring the move relation of {game!r} from moves() on bound {bound:,}")
     universe = game.universe(bound)

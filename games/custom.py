@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from itertools import islice
+from itertools import chain, islice
 
 import numpy as np
 
@@ -32,13 +32,17 @@ class CustomGame(Game):
     [(2,), (1,)]
     """
 
-    def __init__(self, name: str, moves: Callable, dims: int, misere: bool = False, relation=None):
+    def __init__(self, name: str, moves: Callable, dims: int, misere: bool = False, relation=None, parts: int = 1):
         if not callable(moves):
             raise TypeError(f"moves must be a function of a position, got {moves!r}")
         super().__init__()
         self.name = text(name, "name", "'take-or-halve'")
         self.dims = at_most(positive_int(dims, "dims"), "dims", MAX_DIMS, "a position packs into one 64-bit key")
         self.misere = flag(misere, "misere")
+        self.parts = positive_int(parts, "parts")
+        if self.parts > 1 and (self.dims != 1 or self.misere or relation is not None):
+            raise ValueError(f"options that are sums of heaps (parts={self.parts}) are for one-heap games in normal "
+                             f"play with no relation; got dims={self.dims}, misere={self.misere}, relation={relation}")
         self._moves = moves
         if relation is not None and not isinstance(relation, MoveRelation):
             raise TypeError(f"relation must be a games.symbolic relation such as Steps(...), got {relation!r}")
@@ -87,7 +91,55 @@ class CustomGame(Game):
 
     def moves(self, position) -> list[tuple[int, ...]]:
         position = tuple(int(x) for x in position)
+        if self.parts > 1:
+            options = self._call(position)
+            if position != (0,) and set(map(type, options)) <= {tuple} and max(map(len, options), default=0) <= \
+                    self.parts and set(map(type, chain.from_iterable(options))) <= {int} and \
+                    min(chain.from_iterable(options), default=0) >= 0:
+                return options  # tuples of plain non-negative ints: the common shape, as they are
+            return [self._sum(position, option) for option in options]
         return [self._option(self._where(position), option) for option in self._call(position)]
+
+    def _sum(self, position: tuple[int, ...], option) -> tuple[int, ...]:
+        """An option of a one-heap game whose options are sums, checked: its heaps as a tuple of ints (in the order
+        given; a zero is an empty part)."""
+        where = self._where(position)
+        if isinstance(option, (str, bytes)) or not isinstance(option, Iterable):
+            raise ValueError(f"{where} returned {_short(option)} among its options, not a sum of heaps (a tuple of "
+                             f"at most {self.parts} heap sizes)")
+        heaps = tuple(option)
+        if len(heaps) > self.parts:
+            raise ValueError(f"{where} returned {_short(heaps)}, a sum of {len(heaps)} heaps where the game's "
+                             f"options have at most {self.parts} (parts)")
+        if not all(isinstance(h, (int, np.integer)) and not isinstance(h, bool) and 0 <= h <= INT64_MAX
+                   for h in heaps):
+            raise ValueError(f"{where} returned {_short(heaps)}: heaps must be integers from 0 to 2**63 - 1")
+        if position == (0,):
+            raise ValueError(f"{where} returned {_short(heaps)}: heap 0 is the empty part of a sum and has no move")
+        return tuple(int(h) for h in heaps)
+
+    def _sum_rows(self, positions) -> tuple[np.ndarray, np.ndarray]:
+        """``option_rows`` of a game whose options are sums: each option's heaps in a row, padded with 0 (empty
+        parts) to the most heaps of any option here.  Tuples of plain ints are read at once (their order kept),
+        anything else one option at a time, with ``moves``' checks and errors."""
+        points = np.asarray(positions, dtype=np.int64).reshape(-1).tolist()
+        found = [self._call((p,)) for p in points]
+        flat = list(chain.from_iterable(found))
+        width = max(map(len, flat), default=0) if set(map(type, flat)) <= {tuple} else -1
+        options = None
+        if 0 <= width <= self.parts and set(map(type, chain.from_iterable(flat))) <= {int} and \
+                not (0 in points and found[points.index(0)]):
+            width = max(width, 1)
+            try:
+                options = np.array([o + (0,) * (width - len(o)) for o in flat], dtype=np.int64).reshape(-1, width)
+            except OverflowError:  # a heap beyond 64 bits: the checks below name it
+                options = None
+        if options is None or (options < 0).any():
+            found = [[self._sum((p,), o) for o in result] for p, result in zip(points, found)]
+            width = max((len(o) for options in found for o in options), default=0) or 1
+            options = np.array([o + (0,) * (width - len(o)) for options in found for o in options],
+                               dtype=np.int64).reshape(-1, width)
+        return np.array(list(map(len, found)), dtype=np.int64), options
 
     def option_rows(self, positions) -> tuple[np.ndarray, np.ndarray]:
         """The options of an (n, dims) array of positions: ``(counts, options)``, the options of every position one
@@ -105,6 +157,8 @@ class CustomGame(Game):
         >>> counts.tolist(), options.ravel().tolist()
         ([0, 2], [1, 0])
         """
+        if self.parts > 1:
+            return self._sum_rows(positions)
         points = list(map(tuple, np.asarray(positions, dtype=np.int64).reshape(-1, self.dims).tolist()))
         counts, blocks = [], []
         group, read, total = 1, 0, 0
@@ -171,9 +225,9 @@ class CustomGame(Game):
         """
         counts, options = self.option_rows(positions)
         width = max(1, int(counts.max(initial=0)))
-        check_memory(8.0 * len(counts) * width * self.dims, f"the options of {len(counts):,} positions of {self!r} "
-                     f"padded to the {width:,} of the one with most", "ask for fewer positions at once")
-        out = np.zeros((len(counts), width, self.dims), dtype=np.int64)
+        check_memory(8.0 * len(counts) * width * options.shape[1], f"the options of {len(counts):,} positions of "
+                     f"{self!r} padded to the {width:,} of the one with most", "ask for fewer positions at once")
+        out = np.zeros((len(counts), width, options.shape[1]), dtype=np.int64)
         out[np.arange(out.shape[1])[None, :] < counts[:, None]] = options
         return counts, out
 
@@ -192,10 +246,11 @@ class CustomGame(Game):
         return tuple(int(x) for x in option)
 
     def __repr__(self) -> str:
-        return f"custom_game({self.name!r}, dims={self.dims})"
+        return f"custom_game({self.name!r}, dims={self.dims}" + (f", parts={self.parts})" if self.parts > 1 else ")")
 
     def spec(self) -> dict:
-        return {"name": self.name, "params": {"dims": self.dims, "misere": self.misere}, "custom": True}
+        params = {"dims": self.dims, "misere": self.misere} | ({"parts": self.parts} if self.parts > 1 else {})
+        return {"name": self.name, "params": params, "custom": True}
 
 
 def failing_line(err: BaseException, filename: str | None) -> str:
@@ -233,7 +288,8 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def custom_game(name: str, moves: Callable, dims: int, misere: bool = False, relation=None) -> CustomGame:
+def custom_game(name: str, moves: Callable, dims: int, misere: bool = False, relation=None,
+                parts: int = 1) -> CustomGame:
     """Make a game from ``moves(position) -> iterable of positions`` over ``dims`` integer coordinates.
 
     ``solve(game, bound=B)`` uses the box [0, B]^dims (a move leaving it is an error naming
@@ -249,5 +305,9 @@ def custom_game(name: str, moves: Callable, dims: int, misere: bool = False, rel
     ...                 relation=take_from_one(1, (1, 2)))
     >>> g.move_relation().words()
     'subtract t·v (t in {1, 2}, every coordinate staying ≥ 0) for v in 1'
+    >>> turtles = custom_game("mock_turtles", lambda p: [()] + [(a,) for a in range(1, p[0])] +
+    ...                       [(a, b) for b in range(1, p[0]) for a in range(1, b)] if p[0] else [], 1, parts=2)
+    >>> turtles.moves((3,))
+    [(), (1,), (2,), (1, 2)]
     """
-    return CustomGame(name, moves, dims, misere, relation)
+    return CustomGame(name, moves, dims, misere, relation, parts)

@@ -357,6 +357,40 @@ def _python_graph(game: Game, universe: Universe, workers=None) -> Graph:
     return rows.graph()
 
 
+def _python_sum_graph(game: Game, universe: Universe) -> Graph:
+    """The graph of a one-heap game written in Python whose options are sums of heaps (a coin-turning game), from
+    ``game.option_rows`` a block of heaps at a time: each option's heaps as ids, padded with heap 0's (an empty
+    part) to the most heaps of any option.  In this process: such games are small (their options grow fast)."""
+    n, deadline = universe.size, current()
+    what = f"the graph of {game!r} over {n:,} positions"
+    sample = universe.positions(np.unique(np.linspace(0, n - 1, min(64, n)).astype(np.int64)))
+    counts, options = game.option_rows(sample)
+    check_memory(8.0 * (2 * n + 2 + counts.mean() * n * options.shape[1]), what)
+    empty = int(universe.index(np.zeros((1, 1), dtype=np.int64))[0])
+    indptr, blocks, width, step = np.zeros(n + 1, dtype=np.int64), [], 1, 64
+    lo = 0
+    while lo < n:
+        deadline.check(what)
+        hi = min(lo + step, n)
+        counts, options = game.option_rows(universe.positions(np.arange(lo, hi)))
+        found = universe.index(options.reshape(-1, 1), strict=False).reshape(options.shape)
+        if (found < 0).any():
+            row, _ = np.argwhere(found < 0)[0]
+            at = int(np.searchsorted(np.cumsum(counts), row, side="right"))
+            raise _outside(game, universe, universe.positions(np.array([lo + at]))[0], options[row])
+        blocks.append(found)
+        width = max(width, found.shape[1])
+        indptr[lo + 1: hi + 1] = indptr[lo] + np.cumsum(counts)
+        step = int(min(max(BATCH_MOVES * (hi - lo) // max(int(counts.sum()) * found.shape[1], 1), 1), 1 << 16))
+        lo = hi
+    targets = np.full((int(indptr[-1]), width), empty, dtype=np.int64)
+    at = 0
+    for block in blocks:
+        targets[at:at + len(block), :block.shape[1]] = block
+        at += len(block)
+    return Graph(indptr, targets)
+
+
 def least_failure(game: Game, universe: Universe, err: ValueError, limit: int = LEAST_FAILURE) -> ValueError:
     """The error of the least position of ``universe`` whose ``moves()`` fail or leave it, least by its count of
     tokens (the sum of its coordinates), then by id, among the first ``limit`` positions in that order; ``err``
@@ -451,7 +485,7 @@ def build_graph(game: Game, universe: Universe, workers=None) -> Graph:
     if game.kernel is None:
         graph = kept_graph(game, universe)
         if graph is None:
-            graph = _python_graph(game, universe, workers)
+            graph = _python_graph(game, universe, workers) if game.parts == 1 else _python_sum_graph(game, universe)
             remember_graph(game, universe, graph)
         return graph
     n = universe.size

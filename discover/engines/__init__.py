@@ -14,6 +14,7 @@ __all__ = ["Candidate", "Engine", "ENGINES", "make_engine"]  # the default portf
 
 ENGINES = {
     "sequence": ("discover.engines.sequence", "SequenceEngine", {}),
+    "binary": ("discover.engines.binary", "BinaryEngine", {}),
     "enumeration": ("discover.engines.enumeration", "EnumerationEngine", {}),
     "decision_list": ("discover.engines.decision_list", "DecisionList", {}),
     "residues": ("discover.engines.residues", "ResidueEngine", {}),

@@ -2,8 +2,9 @@
 
 Integer terms are built by size (the number of nodes of the expression tree) from the
 features, small constants, ``floor(c*x)`` with c a closed form (the golden ratio, square
-roots; computed exactly with integer square roots, never with floats), and the binary
-operators + - * // mod xor and or min max.  Every term is held as its vector of values on the
+roots; computed exactly with integer square roots, never with floats), the binary
+operators + - * // mod xor and or min max, and (when asked for: ``unary``) the functions of binary
+digits lowbit, ν₂, the odd part, the weight and the length.  Every term is held as its vector of values on the
 training table; a term whose vector was already seen is dropped (observational equivalence),
 so the smallest spelling of each function survives.  Boolean terms are comparisons (= ≠ < ≤)
 of two integer terms and, from size 7, And/Or of two comparisons.
@@ -12,7 +13,10 @@ For the target ``"P"`` the search goes through boolean sizes 3, 4, 5, ... and st
 first size that holds an exact rule: the simplest exact rule wins.  Comparisons are first
 checked on a small stratified sample of rows (packed into 64-bit words) and only the ones exact
 there are checked on the whole table.  For the target ``"grundy"`` it looks for an integer term
-equal to the Grundy values.  ``candidates_`` lists the exact rules found (with their sympy
+equal to the Grundy values; with ``meet`` it also looks, as each size is built, for two terms A and B whose sum,
+difference or xor is the Grundy values (a meet in the middle: y - A, A - y, y + A and y ⊕ A looked up among the
+terms built, by their hashes), which reaches exact terms about twice as large as the levels it builds.
+``candidates_`` lists the exact rules found (with their sympy
 expressions re-scored exactly by ``discover.expr.numeric.evaluate``), then the best partial ones.
 """
 
@@ -25,7 +29,8 @@ import sympy as sp
 
 from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
-from discover.engines.grammar import CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node, to_sympy
+from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, UNARY_OPS,
+                                     eval_node, to_sympy)
 from discover.expr.exact import exact_floor
 from discover.expr.numeric import evaluate
 
@@ -115,6 +120,15 @@ class EnumerationEngine(Engine):
         and builds no larger terms.
     max_pairs : int
         Above this many pairs, = and ≠ are screened by a hash join and < ≤ only against constants.
+    unary : tuple of str
+        Functions of binary digits applied to every term (``grammar.UNARY_OPS``: "lowbit", "nu2", "odd",
+        "weight", "bitlen"); none by default.
+    beyond : int
+        For the target ``"grundy"``: sizes searched after the first one holding an exact term (a longer
+        exact term may read better, e.g. one with no exception).
+    meet : bool
+        For the target ``"grundy"``: also find exact terms A + B, A - B and A ⊕ B of two terms built (a meet in
+        the middle over their hashes).
     random_state : int
         Seed of the row sample.
 
@@ -130,7 +144,7 @@ class EnumerationEngine(Engine):
 
     def __init__(self, max_size=9, work_budget=WORK_BUDGET, time_cap=defaults.ENGINE_SECONDS, max_terms=150_000, sample_size=128, n_partial=5,
                  max_exact=10, and_or=True, max_pool=2000, max_stored=15_000_000,
-                 max_pairs=400_000, random_state=0):
+                 max_pairs=400_000, unary=(), beyond=0, meet=False, random_state=0):
         self.max_size = max_size
         self.work_budget = work_budget
         self.time_cap = time_cap
@@ -142,10 +156,16 @@ class EnumerationEngine(Engine):
         self.max_pool = max_pool
         self.max_stored = max_stored
         self.max_pairs = max_pairs
+        self.unary = unary
+        self.beyond = beyond
+        self.meet = meet
         self.random_state = random_state
 
     # ----------------------------------------------------------------------- set up
     def _setup(self, X, y, feature_names, sample_weight, target):
+        unknown = sorted(set(self.unary) - set(UNARY_OPS))
+        if unknown:
+            raise ValueError(f"unknown functions of binary digits {unknown}; the known: {', '.join(UNARY_OPS)}")
         X = np.asarray(X, dtype=np.int64)
         if X.ndim != 2 or X.shape[1] != len(feature_names):
             raise ValueError(f"X must be (n, {len(feature_names)}), got shape {X.shape}")
@@ -259,6 +279,12 @@ class EnumerationEngine(Engine):
     def _build_level(self, size: int) -> _Level:
         level = _Level(size, self._n, self._sample, self.max_stored)
         levels = self._levels
+        inner = levels.get(size - 1)  # f(x) for a function of binary digits f: size 1 + |x|
+        if inner is not None and inner.full:
+            for name in self.unary:
+                self._spend(len(inner.terms) * self._n)
+                vals = UNARY_OPS[name].numpy_op(inner.values[inner.terms].astype(np.int64))
+                self._accept(level, vals, lambda rows, name=name: [(name, inner.nodes[inner.terms[r]]) for r in rows])
         # floor(c * x): size 3 + |x|
         inner = levels.get(size - 3)
         if inner is not None and inner.full and size - 3 in (1, 3):
@@ -337,6 +363,37 @@ class EnumerationEngine(Engine):
             return level.values[idx].astype(np.int64)
         return np.stack([eval_node(level.nodes[i], self._cols, self._n) for i in idx]) if len(idx) else \
             np.zeros((0, self._n), np.int64)
+
+    # ----------------------------------------------------------------------- meet in the middle (Grundy values)
+    def _meet_start(self, level: _Level) -> None:
+        """Index the first level's terms and constants by hash (the meet in the middle looks partners up here)."""
+        self._hy = int(self._y @ self._hv)
+        self._index: dict[int, tuple] = {}  # hash of a term's values -> (node, size)
+        self._meet_level(level)
+
+    def _meet_level(self, level: _Level) -> None:
+        """Index a finished level, then look for y = A + B, A - B, B - A or A ⊕ B with A in it and B indexed."""
+        rows = np.arange(len(level))
+        values = level.values.astype(np.int64)
+        self._spend(2 * values.size)
+        hashes = values @ self._hv
+        for h, i in zip(hashes.tolist(), rows.tolist()):
+            self._index.setdefault(h, (level.nodes[i], level.size))
+        keys = np.fromiter(self._index, dtype=np.int64, count=len(self._index))
+        keys.sort()
+        with np.errstate(over="ignore"):
+            wanted = {"add": self._hy - hashes, "sub": hashes - self._hy, "rsub": hashes + self._hy,
+                      "xor": (values ^ self._y) @ self._hv}
+        for how, key in wanted.items():
+            at = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+            for i in np.flatnonzero(keys[at] == key):
+                partner, size = self._index[int(key[i])]
+                if partner == ("k", 0):  # A + 0, A - 0, A ⊕ 0: A itself, found as a term
+                    continue
+                node = {"add": ("add", level.nodes[i], partner), "sub": ("sub", level.nodes[i], partner),
+                        "rsub": ("sub", partner, level.nodes[i]), "xor": ("xor", level.nodes[i], partner)}[how]
+                if np.array_equal(eval_node(node, self._cols, self._n), self._y):  # a hash may collide
+                    self._exact.append((node, None, level.size + size + 1))
 
     # ----------------------------------------------------------------------- comparisons
     def _cmp_indices(self, level: _Level) -> np.ndarray:
@@ -542,16 +599,20 @@ class EnumerationEngine(Engine):
         levels[1].finish()
         if self._target == "grundy":
             self.searched_size_ = 1
-            for size in range(3, self.max_size + 1):
-                if self._exact:
+            if self.meet:
+                self._meet_start(levels[1])
+            for size in range(2 if self.unary else 3, self.max_size + 1):
+                if self._exact and size > min(t[2] for t in self._exact) + self.beyond:
                     return
                 levels[size] = self._build_level(size)
                 self.searched_size_ = size
+                if self.meet and levels[size].full:
+                    self._meet_level(levels[size])
             return
         for size in range(3, self.max_size + 1):
             # cheap parts first: comparisons of the terms already built, And/Or; then the new terms
             # of size - 2 (an exact rule found before them is kept: an equally short one may be missed)
-            fresh = size - 2 if size - 2 >= 3 else None
+            fresh = size - 2 if size - 2 >= (2 if self.unary else 3) else None
             self._compare(size, newest=None if fresh is None else (fresh, False))
             if self.and_or and size >= 7:
                 self._compare(size - 4, pools=True)  # the comparisons an And/Or of this size can use

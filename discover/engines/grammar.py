@@ -1,7 +1,8 @@
 """The typed grammar of the enumeration engine: integer and boolean expression nodes.
 
 A node is a nested tuple: ``("x", name)`` a feature, ``("k", c)`` a constant, ``("floor", i, x)``
-floor(IRRATIONALS[i] * x), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
+floor(IRRATIONALS[i] * x), ``(f, x)`` with f a function of binary digits of ``UNARY_OPS`` (lowbit, ν₂,
+the odd part, the binary weight, the number of digits), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
 (add sub mul floordiv mod xor min max and or), a comparison of ``CMP_OPS`` (Eq Ne Lt Le) or a
 connective (And Or).  ``eval_node`` computes a node with numpy exactly as
 ``discover.expr.numeric.evaluate`` computes its sympy form ``to_sympy(node)``: floor division and
@@ -14,9 +15,9 @@ import numpy as np
 import sympy as sp
 
 from discover.expr.exact import exact_floor
-from discover.expr.nodes import BitAnd, BitOr, BitXor, complexity
+from discover.expr.nodes import BitAnd, BitCount, BitLength, BitOr, BitXor, LowBit, OddPart, Valuation2, complexity
 
-__all__ = ["IRRATIONALS", "INT_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL",
+__all__ = ["IRRATIONALS", "INT_OPS", "UNARY_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL",
            "to_sympy", "eval_node"]
 
 #: constants c of the terms floor(c*x), in the order they are tried (earlier = preferred).
@@ -48,6 +49,8 @@ INT_OPS = {
     "and": (np.bitwise_and, True, SMALL),
     "or": (np.bitwise_or, True, SMALL),
 }
+# name -> node type of a function of binary digits (its ``numpy_op`` computes it)
+UNARY_OPS = {"lowbit": LowBit, "nu2": Valuation2, "odd": OddPart, "weight": BitCount, "bitlen": BitLength}
 # name -> (numpy function, symmetric)
 CMP_OPS = {"Eq": (np.equal, True), "Ne": (np.not_equal, True), "Lt": (np.less, False), "Le": (np.less_equal, False)}
 CMP_CONSTANTS = (0, 1, 2, 3)
@@ -63,6 +66,8 @@ def to_sympy(node) -> sp.Basic:
         return sp.Integer(node[1])
     if kind == "floor":
         return sp.floor(IRRATIONALS[node[1]] * to_sympy(node[2]))
+    if kind in UNARY_OPS:
+        return UNARY_OPS[kind](to_sympy(node[1]))
     left, right = to_sympy(node[1]), to_sympy(node[2])
     if kind in ("Eq", "Ne", "Lt", "Le"):
         if left.is_Number and not right.is_Number:
@@ -101,6 +106,8 @@ def eval_node(node, columns: dict, n: int):
         return np.full(n, kind == "true")
     if kind == "floor":
         return exact_floor(IRRATIONALS[node[1]], eval_node(node[2], columns, n))
+    if kind in UNARY_OPS:
+        return UNARY_OPS[kind].numpy_op(eval_node(node[1], columns, n))
     left, right = eval_node(node[1], columns, n), eval_node(node[2], columns, n)
     if kind in CMP_OPS:
         return CMP_OPS[kind][0](left, right)

@@ -127,6 +127,30 @@ class IntervalAnalysis(TypedWalker):
 
     _walk_BitXor = _walk_BitAnd = _walk_BitOr = _bitwise
 
+    def _magnitudes(self, e):
+        """The least and the largest |x| of the argument of a function of binary digits."""
+        x, y = self.value(e.args[0])
+        return (0 if x <= 0 <= y else min(abs(x), abs(y))), max(abs(x), abs(y))
+
+    def _walk_LowBit(self, e):
+        least, top = self._magnitudes(e)
+        return self.seen(1 if least else 0, top)
+
+    def _walk_Valuation2(self, e):
+        return self.seen(0, _bits(self._magnitudes(e)[1]) - 1)
+
+    def _walk_OddPart(self, e):
+        least, top = self._magnitudes(e)
+        return self.seen(1 if least else 0, top)
+
+    def _walk_BitCount(self, e):
+        least, top = self._magnitudes(e)
+        return self.seen(1 if least else 0, _bits(top))
+
+    def _walk_BitLength(self, e):
+        least, top = self._magnitudes(e)
+        return self.seen(least.bit_length(), top.bit_length())
+
     def _walk_DigitSum(self, e):
         m, parts = int(e.args[0]), self._nonnegative(e, e.args[1:], "a digit sum of")
         self.seen(0, len(parts))

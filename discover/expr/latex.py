@@ -10,7 +10,7 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from discover.expr.features import expand_derived
-from discover.expr.text import SPECIAL_WORDS, bit_operand
+from discover.expr.text import DIGIT_NAMES, SPECIAL_WORDS, bit_operand
 
 __all__ = ["LatexRulePrinter", "rule_latex"]
 
@@ -47,6 +47,14 @@ class LatexRulePrinter(LatexPrinter):
 
     def _print_DigitSum(self, e, exp=None):
         return self._infix(f"\\oplus_{{{int(e.args[0])}}}", e, e.args[1:], exp)
+
+    def _digits(self, e, exp=None):  # \operatorname{lowbit}(n), \nu_2(n), \operatorname{wt}(n), ...
+        name = type(e).__name__
+        head = r"\nu_2" if name == "Valuation2" else rf"\operatorname{{{DIGIT_NAMES[name]}}}"
+        text = rf"{head}\left({self._print(e.args[0])}\right)"
+        return text if exp is None else rf"{text}^{{{exp}}}"
+
+    _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
 
     def _print_Symbol(self, e, style="plain"):
         if e.name.startswith("sorted"):

@@ -20,8 +20,8 @@ import sympy as sp
 from sympy.printing.mathml import MathMLPresentationPrinter
 
 from discover.expr.features import expand_derived
-from discover.expr.nodes import BITWISE
-from discover.expr.text import OPERATOR_SYMBOLS, SPECIAL_WORDS
+from discover.expr.nodes import BITWISE, Valuation2
+from discover.expr.text import DIGIT_NAMES, OPERATOR_SYMBOLS, SPECIAL_WORDS
 
 __all__ = ["MathMLRulePrinter", "rule_mathml"]
 
@@ -74,6 +74,17 @@ class MathMLRulePrinter(MathMLPresentationPrinter):
             sub.appendChild(self._node("mn", str(int(e.args[0]))))
             return sub
         return self._infix(operator, e.args[1:], e)
+
+    def _digits(self, e):  # lowbit(n), ν₂(n) (ν with the subscript 2), wt(n), bitlen(n)
+        if isinstance(e, Valuation2):
+            head = self.dom.createElement("msub")
+            head.appendChild(self._node("mi", "ν"))
+            head.appendChild(self._node("mn", "2"))
+        else:
+            head = self._node("mi", DIGIT_NAMES[type(e).__name__])
+        return self._row(head, self._node("mo", "("), self._print(e.args[0]), self._node("mo", ")"))
+
+    _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
 
     def _print_Relational(self, e):
         op = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "&lt;", ">": "&gt;"}[e.rel_op]

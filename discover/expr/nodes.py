@@ -1,7 +1,10 @@
 """The node table: every node type a rule expression may hold, and the integer operators sympy lacks.
 
 Rules are sympy expressions over integer-valued features.  sympy has no bitwise integer operators,
-so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here.
+so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here, with the
+functions of one integer's binary digits (``DIGIT_FUNCTIONS``): ``LowBit`` (the largest power of 2 dividing it),
+``Valuation2`` (its exponent), ``OddPart`` (the quotient: x = 2^ν₂(x)·odd(x)), ``BitCount`` (the binary weight)
+and ``BitLength`` (the number of binary digits).
 ``NODES`` lists the sympy classes of the language, one node type each; a subclass belongs to its
 class's node type (``Eq`` and the other comparisons to ``Relational``, ``Zero`` to ``Integer``).
 Every backend (``discover.expr.walker.BACKENDS``) has one method per node type.
@@ -16,8 +19,9 @@ import sympy as sp
 from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 from sympy.printing.precedence import PRECEDENCE
 
-__all__ = ["NODES", "RELATIONS", "BITWISE", "BitXor", "BitAnd", "BitOr", "DigitSum", "digit_sum", "complexity",
-           "is_condition", "zero_digit_sum"]
+__all__ = ["NODES", "RELATIONS", "BITWISE", "DIGIT_FUNCTIONS", "NEEDS_BITS", "BitXor", "BitAnd", "BitOr", "DigitSum",
+           "LowBit", "Valuation2", "OddPart", "BitCount", "BitLength", "digit_sum", "complexity", "is_condition",
+           "zero_digit_sum"]
 
 
 class _Bitwise(sp.Function):
@@ -105,17 +109,118 @@ class DigitSum(sp.Function):
         return True
 
 
+def _bit_length(x: np.ndarray) -> np.ndarray:
+    """The number of binary digits of each |x| (int64), exactly: the highest 1 smeared down, then counted."""
+    y = np.abs(np.asarray(x, dtype=np.int64))
+    for shift in (1, 2, 4, 8, 16, 32):
+        y = y | (y >> shift)
+    return np.bitwise_count(y).astype(np.int64)
+
+
+class _Digits(sp.Function):
+    """A function of the binary digits of one integer's absolute value (evaluates on an integer); never negative.
+
+    ``python_op`` computes it on a Python int, ``numpy_op`` on an int64 array (the numpy backend and the grammar
+    of the enumeration engine call it: one definition).
+    """
+
+    nargs = 1
+    python_op = None
+    numpy_op = None
+
+    @classmethod
+    def eval(cls, x):
+        if isinstance(x, sp.Integer):
+            return sp.Integer(cls.python_op(int(x)))
+        return None
+
+    def _eval_is_integer(self):
+        return True
+
+    def _eval_is_nonnegative(self):
+        return True
+
+
+class LowBit(_Digits):
+    """The largest power of 2 dividing x, x & -x (0 for x = 0): the ruler function.
+
+    Examples
+    --------
+    >>> LowBit(12), LowBit(-12), LowBit(0)
+    (4, 4, 0)
+    """
+
+    python_op = staticmethod(lambda x: x & -x)
+    numpy_op = staticmethod(lambda x: x & -x)
+
+
+class Valuation2(_Digits):
+    """The 2-adic valuation ν₂(x), the exponent of ``LowBit(x)``, with ν₂(0) = 0 by convention.
+
+    Examples
+    --------
+    >>> Valuation2(12), Valuation2(7), Valuation2(0)
+    (2, 0, 0)
+    """
+
+    python_op = staticmethod(lambda x: (x & -x).bit_length() - 1 if x else 0)
+    numpy_op = staticmethod(lambda x: np.where(x == 0, 0, np.bitwise_count((x & -x) - 1)).astype(np.int64))
+
+
+class OddPart(_Digits):
+    """The odd part of |x|, |x| / 2^ν₂(x) (0 for x = 0).
+
+    Examples
+    --------
+    >>> OddPart(12), OddPart(-12), OddPart(0)
+    (3, 3, 0)
+    """
+
+    python_op = staticmethod(lambda x: abs(x) // (x & -x) if x else 0)
+    numpy_op = staticmethod(lambda x: np.abs(x) // np.where(x == 0, 1, x & -x))
+
+
+class BitCount(_Digits):
+    """The binary weight of |x| (its number of 1 digits): x is odious when it is odd, evil when even.
+
+    Examples
+    --------
+    >>> BitCount(7), BitCount(-7), BitCount(0)
+    (3, 3, 0)
+    """
+
+    python_op = staticmethod(lambda x: abs(x).bit_count())
+    numpy_op = staticmethod(lambda x: np.bitwise_count(x).astype(np.int64))  # numpy counts the 1s of |x|
+
+
+class BitLength(_Digits):
+    """The number of binary digits of |x|, ⌊log₂|x|⌋ + 1 (0 for x = 0).
+
+    Examples
+    --------
+    >>> BitLength(8), BitLength(7), BitLength(0)
+    (4, 3, 0)
+    """
+
+    python_op = staticmethod(lambda x: abs(x).bit_length())
+    numpy_op = staticmethod(_bit_length)
+
+
 #: the node types of the rule language, one sympy class each (a subclass is its class's node type)
 NODES: tuple[type, ...] = (
     sp.Symbol, sp.Integer, sp.Rational, type(sp.GoldenRatio), BooleanTrue, BooleanFalse,
     sp.Add, sp.Mul, sp.Pow, sp.Mod, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Abs,
-    BitXor, BitAnd, BitOr, DigitSum,
+    BitXor, BitAnd, BitOr, DigitSum, LowBit, Valuation2, OddPart, BitCount, BitLength,
     sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains, sp.Piecewise,
 )
 #: the comparisons of the node type ``Relational``, by sympy's ``rel_op``
 RELATIONS = {"==": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
-#: operators that need bit-vectors in z3
+#: the bitwise operators (written infix: a ⊕ b)
 BITWISE = (BitXor, BitAnd, BitOr, DigitSum)
+#: the functions of one integer's binary digits (written as calls: ν₂(n))
+DIGIT_FUNCTIONS = (LowBit, Valuation2, OddPart, BitCount, BitLength)
+#: the nodes that need bit-vectors in z3
+NEEDS_BITS = BITWISE + DIGIT_FUNCTIONS
 
 
 def digit_sum(m: int, columns) -> np.ndarray:

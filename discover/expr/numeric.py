@@ -123,6 +123,11 @@ class NumpyCompiler(Walker):
     def _walk_BitOr(self, e):
         return self._fold(e.args, np.bitwise_or)
 
+    def _digits(self, e):
+        return self._unary(e.args[0], type(e).numpy_op)
+
+    _walk_LowBit = _walk_Valuation2 = _walk_OddPart = _walk_BitCount = _walk_BitLength = _digits
+
     def _walk_DigitSum(self, e):
         m, parts = int(e.args[0]), [self.walk(a) for a in e.args[1:]]
         return lambda c: digit_sum(m, np.stack(np.broadcast_arrays(*[f(c) for f in parts]), axis=1))

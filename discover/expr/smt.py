@@ -4,10 +4,11 @@
 built from + - ·, mod and floor division by constants, min, max, |x|, comparisons, set
 membership and piecewise branches; ``floor(c·x)`` with c a quadratic irrational (the golden
 ratio) is encoded exactly with squares (nonlinear: z3 may answer "unknown").  Bitwise operators
-(xor, and, or, carry-less digit sums) need bit-vectors: ``Arithmetic(bits=64)`` states the result
-for coordinates below 2^64 and computes in a width chosen by interval analysis of every
-expression (``discover.expr.intervals``), so no intermediate value can wrap around (signed
-arithmetic throughout).
+(xor, and, or, carry-less digit sums) and the functions of binary digits (the largest power of 2
+dividing x, ν₂, the odd part, the binary weight, the number of binary digits) need bit-vectors:
+``Arithmetic(bits=64)`` states the result for coordinates below 2^64 and computes in a width chosen by
+interval analysis of every expression (``discover.expr.intervals``), so no intermediate value can wrap around
+(signed arithmetic throughout).
 
 ``Unsupported`` is raised for what cannot be stated exactly (a feature such as ``sorted2``, an
 irrational constant inside bit-vector arithmetic); the prover turns it into "unknown".
@@ -19,7 +20,7 @@ import sympy as sp
 import z3
 
 from discover.expr.exact import quadratic_parts, split_scale
-from discover.expr.nodes import BITWISE, is_condition, zero_digit_sum
+from discover.expr.nodes import NEEDS_BITS, is_condition, zero_digit_sum
 from discover.expr.walker import TypedWalker, Unsupported
 
 __all__ = ["Arithmetic", "SmtTranslator", "needs_bits"]
@@ -29,7 +30,7 @@ _RELATIONS = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y, "<": lambda 
 
 
 def needs_bits(*exprs) -> bool:
-    """True when an expression uses bitwise operators (after derived features are expanded).
+    """True when an expression uses bitwise operators or binary digits (after derived features are expanded).
 
     Examples
     --------
@@ -38,7 +39,7 @@ def needs_bits(*exprs) -> bool:
     >>> needs_bits(sp.Eq(BitXor(a, b), 0)), needs_bits(a + b)
     (True, False)
     """
-    return any(e.has(*BITWISE) for e in exprs)
+    return any(e.has(*NEEDS_BITS) for e in exprs)
 
 
 class Arithmetic:
@@ -201,6 +202,41 @@ class SmtTranslator(TypedWalker):
 
     def _walk_BitOr(self, e):
         return self._bitwise(e, lambda x, y: x | y)
+
+    def _digit_bits(self, e):
+        """The bits of |x| (bit 0 first) as 1-bit vectors, for a function of the binary digits of x."""
+        if not self.ar.is_bits:
+            raise Unsupported(f"{e}: binary digits need bit-vectors")
+        x = self.value(e.args[0])
+        x = z3.If(x < 0, -x, x)
+        return x, [z3.Extract(b, b, x) for b in range(self.ar.width)]
+
+    def _weight(self, bits):
+        width = self.ar.width
+        return sum((z3.ZeroExt(width - 1, bit) for bit in bits[1:]), z3.ZeroExt(width - 1, bits[0]))
+
+    def _walk_LowBit(self, e):
+        x, _ = self._digit_bits(e)
+        return x & -x
+
+    def _walk_Valuation2(self, e):
+        x, _ = self._digit_bits(e)
+        low = x & -x
+        return z3.If(x == 0, self.ar.const(0), self._weight([z3.Extract(b, b, low - 1) for b in range(self.ar.width)]))
+
+    def _walk_OddPart(self, e):
+        x, _ = self._digit_bits(e)
+        return z3.LShR(x, self._walk_Valuation2(e))
+
+    def _walk_BitCount(self, e):
+        return self._weight(self._digit_bits(e)[1])
+
+    def _walk_BitLength(self, e):
+        x, bits = self._digit_bits(e)
+        out = self.ar.const(0)
+        for b, bit in enumerate(bits):  # the highest 1 decides: its place plus one
+            out = z3.If(bit == 1, self.ar.const(b + 1), out)
+        return out
 
     def _residues(self, e):
         """Each binary column's sum mod m, as small bit-vectors (bit 0 first)."""

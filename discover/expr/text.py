@@ -13,10 +13,13 @@ from sympy.printing.str import StrPrinter
 from discover.expr.features import DERIVED, expand_derived
 from discover.expr.nodes import BITWISE
 
-__all__ = ["TextPrinter", "rule_text", "general_text", "bit_operand", "OPERATOR_SYMBOLS", "SPECIAL_WORDS"]
+__all__ = ["TextPrinter", "rule_text", "general_text", "bit_operand", "OPERATOR_SYMBOLS", "SPECIAL_WORDS",
+           "DIGIT_NAMES"]
 
 #: the symbols of the bitwise operators in plain text (and MathML)
 OPERATOR_SYMBOLS = {"BitXor": "⊕", "BitAnd": "&", "BitOr": "|"}
+#: the functions of binary digits, by node type: the name each is written with (ν₂ in every notation)
+DIGIT_NAMES = {"LowBit": "lowbit", "Valuation2": "ν₂", "OddPart": "odd", "BitCount": "wt", "BitLength": "bitlen"}
 #: counts among the derived features, written as words
 SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -78,6 +81,11 @@ class TextPrinter(StrPrinter):
 
     def _print_DigitSum(self, e):  # the carry-less sum mod m: a ⊕₃ b ⊕₃ c
         return self._infix("⊕" + str(int(e.args[0])).translate(_SUBSCRIPTS), e, e.args[1:])
+
+    def _digits(self, e):  # lowbit(n), ν₂(n), odd(n), wt(n), bitlen(n)
+        return f"{DIGIT_NAMES[type(e).__name__]}({self._print(e.args[0])})"
+
+    _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
 
     def _print_Min(self, e):
         return "min(" + ", ".join(self._print(a) for a in e.args) + ")"

@@ -22,7 +22,7 @@ from discover.expr.exact import Surd
 from discover.expr.intervals import value_range
 from discover.expr.mathml import rule_mathml
 from discover.engines.pairs import pairs_expression
-from discover.expr.nodes import NODES, BitAnd, BitOr, BitXor, DigitSum
+from discover.expr.nodes import DIGIT_FUNCTIONS, NODES, BitAnd, BitOr, BitXor, DigitSum
 from discover.expr.tree import from_tree, to_tree
 from discover.periodic_values import PeriodicValues
 from discover.quotients.monoid import BipartiteMonoid
@@ -73,6 +73,7 @@ def terms():
             pairs.map(lambda t: BitXor(*t)), pairs.map(lambda t: BitAnd(*t)), pairs.map(lambda t: BitOr(*t)),
             st.tuples(st.integers(2, 4), inner, inner).map(lambda t: DigitSum(t[0], t[1], t[2])),
             pairs.map(lambda t: sp.Min(*t)), pairs.map(lambda t: sp.Max(*t)), inner.map(sp.Abs),
+            st.tuples(st.sampled_from(DIGIT_FUNCTIONS), inner).map(lambda t: t[0](t[1])),
         )
 
     return st.recursive(leaves, extend, max_leaves=5).map(_built)
@@ -176,7 +177,7 @@ def test_the_generated_rules_cover_every_node_type():
     """The strategies above reach every node type of the language (a new node type must be added here)."""
     seen = set()
 
-    @settings(max_examples=300, deadline=None, derandomize=True)
+    @settings(max_examples=600, deadline=None, derandomize=True)
     @given(st.one_of(conditions(), grundy_tables()))
     def collect(expr):
         seen.update(type(node) for node in sp.preorder_traversal(expr))

@@ -3,9 +3,10 @@
 z3 proves the translated formula while verification runs the numpy one, so any drift between the
 two would be a false "proved".  Expressions mix + - ·, squares, mod and floor division by constants
 and by expressions (0 for a zero divisor in both), floor(c·x) with c rational or quadratic
-irrational, min, max, |x|, xor/and/or, carry-less digit sums, comparisons, membership, connectives
-and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval
-analysis asks (whose bounds must hold too).
+irrational, min, max, |x|, xor/and/or, carry-less digit sums, the functions of binary digits (lowbit, ν₂,
+odd part, weight, length, of either sign), comparisons, membership, connectives and branches; integers in
+unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval analysis asks (whose bounds must hold
+too).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from discover.expr.intervals import value_range
-from discover.expr.nodes import BitAnd, BitOr, BitXor, DigitSum, is_condition
+from discover.expr.nodes import DIGIT_FUNCTIONS, BitAnd, BitOr, BitXor, DigitSum, is_condition
 from discover.expr.numeric import evaluate
 from discover.expr.smt import Arithmetic, SmtTranslator, needs_bits
 from discover.expr.walker import Unsupported
@@ -42,7 +43,8 @@ def values(bitwise: bool):
               | st.tuples(st.sampled_from(constants), symbols).map(lambda p: sp.floor(p[0] * p[1])))
     if bitwise:
         leaves |= (st.sampled_from([2, 3, 4]).map(lambda m: DigitSum(m, *SYMBOLS))
-                   | st.tuples(operators, symbols, symbols).map(lambda p: p[0](p[1], p[2])))
+                   | st.tuples(operators, symbols, symbols).map(lambda p: p[0](p[1], p[2]))
+                   | st.tuples(st.sampled_from(DIGIT_FUNCTIONS), symbols).map(lambda p: p[0](p[1] - 3)))
 
     def extend(inner):
         pairs = st.tuples(inner, inner)
@@ -56,7 +58,8 @@ def values(bitwise: bool):
         ]
         if bitwise:
             options += [st.tuples(operators, inner, inner)
-                        .map(lambda p: p[0](sp.Abs(p[1]), sp.Abs(p[2])))]
+                        .map(lambda p: p[0](sp.Abs(p[1]), sp.Abs(p[2]))),
+                        st.tuples(st.sampled_from(DIGIT_FUNCTIONS), inner).map(lambda p: p[0](p[1]))]
         return st.one_of(options)
     return st.recursive(leaves, extend, max_leaves=4)
 
