@@ -18,7 +18,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from discover.quotients.monoid import BipartiteMonoid, refine
+from discover.quotients.monoid import BipartiteMonoid, refine, table_from_actions
 
 __all__ = ["Trial", "MAX_TRIAL_BYTES"]
 
@@ -192,30 +192,4 @@ class Trial:
         first[labels[::-1]] = np.arange(self.size, dtype=np.int64)[::-1]
         moves = [labels[a[first]] for a in actions]  # each generator's action on the classes
         del actions
-        return BipartiteMonoid(_table(moves), p_portion[first]), labels
-
-
-def _table(moves) -> np.ndarray:
-    """The multiplication table of a commutative monoid from its generators' actions ``moves`` (element 0 the
-    identity): column by column along a breadth-first tree, ``x (y g) = (x y) g``."""
-    return _columns(np.stack(moves).astype(np.int64))
-
-
-@nb.njit(cache=True, nogil=True)
-def _columns(moves):
-    gens, k = moves.shape
-    table = np.full((k, k), -1, dtype=np.int64)
-    table[:, 0] = np.arange(k)
-    queue = np.zeros(k, dtype=np.int64)
-    head, tail = 0, 1
-    while head < tail:
-        y = queue[head]
-        head += 1
-        for g in range(gens):
-            z = moves[g, y]
-            if table[0, z] < 0:
-                for x in range(k):
-                    table[x, z] = moves[g, table[x, y]]
-                queue[tail] = z
-                tail += 1
-    return table
+        return BipartiteMonoid(table_from_actions(np.stack(moves)), p_portion[first]), labels
