@@ -24,6 +24,7 @@ when its element lies in the P-portion, and the monoid is reduced.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 
 import numpy as np
@@ -154,7 +155,7 @@ class QuotientBuilder:
             states, witness = explore(monoid, element, transitions, self.ids, deadline=deadline)
             if witness is None:
                 break
-            key = (monoid.table.tobytes(), monoid.p_portion.tobytes(), tuple(element[i] for i in self.ids))
+            key = _fingerprint(monoid, [element[i] for i in self.ids])
             monoid, element = self._recalibrate(monoid, element, transitions, witness, deadline, key in tried)
             tried.add(key)
         self.monoid, self.element, self.transitions, self._states = monoid, element, transitions, states
@@ -174,9 +175,12 @@ class QuotientBuilder:
                              "infinite; use fewer components") from None
         code = dict(kept)
         code.update({i: trial.free(k) for k, (group, _) in enumerate(free) for i in group})
-        order = [i for i in self.ids if self.options(i)]
-        options = [sorted({trial.product(code[j] for j in o) for o in self.options(i)}) for i in order]
-        p_portion = trial.p_portion([code[i] for i in order], options)
+        steps = {}  # components with the same code and options' codes mark alike: the marking takes one of each
+        for i in self.ids:
+            if self.options(i):
+                steps.setdefault((code[i], tuple(sorted({trial.product(code[j] for j in o)
+                                                         for o in self.options(i)}))), i)
+        p_portion = trial.p_portion([x for x, _ in steps], [list(t) for _, t in steps])
         monoid, labels = trial.reduced(p_portion, sorted(set(code.values())), MAX_ORDER)
         return monoid, {i: int(labels[code[i]]) for i in self.ids}
 
@@ -227,20 +231,33 @@ def _failing_alike(monoid: BipartiteMonoid, element: dict, transitions: dict, wi
 
 
 def _submonoid(monoid: BipartiteMonoid, element: dict):
-    """The table of the submonoid the elements ``element`` generate, and each one's element in it."""
-    gens = np.array(sorted(set(element.values())), dtype=np.int64)
+    """The table of the submonoid the elements ``element`` generate, and each one's element in it: the closure
+    grown by each element not in it yet, ``R := R ∪ R x ∪ R x² ∪ ...`` (closed again, as R is)."""
+    table = monoid.table
     reached = np.zeros(monoid.order, dtype=bool)
     reached[0] = True
-    layers, layer = [np.zeros(1, dtype=np.int64)], np.zeros(1, dtype=np.int64)
-    while layer.size:
-        nxt = np.unique(monoid.table[np.ix_(layer, gens)])
-        layer = nxt[~reached[nxt]]
-        reached[layer] = True
-        layers.append(layer)
-    old = np.concatenate(layers)
+    for x in sorted(set(element.values())):
+        if reached[x]:
+            continue
+        frontier = np.flatnonzero(reached)
+        while frontier.size:
+            step = np.unique(table[frontier, x])
+            frontier = step[~reached[step]]
+            reached[frontier] = True
+    if reached.all():  # the kept elements generate the whole monoid
+        return table, dict(element)
+    old = np.flatnonzero(reached)
     relabel = np.full(monoid.order, -1, dtype=np.int64)
     relabel[old] = np.arange(old.size)
-    return relabel[monoid.table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}
+    return relabel[table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}
+
+
+def _fingerprint(monoid: BipartiteMonoid, elements: list) -> bytes:
+    """A digest of a trial (its table, P-portion and the components' elements), to tell one seen before."""
+    digest = hashlib.sha256(np.ascontiguousarray(monoid.table))
+    digest.update(np.ascontiguousarray(monoid.p_portion))
+    digest.update(np.asarray(elements, dtype=np.int64))
+    return digest.digest()
 
 
 def _index_of(monoid: BipartiteMonoid, x: int) -> int:

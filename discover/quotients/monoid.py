@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["BipartiteMonoid", "refine", "table_from_actions", "MAX_ACTIONS"]
+__all__ = ["BipartiteMonoid", "refine", "MAX_ACTIONS"]
 
 MAX_ACTIONS = 1 << 22  # numbers a record's actions hold (generators times order): about 30 MB of JSON
 
@@ -178,43 +178,11 @@ class BipartiteMonoid:
         if ((p < 0) | (p >= order)).any():
             raise ValueError(f"{source}: the P-portion's elements must be below {order}")
         check_memory(8 * order * order, f"{source}'s table of {order:,} elements", "use a smaller quotient")
+        from discover.quotients.trial import table_from_actions  # numba, loaded only when a record is read
+
         marked = np.zeros(order, dtype=bool)
         marked[p] = True
         return cls(table_from_actions(moves, source), marked)
-
-
-def table_from_actions(moves: np.ndarray, source: str = "the monoid") -> np.ndarray:
-    """The multiplication table of a commutative monoid from its generators' actions (``moves[j][x]`` = x times
-    generator j; element 0 the identity), row by row along a breadth-first tree: ``(y g) x = (y x) g``.
-
-    Raises
-    ------
-    ValueError
-        If some element is not reached from the identity.
-
-    Examples
-    --------
-    >>> table_from_actions(np.array([[1, 2, 0]])).tolist()   # the cyclic group of order 3
-    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
-    """
-    moves = np.asarray(moves, dtype=np.int64)
-    order = moves.shape[1]
-    table = np.empty((order, order), dtype=np.int64)
-    table[0] = np.arange(order)
-    seen = np.zeros(order, dtype=bool)
-    seen[0] = True
-    queue, head = [0], 0
-    while head < len(queue):
-        y = queue[head]
-        head += 1
-        for move, z in zip(moves, moves[:, y].tolist()):
-            if not seen[z]:
-                seen[z] = True
-                table[z] = move[table[y]]
-                queue.append(z)
-    if len(queue) != order:
-        raise ValueError(f"{source}: the generators reach {len(queue):,} of the {order:,} elements")
-    return table
 
 
 def refine(p_portion, actions, deadline=None) -> np.ndarray:
