@@ -1,6 +1,6 @@
 """The construction's numba kernels made ready before it is timed: ``load_kernels``, and what that cost.
 
-The misère quotient's construction runs numba kernels (``proof``, ``trial``, ``labels``), compiled with
+The misère quotient's construction runs numba kernels (``proof``, ``trial``, ``tables``, ``labels``), compiled with
 ``cache=True``: the first call of each in a process reads its machine code from numba's cache (a few hundredths
 of a second each, plus numba's own start, about 0.3 s on a quiet machine), or compiles it when the cache is
 missing or stale (a fresh checkout: tens of seconds).  That cost belongs to the process, not to the quotient, so
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 __all__ = ["KernelLoad", "load_kernels"]
 
-_MODULES = ("discover.quotients.proof", "discover.quotients.trial", "discover.quotients.labels")
+_MODULES = ("discover.quotients.proof", "discover.quotients.trial", "discover.quotients.tables",
+            "discover.quotients.labels")
 _NIM = {1: [()], 2: [(), (1,)], 3: [(), (1,), (2,)]}  # misère Nim heaps 1, 2, 3: the options of each
 
 

@@ -178,7 +178,7 @@ class BipartiteMonoid:
         if ((p < 0) | (p >= order)).any():
             raise ValueError(f"{source}: the P-portion's elements must be below {order}")
         check_memory(8 * order * order, f"{source}'s table of {order:,} elements", "use a smaller quotient")
-        from discover.quotients.trial import table_from_actions  # numba, loaded only when a record is read
+        from discover.quotients.tables import table_from_actions  # numba, loaded only when a record is read
 
         marked = np.zeros(order, dtype=bool)
         marked[p] = True

@@ -19,8 +19,9 @@ import numba as nb
 import numpy as np
 
 from discover.quotients.monoid import BipartiteMonoid, refine
+from discover.quotients.tables import table_from_actions
 
-__all__ = ["Trial", "MAX_TRIAL_BYTES", "table_from_actions"]
+__all__ = ["Trial", "MAX_TRIAL_BYTES"]
 
 MAX_TRIAL_BYTES = 2 << 30  # memory a trial's marking and reduction may take before it is refused
 
@@ -194,46 +195,3 @@ class Trial:
         moves = [labels[a[first]] for a in actions]  # each generator's action on the classes
         del actions
         return BipartiteMonoid(table_from_actions(np.stack(moves)), p_portion[first]), labels
-
-
-def table_from_actions(moves: np.ndarray, source: str = "the monoid") -> np.ndarray:
-    """The multiplication table of a commutative monoid from its generators' actions (``moves[j][x]`` = x times
-    generator j; element 0 the identity), row by row along a breadth-first tree: ``(y g) x = (y x) g``.
-
-    Raises
-    ------
-    ValueError
-        If some element is not reached from the identity.
-
-    Examples
-    --------
-    >>> table_from_actions(np.array([[1, 2, 0]])).tolist()   # the cyclic group of order 3
-    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
-    """
-    table, reached = _rows(np.ascontiguousarray(moves, dtype=np.int64))
-    if reached != table.shape[0]:
-        raise ValueError(f"{source}: the generators reach {reached:,} of the {table.shape[0]:,} elements")
-    return table
-
-
-@nb.njit(cache=True, nogil=True)
-def _rows(moves):
-    gens, k = moves.shape
-    table = np.empty((k, k), dtype=np.int64)
-    table[0] = np.arange(k)
-    seen = np.zeros(k, dtype=np.bool_)
-    seen[0] = True
-    queue = np.zeros(k, dtype=np.int64)
-    head, tail = 0, 1
-    while head < tail:
-        y = queue[head]
-        head += 1
-        for g in range(gens):
-            z = moves[g, y]
-            if not seen[z]:
-                seen[z] = True
-                for x in range(k):
-                    table[z, x] = moves[g, table[y, x]]
-                queue[tail] = z
-                tail += 1
-    return table, tail
