@@ -18,6 +18,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from cgbase.memory import check_memory
 from discover.quotients.monoid import BipartiteMonoid, refine
 from discover.quotients.tables import table_from_actions
 
@@ -190,6 +191,7 @@ class Trial:
         if max_order is not None and k > max_order:
             raise ValueError(f"the quotient reduces to {k:,} elements, more than the {max_order:,} a rule record "
                              f"holds (its table would take {8 * k * k / 2**20:,.0f} MB)")
+        check_memory(8 * k * k, f"the table of a trial's quotient of {k:,} elements", "use fewer components")
         first = np.full(k, -1, dtype=np.int64)
         first[labels[::-1]] = np.arange(self.size, dtype=np.int64)[::-1]
         moves = [labels[a[first]] for a in actions]  # each generator's action on the classes
