@@ -216,7 +216,7 @@ class Discovery:
         heaps = found.heaps if road == Road.QUOTIENT else None  # the heaps added; boards: no bound
         return cls(found.game, found.rule, Status.REFUTED if refuted else Status.VERIFIED,
                    None if refuted else heaps, [], list(found.checks), None, None,
-                   timings={"quotient": found.seconds}, source="quotient", proof=proof, road=road, quotient=found)
+                   timings=_quotient_timings(found), source="quotient", proof=proof, road=road, quotient=found)
 
     def to_record(self) -> dict:
         """A JSON-ready record; ``record["rule"]`` is in the form ``Rule.from_json`` (or ``QuotientRule``'s record)
@@ -272,3 +272,8 @@ def _sequence_record(sequence: GrundySequence) -> dict:
             "mask": rare.mask, "heap_parity": rare.heap_parity, "offset": rare.offset, "count": int(rare.heaps.size),
             "heaps": rare.heaps[:RARE_LISTED].tolist(), "last": int(rare.heaps[-1]) if rare.heaps.size else None},
     }
+
+
+def _quotient_timings(found) -> dict:
+    """A quotient road's stages: the kernels made ready first (when it says), then the quotient."""
+    return ({} if found.kernels is None else {"numba kernels": found.kernels.seconds}) | {"quotient": found.seconds}

@@ -8,6 +8,8 @@ One idea per module:
 - ``construct``: ``QuotientBuilder``, Plambeck and Siegel's construction component by component;
 - ``trial``: the growth step's trial monoid (a known monoid times cyclic ones), marked by first sums and reduced;
 - ``labels``: pairs labelled by hashing, the step of the reduction's partition refinement (numba);
+- ``tables``: a commutative monoid's table from its generators' actions (numba);
+- ``kernels``: the construction's numba kernels made ready before it is timed, and what that cost;
 - ``presentation``: generators, relations and element names;
 - ``period``: the heap-to-element period and the periodicity theorem for misère quotients of octal games;
 - ``rule``: ``QuotientRule`` (P iff the product lies in the P-portion) and ``quotient_rule``;
@@ -41,7 +43,8 @@ from discover.quotients.presentation import Presentation, presentation
 
 __all__ = ["HeapComponents", "BipartiteMonoid", "QuotientBuilder", "Presentation", "presentation", "HeapPeriod",
            "heap_period", "QuotientRule", "quotient_rule", "PlainQuotient", "plain_quotient", "SumCheck",
-           "check_sums", "TokenCheck", "check_token_sums", "OutcomeClasses", "outcome_classes", "QuotientDiscovery", "discover_quotient", "is_misere_heap_game", "NotaktoBoards",
+           "check_sums", "TokenCheck", "check_token_sums", "OutcomeClasses", "outcome_classes", "QuotientDiscovery",
+           "discover_quotient", "is_misere_heap_game", "NotaktoBoards",
            "BoardQuotientDiscovery", "discover_board_quotient", "is_board_sum_game", "PLAMBECK_WHITEHEAD", "Comparison",
            "compare_published"]
 

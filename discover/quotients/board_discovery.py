@@ -25,6 +25,7 @@ from cgbase.deadline import Deadline, OutOfTime
 from discover.quotients.boards import NotaktoBoards
 from discover.quotients.check import SumCheck, Verdict, check_sums
 from discover.quotients.construct import QuotientBuilder
+from discover.quotients.kernels import KernelLoad, load_kernels
 from discover.quotients.kinds import is_board_sum_game
 from discover.quotients.rule import QuotientRule, discovery_html, discovery_repr
 from solvers.canonical import MAX_POSITIONS
@@ -119,6 +120,7 @@ class BoardQuotientDiscovery:
     seconds: float = 0.0
     stopped: str = ""
     build_seconds: float = 0.0
+    kernels: KernelLoad | None = None
 
     @property
     def complete(self) -> bool:
@@ -180,7 +182,8 @@ class BoardQuotientDiscovery:
                 "boards_live": len(self.components.ids()), "growth": [[c, o] for c, o in self.growth],
                 "checks": [c.line() for c in self.checks], "unchecked": list(self.unchecked),
                 "start_element": self.start_element(), "seconds": self.seconds,
-                "build_seconds": self.build_seconds, "stopped": self.stopped}
+                "build_seconds": self.build_seconds, "stopped": self.stopped,
+                "kernels": None if self.kernels is None else self.kernels.to_record()}
 
 
 class BoardSumCheck(SumCheck):
@@ -285,10 +288,11 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     game : notakto
         ``make_game("notakto", n=..., k=..., boards=B)``.
     seconds : float, optional
-        The budget of the search (default ``discover.defaults.BOARD_QUOTIENT.seconds``): a deadline the listing of the boards and the construction read (the
-        boards not added by then are left out; ``OutOfTime``, a ValueError, when even the live boards could not be
-        listed in it), then the checks, which take the time left and at least ``CHECK_SECONDS`` (those not run
-        are listed as unchecked).
+        The budget of the search (default ``discover.defaults.BOARD_QUOTIENT.seconds``), from once the numba
+        kernels are ready (``kernels.load_kernels``, timed apart): a deadline the listing of the boards and the
+        construction read (the boards not added by then are left out; ``OutOfTime``, a ValueError, when even the
+        live boards could not be listed in it), then the checks, which take the time left and at least
+        ``CHECK_SECONDS`` (those not run are listed as unchecked).
     parts : int, optional
         Check every sum of up to this many live boards against the solver (default: the game's boards).
     progress : callable, optional
@@ -308,9 +312,10 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     seconds = defaults.BOARD_QUOTIENT.seconds if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
     parts = game.dims if parts is None else parts
     say = progress or (lambda line: None)
+    kernels = load_kernels()
     start, deadline = time.perf_counter(), Deadline(seconds)
     components = NotaktoBoards(game.n, game.k, deadline)
-    builder = QuotientBuilder(components.options, deadline=deadline)
+    builder = QuotientBuilder(components.options, deadline=deadline, free_alike=True)
     stopped = "every live board"
     for i, c in enumerate(components.ids()):
         try:
@@ -329,4 +334,4 @@ def discover_board_quotient(game, seconds: float | None = None, parts: int | Non
     components.deadline = deadline if deadline.left() >= CHECK_SECONDS else Deadline(CHECK_SECONDS)  # the checks'
     checks, unchecked = _check_all(rule, components, parts, added, min(2, game.dims), components.deadline)
     return BoardQuotientDiscovery(game, components, rule, len(added), list(builder.growth), checks, unchecked,
-                                  time.perf_counter() - start, stopped, built)
+                                  time.perf_counter() - start, stopped, built, kernels)

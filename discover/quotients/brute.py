@@ -21,16 +21,21 @@ from discover.quotients.check import Verdict
 __all__ = ["token_sums", "TokenCheck", "check_token_sums", "OutcomeClasses", "outcome_classes"]
 
 
-def token_sums(tokens: int) -> list[tuple[int, ...]]:
-    """Every sum of heaps (largest first) holding at most ``tokens`` tokens, the empty sum first.
+def token_sums(tokens: int, largest: int | None = None) -> list[tuple[int, ...]]:
+    """Every sum of heaps (largest first) holding at most ``tokens`` tokens, the empty sum first; with ``largest``,
+    only those whose heaps hold at most ``largest`` each.
 
     Examples
     --------
     >>> token_sums(3)
     [(), (1,), (2,), (1, 1), (3,), (2, 1), (1, 1, 1)]
+    >>> token_sums(3, largest=1)
+    [(), (1,), (1, 1), (1, 1, 1)]
     """
-    if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
-        raise ValueError(f"tokens must be an integer >= 0, got {tokens!r}")
+    for name, value in (("tokens", tokens), ("largest", 0 if largest is None else largest)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+    cap = tokens if largest is None else largest
 
     def parts(n: int, most: int):
         if n == 0:
@@ -40,7 +45,7 @@ def token_sums(tokens: int) -> list[tuple[int, ...]]:
             for rest in parts(n - k, k):
                 yield (k,) + rest
 
-    return [p for n in range(tokens + 1) for p in parts(n, n)]
+    return [p for n in range(tokens + 1) for p in parts(n, min(n, cap))]
 
 
 def _outcomes(solver, sums) -> dict:
@@ -58,15 +63,18 @@ class TokenCheck(Verdict):
     sums: int
     tokens: int
     disagreement: tuple | None
+    largest: int | None = None
     against = " with the solver"
 
     def where(self) -> str:
         """Where it checked."""
-        return f"every sum of heaps of at most {self.tokens} tokens in all ({self.sums:,} sums)"
+        each = "" if self.largest is None else f", each heap at most {self.largest}"
+        return f"every sum of heaps of at most {self.tokens} tokens in all{each} ({self.sums:,} sums)"
 
 
-def check_token_sums(rule, solver, tokens: int) -> TokenCheck:
-    """Compare ``rule.is_p`` with ``solver`` (a ``HeapSums``) on every sum of at most ``tokens`` tokens.
+def check_token_sums(rule, solver, tokens: int, largest: int | None = None) -> TokenCheck:
+    """Compare ``rule.is_p`` with ``solver`` (a ``HeapSums``) on every sum of at most ``tokens`` tokens (of heaps
+    of at most ``largest`` each, when given: the heaps a quotient without a proved period decides).
 
     Examples
     --------
@@ -77,11 +85,13 @@ def check_token_sums(rule, solver, tokens: int) -> TokenCheck:
     >>> rule = quotient_rule(HeapComponents(game, heaps=8))
     >>> check_token_sums(rule, HeapSums(game), 8).line()
     'verified on every sum of heaps of at most 8 tokens in all (67 sums)'
+    >>> check_token_sums(rule, HeapSums(game), 12, largest=8).line()
+    'verified on every sum of heaps of at most 12 tokens in all, each heap at most 8 (258 sums)'
     """
-    sums = token_sums(tokens)
+    sums = token_sums(tokens, largest)
     truth = _outcomes(solver, sums)
     bad = next((s for s in sums if rule.is_p(s) != (truth[s] == -1)), None)
-    return TokenCheck(len(sums), tokens, bad)
+    return TokenCheck(len(sums), tokens, bad, largest)
 
 
 @dataclass

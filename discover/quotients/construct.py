@@ -14,7 +14,9 @@ options are sums of earlier components:
    sum whose outcome the trial got wrong; it is *recalibrated*: a few of the components in it (one, then two,
    ...) are set free as cyclic factors of their own (relation ``g^(a+2) = g^a``, a at least the count in the
    sum less one), the rest kept as the part of the failed trial they generate, until a trial gets that sum right
-   (failing that, every component in it is set free with a larger a); then the proof is tried again.
+   (failing that, every component in it is set free with a larger a); then the proof is tried again.  With
+   ``free_alike`` a component set free takes with it the components of its element that fail alike in that sum
+   (``_failing_alike``), all on one new generator.
 
 Every quotient this returns has been proved for the components added: a sum of them is a P-position exactly
 when its element lies in the P-portion, and the monoid is reduced.
@@ -22,6 +24,7 @@ when its element lies in the P-portion, and the monoid is reduced.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 
 import numpy as np
@@ -34,7 +37,7 @@ from discover.quotients.trial import MAX_TRIAL_BYTES, Trial
 __all__ = ["QuotientBuilder", "MAX_TRIAL", "MAX_ORDER"]
 
 MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused
-MAX_ORDER = 4096  # elements of a reduced quotient (its table: 128 MB; the most a rule record holds)
+MAX_ORDER = 16384  # elements of a reduced quotient or trial (its table: 2 GiB; the most a rule record holds)
 START_INDEX = 2  # a new generator's first trial relation: g^4 = g^2
 
 
@@ -47,6 +50,11 @@ class QuotientBuilder:
         ``options(c)``: the sums (tuples of earlier components) one move from component ``c``.
     max_trial : int
         The largest trial monoid growth may build (``ValueError`` beyond: the quotient may be infinite).
+    free_alike : bool
+        When a component of a failed trial's witness is set free, set free with it (sharing its new generator)
+        the components of its element whose sum with the rest of the witness fails too.  For many components
+        sharing a few elements (Notakto's boards), where setting them free one at a time doubles the trial as
+        often as the element has components; heaps keep MisereSolver's one at a time (the default).
 
     Attributes
     ----------
@@ -71,9 +79,11 @@ class QuotientBuilder:
     (6, 2)
     """
 
-    def __init__(self, options, max_trial: int = MAX_TRIAL, deadline: Deadline | None = None):
+    def __init__(self, options, max_trial: int = MAX_TRIAL, deadline: Deadline | None = None,
+                 free_alike: bool = False):
         self.options = options
         self.max_trial = max_trial
+        self.free_alike = free_alike
         self.deadline = Deadline.of(deadline)
         self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int64), np.zeros(1, dtype=bool))
         self.element: dict = {}
@@ -138,24 +148,25 @@ class QuotientBuilder:
     # -- growth -----------------------------------------------------------------------------------------
     def _grow(self, c, deadline) -> None:
         old = {i: self.element[i] for i in self.ids if i != c}
-        monoid, element = self._trial(self.monoid.table, old, {c: START_INDEX})
+        monoid, element = self._trial(self.monoid.table, old, [((c,), START_INDEX)])
         tried = set()  # trials seen: one seen again sets every component of the witness free, a cycle broken
         while True:
             transitions = {i: self._transition_set(i, monoid, element) for i in self.ids}
             states, witness = explore(monoid, element, transitions, self.ids, deadline=deadline)
             if witness is None:
                 break
-            key = (monoid.table.tobytes(), monoid.p_portion.tobytes(), tuple(element[i] for i in self.ids))
-            monoid, element = self._recalibrate(monoid, element, witness, deadline, key in tried)
+            key = _fingerprint(monoid, [element[i] for i in self.ids])
+            monoid, element = self._recalibrate(monoid, element, transitions, witness, deadline, key in tried)
             tried.add(key)
         self.monoid, self.element, self.transitions, self._states = monoid, element, transitions, states
         self.growth.append((c, monoid.order))
 
-    def _trial(self, base, kept: dict, free: dict):
-        """The reduced trial ``base`` (the kept components' elements in it) times one cyclic factor per free
-        component (``free``: its index a); each component's element in it."""
+    def _trial(self, base, kept: dict, free: list):
+        """The reduced trial ``base`` (the kept components' elements in it) times one cyclic factor per free group
+        (``free``: the group's components, which share its generator, and its index a); each component's element
+        in it."""
         try:
-            trial = Trial(base, [free[i] for i in free], self.max_trial)
+            trial = Trial(base, [index for _, index in free], self.max_trial)
             if trial.estimated_bytes(len(self.ids)) > MAX_TRIAL_BYTES:
                 raise ValueError(f"a trial monoid of {trial.size:,} elements needs about "
                                  f"{trial.estimated_bytes(len(self.ids)) / 2**30:.1f} GiB")
@@ -163,46 +174,90 @@ class QuotientBuilder:
             raise ValueError(f"the misère quotient grows past {err} at component {self.ids[-1]!r}: it may be "
                              "infinite; use fewer components") from None
         code = dict(kept)
-        code.update({i: trial.free(k) for k, i in enumerate(free)})
-        order = [i for i in self.ids if self.options(i)]
-        options = [sorted({trial.product(code[j] for j in o) for o in self.options(i)}) for i in order]
-        p_portion = trial.p_portion([code[i] for i in order], options)
+        code.update({i: trial.free(k) for k, (group, _) in enumerate(free) for i in group})
+        steps = {}  # components with the same code and options' codes mark alike: the marking takes one of each
+        for i in self.ids:
+            if self.options(i):
+                steps.setdefault((code[i], tuple(sorted({trial.product(code[j] for j in o)
+                                                         for o in self.options(i)}))), i)
+        p_portion = trial.p_portion([x for x, _ in steps], [list(t) for _, t in steps])
         monoid, labels = trial.reduced(p_portion, sorted(set(code.values())), MAX_ORDER)
         return monoid, {i: int(labels[code[i]]) for i in self.ids}
 
-    def _recalibrate(self, monoid, element, witness, deadline, again: bool = False):
+    def _recalibrate(self, monoid, element, transitions, witness, deadline, again: bool = False):
         """A trial that gets the outcome of the sum ``witness`` right (see the module's docstring); ``again``: the
         failed trial was tried before, so every component of the witness is set free with a larger index."""
         should_p = not monoid.p_portion[monoid.product(element[i] for i in witness)]
         counts = {i: witness.count(i) for i in self.ids if i in witness}
+        alike = _failing_alike(monoid, element, transitions, witness, self.ids) if self.free_alike else \
+            {i: (i,) for i in counts}
 
-        def freed(index):
+        def freed(groups):
             deadline.check(f"the growth at component {self.ids[-1]!r} (a trial of order {monoid.order:,} failed)")
-            return self._trial(*_submonoid(monoid, {i: element[i] for i in self.ids if i not in index}), index)
+            free = {i for group, _ in groups for i in group}
+            return self._trial(*_submonoid(monoid, {i: element[i] for i in self.ids if i not in free}), groups)
 
         for size in range(1, 0 if again else len(counts) + 1):
             for free in itertools.combinations(counts, size):
-                trial, trial_element = freed({i: max(_index_of(monoid, element[i]), counts[i] - 1) for i in free})
+                trial, trial_element = freed([(alike[i], max(_index_of(monoid, element[i]), counts[i] - 1))
+                                              for i in free])
                 if bool(trial.p_portion[trial.product(trial_element[i] for i in witness)]) == should_p:
                     return trial, trial_element
-        return freed({i: max(_index_of(monoid, element[i]), counts[i]) + 2 for i in counts})
+        return freed([((i,), max(_index_of(monoid, element[i]), counts[i]) + 2) for i in counts])
+
+
+def _failing_alike(monoid: BipartiteMonoid, element: dict, transitions: dict, witness: tuple, ids) -> dict:
+    """For each component c of the inconsistent sum ``witness``: c and the components of c's element whose sum
+    with the rest of ``witness`` (once c is taken out) is inconsistent too, in the order of ``ids``."""
+    p, table = monoid.p_portion, monoid.table
+    out = {}
+    for c in dict.fromkeys(witness):
+        rest = list(witness)
+        rest.remove(c)
+        x, t = 0, set()
+        for i in rest:
+            x, t = int(table[x, element[i]]), {int(table[s, element[i]]) for s in t} | \
+                {int(table[x, s]) for s in transitions[i]}
+        group = []
+        for i in ids:
+            if element[i] != element[c]:
+                continue
+            y = int(table[x, element[i]])
+            options = {int(table[s, element[i]]) for s in t} | {int(table[x, s]) for s in transitions[i]}
+            if i == c or (bool(p[y]) if not options else bool(p[y]) == any(p[s] for s in options)):
+                group.append(i)
+        out[c] = tuple(group)
+    return out
 
 
 def _submonoid(monoid: BipartiteMonoid, element: dict):
-    """The table of the submonoid the elements ``element`` generate, and each one's element in it."""
-    gens = np.array(sorted(set(element.values())), dtype=np.int64)
+    """The table of the submonoid the elements ``element`` generate, and each one's element in it: the closure
+    grown by each element not in it yet, ``R := R ∪ R x ∪ R x² ∪ ...`` (closed again, as R is)."""
+    table = monoid.table
     reached = np.zeros(monoid.order, dtype=bool)
     reached[0] = True
-    layers, layer = [np.zeros(1, dtype=np.int64)], np.zeros(1, dtype=np.int64)
-    while layer.size:
-        nxt = np.unique(monoid.table[np.ix_(layer, gens)])
-        layer = nxt[~reached[nxt]]
-        reached[layer] = True
-        layers.append(layer)
-    old = np.concatenate(layers)
+    for x in sorted(set(element.values())):
+        if reached[x]:
+            continue
+        frontier = np.flatnonzero(reached)
+        while frontier.size:
+            step = np.unique(table[frontier, x])
+            frontier = step[~reached[step]]
+            reached[frontier] = True
+    if reached.all():  # the kept elements generate the whole monoid
+        return table, dict(element)
+    old = np.flatnonzero(reached)
     relabel = np.full(monoid.order, -1, dtype=np.int64)
     relabel[old] = np.arange(old.size)
-    return relabel[monoid.table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}
+    return relabel[table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}
+
+
+def _fingerprint(monoid: BipartiteMonoid, elements: list) -> bytes:
+    """A digest of a trial (its table, P-portion and the components' elements), to tell one seen before."""
+    digest = hashlib.sha256(np.ascontiguousarray(monoid.table))
+    digest.update(np.ascontiguousarray(monoid.p_portion))
+    digest.update(np.asarray(elements, dtype=np.int64))
+    return digest.digest()
 
 
 def _index_of(monoid: BipartiteMonoid, x: int) -> int:

@@ -3,7 +3,9 @@
 ``discover_quotient(game)`` adds heaps 1, 2, ... to a ``QuotientBuilder`` (each step proved for the heaps so far)
 until the periodicity theorem proves the heap-to-element period (octal and subtraction games), or the heaps or
 seconds run out; then it checks the rule's predictions on every sum of up to 3 heaps (4 on smaller heaps)
-against the sum solver.  The status is "proved" only when the period is proved (every heap of every size is
+against the sum solver.  Its ``seconds`` time that work; the numba kernels are made ready before it
+(``kernels.load_kernels``: the process's first read of numba's cache, or a compilation), and the record says
+what that cost apart (``kernels``).  The status is "proved" only when the period is proved (every heap of every size is
 then decided) and every check passed; otherwise "verified" (the quotient of the heaps computed, proved for sums
 of those heaps, and no heap beyond them decided), or "refuted" if a check failed.
 """
@@ -23,6 +25,7 @@ from discover.quotients.components import HeapComponents
 from discover.quotients.construct import QuotientBuilder
 from discover.quotients.kinds import is_misere_heap_game
 from discover.quotients.heap_period import heap_period
+from discover.quotients.kernels import KernelLoad, load_kernels
 from discover.quotients.rule import QuotientRule, discovery_html, discovery_repr, quotient_rule
 
 __all__ = ["QuotientDiscovery", "discover_quotient", "is_misere_heap_game"]
@@ -48,6 +51,7 @@ class QuotientDiscovery:
     checks: list = field(default_factory=list)
     seconds: float = 0.0
     stopped: str = ""
+    kernels: KernelLoad | None = None
 
     @property
     def status(self) -> QuotientStatus:
@@ -76,10 +80,12 @@ class QuotientDiscovery:
         return discovery_html(self)
 
     def to_record(self) -> dict:
-        """Plain data: the game, the rule (``QuotientRule.to_record``), status, statement, checks and timing."""
+        """Plain data: the game, the rule (``QuotientRule.to_record``), status, statement, checks and timing (the
+        kernels' apart)."""
         return {"game": self.game.spec(), "rule": self.rule.to_record(), "status": self.status,
                 "statement": self.statement(), "heaps": self.heaps, "growth": [[c, o] for c, o in self.growth],
-                "checks": [c.line() for c in self.checks], "seconds": self.seconds, "stopped": self.stopped}
+                "checks": [c.line() for c in self.checks], "seconds": self.seconds, "stopped": self.stopped,
+                "kernels": None if self.kernels is None else self.kernels.to_record()}
 
 
 def discover_quotient(game: Game, heaps: int | None = None, seconds: float | None = None, checks=CHECKS,
@@ -93,8 +99,9 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     heaps : int, optional
         Add at most this many heaps (default ``discover.defaults.QUOTIENT.heaps``).
     seconds : float, optional
-        Stop adding heaps after this many seconds (default ``discover.defaults.QUOTIENT.seconds``): a deadline every step of the
-        construction checks (the heap it interrupts is left out), before the checks of the rule.
+        Stop adding heaps after this many seconds (default ``discover.defaults.QUOTIENT.seconds``): a deadline every
+        step of the construction checks (the heap it interrupts is left out), before the checks of the rule.  It
+        starts once the kernels are ready (``kernels.load_kernels``, timed apart).
     checks : sequence of (parts, size)
         Check every sum of up to ``parts`` heaps of size <= ``size`` against the sum solver.
     progress : callable, optional
@@ -117,6 +124,7 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
         raise ValueError(f"{game!r} is not a one-heap game in misère play (give misere=true to a heap family)")
     heaps = defaults.QUOTIENT.heaps if heaps is None else heaps
     seconds = defaults.QUOTIENT.seconds if seconds is None else number_in(seconds, "seconds", 0, low_open=True)
+    kernels = load_kernels()
     start = time.perf_counter()
     everything = HeapComponents(game, heaps=heaps)
     builder = QuotientBuilder(everything.options, deadline=Deadline(seconds))
@@ -147,4 +155,5 @@ def discover_quotient(game: Game, heaps: int | None = None, seconds: float | Non
     results: list[SumCheck] = []
     for parts, size in checks:
         results.append(check_sums(rule, components, list(range(1, min(size, n) + 1)), parts))
-    return QuotientDiscovery(game, rule, n, list(builder.growth), results, time.perf_counter() - start, stopped)
+    return QuotientDiscovery(game, rule, n, list(builder.growth), results, time.perf_counter() - start, stopped,
+                             kernels)

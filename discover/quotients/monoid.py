@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["BipartiteMonoid", "refine"]
+__all__ = ["BipartiteMonoid", "refine", "MAX_ACTIONS"]
+
+MAX_ACTIONS = 1 << 22  # numbers a record's actions hold (generators times order): about 30 MB of JSON
 
 
 @dataclass
@@ -117,9 +119,70 @@ class BipartiteMonoid:
         table = labels[self.table[np.ix_(first, first)]]
         return BipartiteMonoid(table, self.p_portion[first]), labels
 
-    def to_record(self) -> dict:
-        """Plain data: ``{"table": [[...]], "p_portion": [elements]}``."""
-        return {"table": self.table.tolist(), "p_portion": np.flatnonzero(self.p_portion).tolist()}
+    def to_record(self, generators) -> dict:
+        """Plain data, the table held by the actions of ``generators`` (elements that generate the monoid): order,
+        generators, ``actions[j][x]`` = x times generator j, and the P-portion's elements; ``from_record`` reads it.
+        A few generators' actions take ``order`` numbers each where the table takes ``order`` squared.
+
+        Examples
+        --------
+        >>> BipartiteMonoid(np.array([[0, 1], [1, 0]]), np.array([False, True])).to_record([1])
+        {'order': 2, 'generators': [1], 'actions': [[1, 0]], 'p_portion': [1]}
+        """
+        gens = [int(g) for g in generators]
+        if len(gens) * self.order > MAX_ACTIONS:
+            raise ValueError(f"{len(gens):,} generators' actions on {self.order:,} elements are more than the "
+                             f"{MAX_ACTIONS:,} numbers a record holds")
+        return {"order": self.order, "generators": gens, "actions": self.table[:, gens].T.tolist(),
+                "p_portion": np.flatnonzero(self.p_portion).tolist()}
+
+    @classmethod
+    def from_record(cls, order: int, generators, actions, p_portion, source: str = "the monoid") -> "BipartiteMonoid":
+        """The monoid of ``to_record``'s data, checked before its table is built: every action a map of the
+        ``order`` elements that sends the identity to its generator, the actions commuting, every element
+        reached from the identity, and the table's memory within the machine's (``cgbase.memory``).  Commuting
+        actions under which the identity reaches every element make a commutative monoid, so the table built is
+        one (associative too).
+
+        Raises
+        ------
+        ValueError
+            Naming what is wrong, before any table is allocated.
+
+        Examples
+        --------
+        >>> BipartiteMonoid.from_record(2, [1], [[1, 0]], [1]).table.tolist()
+        [[0, 1], [1, 0]]
+        >>> BipartiteMonoid.from_record(3, [1, 2], [[1, 2, 0], [2, 0, 2]], [1])
+        Traceback (most recent call last):
+        ...
+        ValueError: the monoid: the actions of generators 0 and 1 do not commute
+        """
+        from cgbase.memory import check_memory
+
+        if len(actions) * order > MAX_ACTIONS:
+            raise ValueError(f"{source}: {len(actions):,} actions on {order:,} elements are more than the "
+                             f"{MAX_ACTIONS:,} numbers a record holds")
+        moves = np.asarray(actions, dtype=np.int64).reshape(len(actions), -1) if len(actions) else \
+            np.zeros((0, order), dtype=np.int64)
+        gens = np.asarray(generators, dtype=np.int64).reshape(-1)
+        if moves.shape != (gens.size, order) or (moves < 0).any() or (moves >= order).any():
+            raise ValueError(f"{source}: one action per generator, each {order} elements below {order}")
+        if gens.size and not (moves[:, 0] == gens).all():
+            raise ValueError(f"{source}: each generator's action must send the identity (element 0) to it")
+        for j in range(gens.size):
+            for k in range(j):
+                if not (moves[j][moves[k]] == moves[k][moves[j]]).all():
+                    raise ValueError(f"{source}: the actions of generators {k} and {j} do not commute")
+        p = np.asarray(p_portion, dtype=np.int64).reshape(-1)
+        if ((p < 0) | (p >= order)).any():
+            raise ValueError(f"{source}: the P-portion's elements must be below {order}")
+        check_memory(8 * order * order, f"{source}'s table of {order:,} elements", "use a smaller quotient")
+        from discover.quotients.tables import table_from_actions  # numba, loaded only when a record is read
+
+        marked = np.zeros(order, dtype=bool)
+        marked[p] = True
+        return cls(table_from_actions(moves, source), marked)
 
 
 def refine(p_portion, actions, deadline=None) -> np.ndarray:

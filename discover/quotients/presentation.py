@@ -142,8 +142,27 @@ def presentation(monoid: BipartiteMonoid, component_elements) -> Presentation:
     above: dict = {}  # word -> whether some left side divides it
 
     def divided(w) -> bool:
-        if w not in above:
-            above[w] = w in lhs or any(divided(_less(w, j)) for j in range(k) if w[j])
+        """w is a left side, or w less one letter is divided (the first such, in letter order): depth first with a
+        stack of its own, for words of thousands of letters."""
+        stack = [w]
+        while stack:
+            v = stack[-1]
+            if v not in above:
+                found, waiting = v in lhs, None
+                for j in range(k if not found else 0):
+                    if v[j]:
+                        known = above.get(_less(v, j))
+                        if known is None:
+                            waiting = _less(v, j)
+                            break
+                        if known:
+                            found = True
+                            break
+                if waiting is not None:
+                    stack.append(waiting)
+                    continue
+                above[v] = found
+            stack.pop()
         return above[w]
 
     # w is minimal when no other left side divides it: none divides any w less one letter

@@ -25,7 +25,9 @@ Consistency splits in two halves, checked apart as MisereSolver does:
   each element, only the minimal transition sets seen (MisereSolver's transition-set lower bounds) and visits
   breadth first from those: a small fraction of the states.
 
-The states live in numpy arrays (transition sets as bitsets) and the walk is a numba kernel; it stops when its
+Components with the same element and transition set take the same step, so the walk takes each step once
+(thousands of Notakto boards share a few dozen).  The states live in numpy arrays (transition sets as bitsets)
+and the walk is a numba kernel; it stops when its
 arrays are full, and goes on once they are doubled (the limit on states is checked before each doubling).
 Nothing here uses outcomes computed by a solver, only the components' options.
 """
@@ -190,12 +192,13 @@ def _consistent(y, out, empty, p, pbits):
 
 
 @nb.njit(cache=True, nogil=True)
-def _walk(chain, start, resume, stop, cap, table, p, pbits, elem, tptr, tflat, xs, bits, parent, via, alive, nxt,
-          head, count):
-    """Breadth first from state ``start`` (``chain`` < 0: every component's step from every state), or the chains of
-    component ``chain``'s steps from the states ``start .. stop - 1`` (the first from state ``resume`` when >= 0).
-    It stops as full at ``cap`` states (at most the arrays' size).  Returns (how it ended, states, where to go on, the
-    inconsistent state or the chain's state to go on from)."""
+def _walk(chain, start, resume, stop, cap, table, p, pbits, elem, tptr, tflat, rep, xs, bits, parent, via, alive,
+          nxt, head, count):
+    """Breadth first from state ``start`` (``chain`` < 0: every step from every state), or the chains of step
+    ``chain`` from the states ``start .. stop - 1`` (the first from state ``resume`` when >= 0).  Step k adds a
+    component of element ``elem[k]``, transition set ``tflat[tptr[k]:tptr[k + 1]]``, recorded as the component
+    ``rep[k]``.  It stops as full at ``cap`` states (at most the arrays' size).  Returns (how it ended, states, where
+    to go on, the inconsistent state or the chain's state to go on from)."""
     out = np.zeros(bits.shape[1], dtype=np.uint64)
     i = start
     while i < (count if chain < 0 else stop):
@@ -206,7 +209,7 @@ def _walk(chain, start, resume, stop, cap, table, p, pbits, elem, tptr, tflat, x
                 for k in range(elem.size):
                     y, empty = _step(xs[i], bits[i], elem[k], table, tptr, tflat, k, out)
                     if _admit(y, out, empty, xs, bits, alive, nxt, head, count):
-                        parent[count], via[count] = i, k
+                        parent[count], via[count] = i, rep[k]
                         count += 1
                         if not _consistent(y, out, empty, p, pbits):
                             return _BAD, count, i, count - 1
@@ -219,7 +222,7 @@ def _walk(chain, start, resume, stop, cap, table, p, pbits, elem, tptr, tflat, x
                     y, empty = _step(xs[cur], bits[cur], elem[chain], table, tptr, tflat, chain, out)
                     if not _admit(y, out, empty, xs, bits, alive, nxt, head, count):
                         break
-                    parent[count], via[count] = cur, chain
+                    parent[count], via[count] = cur, rep[chain]
                     count += 1
                     if not _consistent(y, out, empty, p, pbits):
                         return _BAD, count, i, count - 1
@@ -316,7 +319,8 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
     Returns
     -------
     (Exploration, tuple or None)
-        The states kept (a copy of ``done`` extended, when given), and the sum of a state found inconsistent
+        The states kept (a copy of ``done`` extended, when given; ``done`` itself when an earlier component has
+        ``added``'s element and transition set, so takes the same step), and the sum of a state found inconsistent
         (None when every state is consistent: the pretension is proved).
 
     Examples
@@ -331,25 +335,36 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
     ids = list(ids)
     p = np.ascontiguousarray(monoid.p_portion, dtype=np.bool_)
     table = np.ascontiguousarray(monoid.table, dtype=np.int64)
-    elem = np.array([int(element[c]) for c in ids], dtype=np.int64)
-    sets = [sorted(int(t) for t in transitions[c]) for c in ids]
-    tptr = np.zeros(len(ids) + 1, dtype=np.int64)
+    # components with the same element and transition set take the same step: one step each, named by the first
+    steps, first = {}, []
+    for position, c in enumerate(ids):
+        key = (int(element[c]), frozenset(transitions[c]))
+        if key not in steps:
+            steps[key] = len(first)
+            first.append(position)
+    elem = np.array([e for e, _ in steps], dtype=np.int64)
+    sets = [sorted(int(t) for t in ts) for _, ts in steps]
+    tptr = np.zeros(len(sets) + 1, dtype=np.int64)
     tptr[1:] = np.cumsum([len(t) for t in sets])
     tflat = np.array([t for ts in sets for t in ts], dtype=np.int64)
+    rep = np.array(first, dtype=np.int64)
     pbits = _bitset(np.flatnonzero(p), (monoid.order + 63) // 64)
     if done is None:
         seen, chain, start, stop = Exploration(monoid.order), -1, 0, 0
         if p[0]:
             return seen, ()
     else:
+        chain = steps[(int(element[added]), frozenset(transitions[added]))]
+        if first[chain] != ids.index(added):  # another component takes the same step: ``done`` is closed under it
+            return done, None
         # sums commute, so the steps do too: the states of ``done`` are closed (up to domination) under every other
         # component's step, and every new state is reached from one of them by adding ``added`` again and again
-        seen, chain, start, stop = done.copy(), ids.index(added), 0, done.count
+        seen, start, stop = done.copy(), 0, done.count
     before, resume = seen.firsts()[0], -1
     while True:  # the walk pauses every PAUSE states kept, for the deadline
         cap = min(seen.xs.size, seen.count + PAUSE)
         status, seen.count, start, last = _walk(chain, start, resume, stop, cap, table, p, pbits, elem, tptr, tflat,
-                                                *seen.arrays(), seen.count)
+                                                rep, *seen.arrays(), seen.count)
         if status == _BAD:
             return seen, seen.witness(last, ids)
         if status == _GOOD:
@@ -359,10 +374,10 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
         if cap == seen.xs.size:
             seen.grow(limit)
         resume = last
-    steps = [(k, int(elem[k]), tuple(sets[k])) for k in range(len(ids))]
+    steps = [(k, int(elem[k]), tuple(sets[k])) for k in range(len(sets))]
     if done is None:
         failure = _p_side(monoid, seen, steps)
     else:
         failure = _p_side(monoid, seen, [steps[chain]]) or \
             _p_side(monoid, seen, [s for s in steps if s[0] != chain], np.setdiff1d(seen.firsts()[0], before))
-    return seen, None if failure is None else seen.witness(failure[0], ids) + (ids[failure[1]],)
+    return seen, None if failure is None else seen.witness(failure[0], ids) + (ids[first[failure[1]]],)

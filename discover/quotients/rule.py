@@ -27,13 +27,20 @@ _PERIOD = Field("object", null=True, fields={"preperiod": Field("int", low=0), "
                                              "proved": Field("bool"), "checked_to": Field("int", low=0)})
 _SCHEMA = {
     "kind": Field("str"),
-    "table": Field("list", most=MAX_ORDER, items=Field("list", most=MAX_ORDER, items=Field("int", low=0))),
+    "order": Field("int", low=1, high=MAX_ORDER),
+    "generators": Field("list", most=MAX_ORDER, items=Field("int", low=0)),
+    "actions": Field("list", most=MAX_ORDER, items=Field("list", most=MAX_ORDER, items=Field("int", low=0))),
     "p_portion": Field("list", most=MAX_ORDER, items=Field("int", low=0)),
     "components": Field("list", items=Field("list", most=2, items=Field("any"))),
     "period": _PERIOD,
     "components_proved": Field("int", low=0),
     "game": Field("object", null=True, open=True),
 }
+# the record's earlier form (the whole table), still read: at most the 4,096 elements it then held
+_TABLE_ORDER = 4096
+_TABLE_SCHEMA = {**{k: v for k, v in _SCHEMA.items() if k not in ("order", "generators", "actions")},
+                 "table": Field("list", most=_TABLE_ORDER, items=Field("list", most=_TABLE_ORDER,
+                                                                       items=Field("int", low=0)))}
 
 
 class QuotientRule:
@@ -167,10 +174,11 @@ class QuotientRule:
 
     # -- JSON ---------------------------------------------------------------------------------------------
     def to_record(self) -> dict:
-        """Plain data (what ``from_json`` reads)."""
+        """Plain data (what ``from_json`` reads): the monoid by its generators' actions
+        (``BipartiteMonoid.to_record``, the presentation's generators), the components' elements and the period."""
         period = None if self.period is None else {"preperiod": self.period.preperiod, "period": self.period.period,
                                                    "proved": self.period.proved, "checked_to": self.period.checked_to}
-        return {"kind": self.kind, **self.monoid.to_record(),
+        return {"kind": self.kind, **self.monoid.to_record(self.presentation.generators),
                 "components": [[c, int(x)] for c, x in self.element.items()], "period": period,
                 "components_proved": len(self.element), "game": self.game}
 
@@ -180,33 +188,38 @@ class QuotientRule:
 
     @classmethod
     def from_json(cls, text, source: str = "the rule") -> "QuotientRule":
-        """Read a rule written by ``to_json``, checked against its schema; nothing in it is evaluated.
+        """Read a rule written by ``to_json`` (or, in the earlier form, with the whole table), checked against its
+        schema and the monoid's laws before its table is built (``BipartiteMonoid.from_record``); nothing in it is
+        evaluated.
 
         Raises
         ------
         ValueError
-            Naming the field, for anything outside the schema, a table that is not a commutative monoid with
-            identity 0, an element out of range or a component id that is not an integer or a string.
+            Naming the field, for anything outside the schema, actions that do not make a commutative monoid
+            with identity 0 (or a table that is not one), an element out of range or a component id that is not
+            an integer or a string.
 
         Examples
         --------
         >>> t2 = BipartiteMonoid(np.array([[0, 1], [1, 0]]), np.array([False, True]))
         >>> QuotientRule.from_json(QuotientRule(t2, {1: 1}).to_json()).is_p((1,))
         True
-        >>> QuotientRule.from_json('{"kind": "misere_quotient", "table": "os.system"}')
+        >>> QuotientRule.from_json('{"kind": "misere_quotient", "order": "os.system"}')
         Traceback (most recent call last):
         ...
-        ValueError: the rule: field table is a string, not a list
+        ValueError: the rule: field order is a string, not an integer
         """
-        record = check_record(load_json(text, source) if isinstance(text, (str, bytes)) else text, _SCHEMA, source)
+        record = load_json(text, source) if isinstance(text, (str, bytes)) else text
+        record = check_record(record, _TABLE_SCHEMA if isinstance(record, dict) and "table" in record else _SCHEMA,
+                              source)
         if record["kind"] != cls.kind:
             raise ValueError(f"{source}: kind is {record['kind']!r}, not {cls.kind!r}")
-        order = len(record["table"])
-        if any(len(row) != order for row in record["table"]) or any(x >= order for x in record["p_portion"]):
-            raise ValueError(f"{source}: the table must be square and the P-portion's elements below {order}")
-        p_portion = np.zeros(order, dtype=bool)
-        p_portion[record["p_portion"]] = True
-        monoid = BipartiteMonoid(np.array(record["table"], dtype=np.int64).reshape(order, order), p_portion)
+        if "table" in record:
+            monoid = _from_table(record["table"], record["p_portion"], source)
+        else:
+            monoid = BipartiteMonoid.from_record(record["order"], record["generators"], record["actions"],
+                                                 record["p_portion"], source)
+        order = monoid.order
         element = {}
         for pair in record["components"]:
             if len(pair) != 2 or isinstance(pair[0], bool) or not isinstance(pair[0], (int, str)) \
@@ -217,6 +230,16 @@ class QuotientRule:
         p = record["period"]
         period = None if p is None else HeapPeriod(p["preperiod"], p["period"], p["proved"], p["checked_to"])
         return cls(monoid, element, period, record["game"])
+
+
+def _from_table(table: list, p_portion: list, source: str) -> BipartiteMonoid:
+    """The monoid of a record in the earlier form: its whole table, square, with the P-portion's elements in it."""
+    order = len(table)
+    if any(len(row) != order for row in table) or any(x >= order for x in p_portion):
+        raise ValueError(f"{source}: the table must be square and the P-portion's elements below {order}")
+    marked = np.zeros(order, dtype=bool)
+    marked[p_portion] = True
+    return BipartiteMonoid(np.array(table, dtype=np.int64).reshape(order, order), marked)
 
 
 def quotient_rule(components, removal_limit: int | None = None, game: dict | None = None,

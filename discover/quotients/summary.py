@@ -51,7 +51,7 @@ def quotient_lines(found) -> list[tuple[str, str | None]]:
     line(f"{found.game!r}: {found.game.title()}", "bold")
     grew = ", ".join(f"{c} (order {o})" for c, o in found.growth)
     line(f"misère quotient of heaps 1 .. {found.heaps} by Plambeck and Siegel's construction in "
-         f"{found.seconds:.2f} s (stopped at {found.stopped}); "
+         f"{found.seconds:.2f} s (stopped at {found.stopped}{_kernels(found)}); "
          + (f"it grew at heaps {grew}" if grew else "no heap made it grow (order 1)"))
     style = {"proved": "bold green", "verified": "bold green", "refuted": "bold red"}[found.status]
     line(f"\nRule ({found.status}): P iff the product of the heaps' elements lies in the P-portion", style)
@@ -102,7 +102,7 @@ def board_quotient_lines(found) -> list[tuple[str, str | None]]:
     grew = ", ".join(f"{components.label(c)} (order {o})" for c, o in found.growth)
     line(f"misère quotient of {found.added} of the {len(components.ids())} live {game.n} x {game.n} boards "
          f"(up to symmetry) by Plambeck and Siegel's construction in {found.build_seconds:.2f} s (with the "
-         f"checks {found.seconds:.2f} s); it grew at {grew}")
+         f"checks {found.seconds:.2f} s{_kernels(found)}); it grew at {grew}")
     style = {"proved": "bold green", "partial": "bold yellow", "refuted": "bold red"}[found.status]
     line(f"\nRule ({found.status}): a position is P iff the product of its live boards' elements lies in "
          "the P-portion (a dead board is the identity)", style)
@@ -132,6 +132,11 @@ def board_quotient_lines(found) -> list[tuple[str, str | None]]:
         line(f"\nWinning move from the start: X on board {board + 1}, row {row + 1}, column {column + 1} "
              "(leaves a P-position)", "bold")
     return out
+
+
+def _kernels(found) -> str:
+    """``; before it, numba kernels: 0.31 s (8 read from its cache)``, or nothing when the record does not say."""
+    return "" if found.kernels is None else f"; before it, {found.kernels.line()}"
 
 
 def _print_monoid(line, rule) -> None:

@@ -18,7 +18,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from cgbase.memory import check_memory
 from discover.quotients.monoid import BipartiteMonoid, refine
+from discover.quotients.tables import table_from_actions
 
 __all__ = ["Trial", "MAX_TRIAL_BYTES"]
 
@@ -159,7 +161,8 @@ class Trial:
 
     def product(self, codes) -> int:
         """The product of ``codes`` (the identity for none)."""
-        x = 0
+        codes = iter(codes)
+        x = int(next(codes, 0))
         for y in codes:
             x = int(_mul(x, int(y), *self._args()))
         return x
@@ -188,34 +191,9 @@ class Trial:
         if max_order is not None and k > max_order:
             raise ValueError(f"the quotient reduces to {k:,} elements, more than the {max_order:,} a rule record "
                              f"holds (its table would take {8 * k * k / 2**20:,.0f} MB)")
+        check_memory(8 * k * k, f"the table of a trial's quotient of {k:,} elements", "use fewer components")
         first = np.full(k, -1, dtype=np.int64)
         first[labels[::-1]] = np.arange(self.size, dtype=np.int64)[::-1]
         moves = [labels[a[first]] for a in actions]  # each generator's action on the classes
         del actions
-        return BipartiteMonoid(_table(moves), p_portion[first]), labels
-
-
-def _table(moves) -> np.ndarray:
-    """The multiplication table of a commutative monoid from its generators' actions ``moves`` (element 0 the
-    identity): column by column along a breadth-first tree, ``x (y g) = (x y) g``."""
-    return _columns(np.stack(moves).astype(np.int64))
-
-
-@nb.njit(cache=True, nogil=True)
-def _columns(moves):
-    gens, k = moves.shape
-    table = np.full((k, k), -1, dtype=np.int64)
-    table[:, 0] = np.arange(k)
-    queue = np.zeros(k, dtype=np.int64)
-    head, tail = 0, 1
-    while head < tail:
-        y = queue[head]
-        head += 1
-        for g in range(gens):
-            z = moves[g, y]
-            if table[0, z] < 0:
-                for x in range(k):
-                    table[x, z] = moves[g, table[x, y]]
-                queue[tail] = z
-                tail += 1
-    return table
+        return BipartiteMonoid(table_from_actions(np.stack(moves)), p_portion[first]), labels

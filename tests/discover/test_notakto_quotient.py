@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from discover.quotients import (NotaktoBoards, QuotientRule, compare_published, discover_board_quotient,
-                                quotient_rule)
+from cgbase.deadline import Deadline
+from discover.quotients import (NotaktoBoards, QuotientBuilder, QuotientRule, compare_published,
+                                discover_board_quotient, quotient_rule)
 from discover.quotients.board_discovery import sample_check, universe_check
 from discover.quotients.published import PLAMBECK_WHITEHEAD, published_monoid
 from games import make_game
@@ -128,3 +129,23 @@ def test_four_by_four_boards_go_as_far_as_the_budget():
 
 def test_board_label_and_options_of_the_empty_board(three):
     assert three.options(0) == [(1,), (2,), (16,)] and three.label(0b100010001) == "board x../.x./..x"
+
+
+def test_setting_boards_free_with_those_failing_alike_gives_the_same_quotient(three, rule):
+    """The quotient does not depend on the trials that lead to it: 3 x 3 boards set free alike or one at a time."""
+    alike = QuotientBuilder(three.options, free_alike=True)
+    for c in three.ids():
+        alike.add(c)
+    assert alike.monoid.order == rule.monoid.order == 18
+    assert compare_published(QuotientRule(alike.monoid, {c: alike.element[c] for c in three.ids()}), three).matches
+
+
+@pytest.mark.slow
+def test_four_by_four_boards_pass_the_first_board_where_one_at_a_time_crawls():
+    """Board 2,365 of 4 x 4 (.x.x/.x.x/x.x./x...): set free one at a time, each of the hundreds of boards of an
+    element that fail alike takes a growth of its own (order + 8 each, past 500 in minutes); alike, order 80."""
+    four = NotaktoBoards(4)
+    builder = QuotientBuilder(four.options, free_alike=True, deadline=Deadline(300.0))
+    for c in four.ids()[:2365]:
+        builder.add(c)
+    assert builder.monoid.order == 80 and four.label(builder.ids[-1]) == "board .x.x/.x.x/x.x./x..."

@@ -8,8 +8,8 @@ import itertools
 import numpy as np
 import pytest
 
-from discover.quotients import (HeapComponents, QuotientBuilder, QuotientRule, check_sums, plain_quotient,
-                                quotient_rule)
+from discover.quotients import (BipartiteMonoid, HeapComponents, QuotientBuilder, QuotientRule, check_sums,
+                                plain_quotient, quotient_rule)
 from games import make_game
 from solvers import solve
 from solvers.heap_sums import HeapSums
@@ -197,13 +197,46 @@ def test_rule_json_round_trip_and_hostile_input():
     sums = _sums(8, 2)
     assert again.outcome(sums).tolist() == rule.outcome(sums).tolist()
     record = rule.to_record()
-    for bad in ({**record, "table": [[0, 1], [1]]}, {**record, "p_portion": [10 ** 6]},
-                {**record, "extra": 1}, {**record, "components": [[1, -1]]}, {**record, "components": [[True, 0]]},
-                {**record, "kind": "formula"}, {**record, "table": [[0, 1], [0, 1]]}):
-        with pytest.raises(ValueError):
+    assert len(record["actions"]) == len(record["generators"]) < record["order"] == rule.monoid.order
+    actions, order = record["actions"], record["order"]
+    shifted = [[(x + 1) % order for x in actions[0]]] + actions[1:]  # its identity goes elsewhere
+    swapped = [actions[0][::-1]] + actions[1:]
+    for bad, why in (({**record, "p_portion": [10 ** 6]}, "below"), ({**record, "extra": 1}, "extra"),
+                     ({**record, "components": [[1, -1]]}, "component"), ({**record, "components": [[True, 0]]},
+                                                                           "component"),
+                     ({**record, "kind": "formula"}, "kind"), ({**record, "order": order + 1}, "one action"),
+                     ({**record, "actions": actions[:-1]}, "one action"), ({**record, "actions": shifted}, "identity"),
+                     ({**record, "actions": swapped}, "identity|commute"),
+                     ({**record, "generators": [0] * len(actions), "actions": [list(range(order))] * len(actions)},
+                      "reach"),
+                     ({**record, "order": 10 ** 9}, "above"),
+                     ({k: v for k, v in record.items() if k not in ("order", "generators", "actions")}
+                      | {"table": [[0, 1], [1]]}, "square"),
+                     ({k: v for k, v in record.items() if k not in ("order", "generators", "actions")}
+                      | {"table": [[0, 1], [0, 1]], "p_portion": [1]}, "identity")):
+        with pytest.raises(ValueError, match=why):
             QuotientRule.from_json(bad)
     with pytest.raises(ValueError):
-        QuotientRule.from_json('{"kind": "misere_quotient", "table": NaN}')
+        QuotientRule.from_json('{"kind": "misere_quotient", "order": NaN}')
+
+
+def test_a_rule_in_the_earlier_form_with_its_whole_table_still_reads_back():
+    rule = quotient_rule(_nim(3))
+    record = {k: v for k, v in rule.to_record().items() if k not in ("order", "generators", "actions")}
+    again = QuotientRule.from_json({**record, "table": rule.monoid.table.tolist()})
+    assert (again.monoid.table == rule.monoid.table).all() and again.element == rule.element
+
+
+def test_a_record_holds_a_quotient_past_the_old_4096_elements_in_its_generators_actions():
+    """The cyclic group of order 4,100 (heap 1 its generator): the table is 16.8 million numbers, the record's one
+    action 4,100; the table rebuilt from it is the group's."""
+    n = 4100
+    table = np.add.outer(np.arange(n), np.arange(n)) % n
+    rule = QuotientRule(BipartiteMonoid(table, np.arange(n) == 1), {1: 1, 2: 2})
+    record = rule.to_record()
+    assert record["generators"] == [1] and record["actions"] == [((np.arange(n) + 1) % n).tolist()]
+    again = QuotientRule.from_json(rule.to_json())
+    assert (again.monoid.table == table).all() and again.element == rule.element
 
 
 def test_rule_text_latex_and_mathml_show_the_presentation():
