@@ -5,7 +5,8 @@ The cases are data (``theory_cases.toml``: one record a game, with its class, re
 Each case runs ``find_rule`` in a child process killed at its budget ("none within S s"), and its answer is
 judged against a truth computed here by a plain brute force: a memoised recursion over ``game.moves()`` (the
 rules of play) on a small box, P/N for most games, Grundy values (mex, sums xor-ed) for one-heap games whose
-options are sums; nothing from ``solvers/`` or ``discover/``.  A case is
+options are sums, and for a misère quotient the outcome of every sum of heaps holding at most ``box`` tokens in all;
+nothing from ``solvers/`` or ``discover/``.  A case is
 
 - **exact**: a verified rule that agrees with the brute force on every position of the box;
 - **proved**: exact, and the proof says "proved";
@@ -101,6 +102,29 @@ def brute_force(game, box: int):
     return positions, np.array([losing(tuple(int(x) for x in p)) for p in positions])
 
 
+def misere_sums(game, tokens: int) -> tuple[list[tuple[int, ...]], list[bool]]:
+    """Every sum of heaps (largest first) holding at most ``tokens`` tokens, and whether each is P in misère play:
+    a memoised recursion over the sums, a move replacing one heap by the heaps ``game.moves((heap,))`` leaves."""
+    sys.setrecursionlimit(100_000)
+    memo: dict = {}
+
+    def losing(heaps: tuple[int, ...]) -> bool:
+        if heaps not in memo:
+            options = [tuple(sorted(heaps[:i] + heaps[i + 1:] + tuple(x for x in option if x), reverse=True))
+                       for i, heap in enumerate(heaps) if heap not in heaps[:i] for option in game.moves((heap,))]
+            memo[heaps] = bool(options) and not any(losing(o) for o in options)  # no move: the mover wins
+        return memo[heaps]
+
+    def partitions(n: int, most: int):
+        if n == 0:
+            yield ()
+        for k in range(min(n, most), 0, -1):
+            yield from ((k,) + rest for rest in partitions(n - k, k))
+
+    sums = [s for n in range(tokens + 1) for s in partitions(n, n)]
+    return sums, [losing(s) for s in sums]
+
+
 def run_case(case: dict) -> dict:
     """``find_rule`` on the case's game (in this process); the record the parent judges."""
     from discover.find import find_rule
@@ -128,6 +152,8 @@ def judge(case: dict, answer: dict | None) -> dict:
     row.update(seconds=answer["seconds"], proof=answer["proof"], strategy=answer["strategy"])
     if answer["status"] != "verified" or answer["rule"] is None:
         return {**row, "verdict": "none", "rule": None, "why": f"status {answer['status']}"}
+    if answer["rule"].get("kind") == "misere_quotient":  # a rule of sums: judged on every sum of few tokens
+        return {**row, **_judge_quotient(case, answer)}
     rule = Rule.from_json(answer["rule"])
     positions, truth = brute_force(make(case), case["box"])
     said = rule.evaluate(positions) if rule.target == "grundy" and truth.dtype != bool else rule.predicate(positions)
@@ -136,6 +162,18 @@ def judge(case: dict, answer: dict | None) -> dict:
     verdict = "FALSE" if wrong else "proved" if proved else "exact"
     return {**row, "verdict": verdict, "rule": rule.text(), "wrong": wrong, "box": case["box"],
             "positions": int(len(positions))}
+
+
+def _judge_quotient(case: dict, answer: dict) -> dict:
+    """A misère quotient's verdict on every sum of heaps of at most ``box`` tokens."""
+    from discover.quotients.rule import QuotientRule
+
+    rule = QuotientRule.from_json(answer["rule"])
+    sums, truth = misere_sums(make(case), case["box"])
+    wrong = [s for s, p in zip(sums, truth) if rule.is_p(s) != p][:3]
+    proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"
+    return {"verdict": "FALSE" if wrong else "proved" if proved else "exact", "rule": rule.text(), "wrong": wrong,
+            "box": case["box"], "positions": len(sums)}
 
 
 def _child(name: str) -> None:
