@@ -8,6 +8,7 @@ Examples
 """
 
 from cgbase.version import __version__
+from games.a_wythoff import a_wythoff
 from games.base import Game, coordinate_names
 from games.boardgame import BoardGame
 from games.chomp import chomp
@@ -30,7 +31,7 @@ __all__ = [
     "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
     "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names",
     "DeclaredGame", "declared_game", "read_game_spec",
-    "nim", "wythoff", "wythoff_nd", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
+    "nim", "wythoff", "wythoff_nd", "a_wythoff", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]
 

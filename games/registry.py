@@ -13,6 +13,7 @@ import types
 import typing
 
 from cgbase.validation import INT64_MAX, integer_text
+from games.a_wythoff import a_wythoff
 from games.base import Game
 from games.chomp import chomp
 from games.euclid import euclid
@@ -32,7 +33,7 @@ __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
     for cls in (nim, wythoff, euclid, subtraction, octal, hexadecimal, moore, staircase, chomp, lasker, grundy_game,
-                wythoff_nd, notakto, hex_game, tictactoe)
+                wythoff_nd, a_wythoff, notakto, hex_game, tictactoe)
 }
 
 

@@ -18,6 +18,8 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
   or two heaps as the octal digit of k allows (octal games, Lasker's Nim, Grundy's game).
 - ``TakeUpTo(vectors, num, den)``: as ``Steps``, the amount at most num/den of the least heap the
   vector takes from ("take at most half of a heap"); a declared game's (``games.declared``).
+- ``TakeBoth(a)``: two coordinates, take s >= 1 from one and t >= 1 from the other with |s - t| < a (Fraenkel's
+  a-Wythoff games beside Nim's moves; a = 1 is Wythoff's diagonal).
 - ``AnyOf(members)``: the union of several relations, a move of any member (declared games with
   several move rules).
 
@@ -38,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
-           "AnyOf", "take_from_one", "relation_from_record"]
+           "TakeBoth", "AnyOf", "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -404,6 +406,35 @@ class TakeUpTo(MoveRelation):
 
 
 @dataclass(frozen=True)
+class TakeBoth(MoveRelation):
+    """Two coordinates: take s >= 1 from the first and t >= 1 from the second with |s - t| < a, both staying >= 0
+    (Fraenkel's a-Wythoff moves on both heaps; a = 1 is Wythoff's diagonal, s = t).
+
+    Examples
+    --------
+    >>> both = TakeBoth(2)
+    >>> both.allows(np.array([[5, 5], [5, 5], [5, 5]]), np.array([[3, 4], [2, 4], [5, 4]])).tolist()
+    [True, False, False]
+    """
+
+    a: int
+
+    def __post_init__(self):
+        if isinstance(self.a, bool) or not isinstance(self.a, int) or self.a < 1:
+            raise ValueError(f"a must be a positive integer, got {self.a!r}")
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        if before.shape[1] != 2:
+            raise ValueError(f"TakeBoth moves two coordinates, got {before.shape[1]}")
+        s, t = before[:, 0] - after[:, 0], before[:, 1] - after[:, 1]
+        return _staying((s >= 1) & (t >= 1) & (np.abs(s - t) < self.a), after)
+
+    def words(self) -> str:
+        return f"take s ≥ 1 from one heap and t ≥ 1 from the other with |s - t| < {self.a}"
+
+
+@dataclass(frozen=True)
 class AnyOf(MoveRelation):
     """The union of several relations: a move of any member is a move.
 
@@ -441,7 +472,7 @@ class AnyOf(MoveRelation):
 
 
 _KINDS = {cls.__name__: cls for cls in (Steps, ProgressionSteps, PowerSteps, TakeFromSome, ChompBite, EuclidMultiples,
-                                        TakeAndBreak, TakeUpTo, AnyOf)}
+                                        TakeAndBreak, TakeUpTo, TakeBoth, AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:

@@ -23,6 +23,7 @@ TITLES = {
     "nim": "Nim with {heaps} heaps",
     "wythoff": "Wythoff's game",
     "wythoff_nd": "Wythoff's game on {heaps} heaps",
+    "a_wythoff": "Fraenkel's {a}-Wythoff game",
     "euclid": "Euclid's game",
     "subtraction": "the subtraction game S = {{{subtract}}}",
     "octal": "the octal game {code}",

@@ -15,12 +15,12 @@ import z3
 
 from discover.expr.smt import Arithmetic
 from discover.expr.walker import Unsupported
-from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, MoveRelation, ProgressionSteps, Steps, TakeFromSome,
-                             TakeUpTo)
+from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, MoveRelation, ProgressionSteps, Steps, TakeBoth,
+                             TakeFromSome, TakeUpTo)
 
 __all__ = ["MovesSmt"]
 
-_SUPPORTED = (Steps, ProgressionSteps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, AnyOf)
+_SUPPORTED = (Steps, ProgressionSteps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, TakeBoth, AnyOf)
 
 
 class MovesSmt:
@@ -31,8 +31,8 @@ class MovesSmt:
             raise Unsupported(f"the move relation {type(relation).__name__} has no z3 form here")
         if isinstance(relation, (Steps, ProgressionSteps, TakeUpTo)) and any(len(v) != dims for v in relation.vectors):
             raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
-        if isinstance(relation, EuclidMultiples) and dims != 2:
-            raise ValueError(f"Euclid's moves need 2 coordinates, got {dims}")
+        if isinstance(relation, (EuclidMultiples, TakeBoth)) and dims != 2:
+            raise ValueError(f"{type(relation).__name__} moves need 2 coordinates, got {dims}")
         self.relation, self.dims, self.ar = relation, dims, arithmetic
         self.bound_bits = arithmetic.bits if bound_bits is None else bound_bits  # the bounded set, if any
         self.members = [MovesSmt(m, dims, arithmetic, self.bound_bits) for m in relation.members] \
@@ -95,6 +95,10 @@ class MovesSmt:
             lower = [q[i] < p[i] for i in range(self.dims)]  # counted as booleans, never with adders
             return z3.And(*[z3.And(q[i] <= p[i], q[i] >= zero) for i in range(self.dims)],
                           z3.Or(*lower), z3.AtMost(*lower, rel.k))
+        if isinstance(rel, TakeBoth):
+            s, t, width = p[0] - q[0], p[1] - q[1], ar.const(rel.a)
+            one = ar.const(1)
+            return z3.And(s >= one, t >= one, s - t < width, t - s < width, q[0] >= zero, q[1] >= zero)
         if isinstance(rel, ChompBite):
             cases = []
             for i in range(self.dims):
@@ -133,6 +137,8 @@ class MovesSmt:
                                     for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
         if isinstance(rel, TakeFromSome):
             return z3.And(*[x == zero for x in p])
+        if isinstance(rel, TakeBoth):
+            return z3.Or(p[0] == zero, p[1] == zero)
         if isinstance(rel, ChompBite):
             return z3.And(p[0] == ar.const(1), *[x == zero for x in p[1:]])
         return z3.Or(p[0] == zero, p[1] == zero)

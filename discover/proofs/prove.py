@@ -1,12 +1,12 @@
 """``prove_rule``: a proof for every position, a counterexample, or "unknown" with the reason.
 
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
-subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem
-for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's theorem for Euclid's game), then the closure
-certificate in z3 (unbounded integers for rules without bitwise operators, else bit-vectors for coordinates
-below 2^bits).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a
-symbolic move relation, a rule or strategy the translation cannot state exactly, or a part z3 leaves open (its
-own timeout: the one clock in a proof) gives "unknown".
+subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules (Wythoff's game and
+Fraenkel's a-Wythoff games), Moore's theorem for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's
+theorem for Euclid's game), then the closure certificate in z3 (unbounded integers for rules without bitwise
+operators, else bit-vectors for coordinates below 2^bits).  Nothing else is ever "proved": a Grundy rule no
+periodicity theorem covers, a game without a symbolic move relation, a rule or strategy the translation cannot
+state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives "unknown".
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from discover.expr.features import expand_features
 from discover.expr.intervals import value_range
 from discover.expr.walker import Unsupported
 from discover.proofs.agreement import relation_agrees, relation_basis, resting_on
-from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
+from discover.proofs.beatty import A_WYTHOFF_METHOD, WYTHOFF_METHOD, a_wythoff_hypotheses, wythoff_hypotheses
 from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
@@ -216,7 +216,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
 def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:
     """The theorems, then the z3 certificate, for the moves ``relation`` states."""
     if "theorem" in methods:
-        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD),
+        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (a_wythoff_hypotheses, A_WYTHOFF_METHOD),
+                                   (moore_hypotheses, MOORE_METHOD),
                                    (misere_nim_hypotheses, MISERE_NIM_METHOD),
                                    (euclid_hypotheses, EUCLID_METHOD)):
             applies, said = hypotheses(rule, game)

@@ -11,6 +11,8 @@ bound (a candidate is never trusted) and searches only when none holds.
 - Bouton's misère Nim: the nim-sum move, or a heap goes to 0 or to 1 (an odd number of heaps of one is left);
 - Wythoff's pairs: along the diagonal to the pair of the same difference, or one heap to the other's partner
   (⌊φ·a⌋ + 1 or ⌊a/φ⌋); in misère play also to the few positions whose outcome misère play changes;
+- Fraenkel's a-Wythoff pairs (A_k, B_k) = (⌊kα⌋, ⌊kα⌋ + a·k): one heap to the other's partner, or both heaps to
+  the pair k = ⌊|a - b|/a⌋ (the amounts taken then differ by less than a);
 - Moore's Nim_2 on 3 or 4 heaps: two heaps go to the values that make every binary column sum divisible by 3;
 - Euclid's game: the larger coordinate goes to r or r + the smaller, r the remainder of their division.
 """
@@ -24,6 +26,7 @@ import sympy as sp
 
 from discover.expr.features import expand_derived
 from discover.expr.nodes import BitAnd, BitOr, BitXor
+from discover.proofs.beatty import fraenkel_a
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch
 from games.symbolic import EuclidMultiples, MoveRelation, Steps, TakeFromSome
@@ -80,6 +83,9 @@ def theorem_strategies(rule: Rule, game, relation: MoveRelation, sample) -> list
             normal = Rule(sp.Eq(sp.Symbol("min_all"), sp.floor(sp.GoldenRatio * sp.Symbol("spread"))), names)
             branches += _misere_only(rule, normal, sample)
         out.append(("Wythoff's pairs", branches))
+    a = None if isinstance(relation, Steps) else fraenkel_a(relation)
+    if a is not None and len(names) == 2 and not game.misere:
+        out.append(("Fraenkel's a-Wythoff pairs", _a_wythoff_moves(coords, a)))
     if isinstance(relation, TakeFromSome) and relation.k == 2 and len(names) in (3, 4) and not game.misere:
         out.append(("Moore's pair moves for Nim_2", _moore_pairs(coords)))
     if isinstance(relation, EuclidMultiples):
@@ -153,6 +159,22 @@ def _wythoff_moves(coords) -> list[Branch]:
     down = sp.Symbol("min_all") - sp.floor(phi * sp.Symbol("spread"))
     return [Branch((a - down, b - down)), Branch((a, sp.floor(phi * a) + 1)), Branch((sp.floor(phi * b) + 1, b)),
             Branch((a, sp.floor(a / phi))), Branch((sp.floor(b / phi), b))]
+
+
+def _a_wythoff_moves(coords, c: int) -> list[Branch]:
+    """Into Fraenkel's pairs (⌊kα⌋, ⌊kα⌋ + c·k), α = (2 - c + √(c² + 4))/2, β = α + c: a heap x = ⌊kα⌋ takes the other
+    to x + c·(⌊x/α⌋ + 1), a heap x = ⌊kβ⌋ takes it to x - c·(⌊x/β⌋ + 1) (k >= 1), an empty heap takes the other to
+    0, or both heaps go to the pair k = ⌊|a - b|/c⌋."""
+    a, b = coords
+    alpha = (2 - c + sp.sqrt(c * c + 4)) / 2
+    over_alpha, over_beta = sp.radsimp(1 / alpha), sp.radsimp(1 / (alpha + c))
+    k = sp.floor(sp.Symbol("spread") / c)
+    low = sp.floor(alpha * k)
+    out = [Branch((low, low + c * k)), Branch((low + c * k, low))]
+    for x, other in ((a, 0), (b, 1)):
+        for partner in (x + c * (sp.floor(over_alpha * x) + 1), x - c * (sp.floor(over_beta * x) + 1)):
+            out.append(Branch((x, partner) if other == 0 else (partner, x)))
+    return out + [Branch((0, 0))]
 
 
 def _misere_only(rule: Rule, normal: Rule, sample) -> list[Branch]:

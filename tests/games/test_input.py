@@ -52,6 +52,7 @@ BAD_VALUES = [
     ("moore", {"heaps": 3, "k": 4}), ("moore", {"heaps": 2, "k": 0}), ("moore", {"k": 1.5}), ("moore", {"heaps": 0}),
     ("chomp", {"rows": 1}), ("chomp", {"rows": 0}), ("chomp", {"rows": True}), ("chomp", {"rows": "2"}),
     ("staircase", {"stairs": 0}), ("staircase", {"stairs": 1.0}),
+    ("a_wythoff", {"a": 0}), ("a_wythoff", {"a": 2.0}), ("a_wythoff", {"a": 10**6}), ("a_wythoff", {"misere": 1}),
 ]
 
 
