@@ -15,6 +15,7 @@ from games.chomp import chomp
 from games.custom import CustomGame, custom_game
 from games.declared import DeclaredGame, declared_game, read_game_spec
 from games.euclid import euclid
+from games.fibonacci_nim import fibonacci_nim
 from games.heaps import HeapGame, grundy_game, hexadecimal, lasker, octal
 from games.hex import hex_game
 from games.lines import LineGame, nim, wythoff, wythoff_nd
@@ -31,7 +32,7 @@ __all__ = [
     "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
     "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names",
     "DeclaredGame", "declared_game", "read_game_spec",
-    "nim", "wythoff", "wythoff_nd", "a_wythoff", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
+    "nim", "wythoff", "wythoff_nd", "a_wythoff", "fibonacci_nim", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]
 

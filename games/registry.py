@@ -17,6 +17,7 @@ from games.a_wythoff import a_wythoff
 from games.base import Game
 from games.chomp import chomp
 from games.euclid import euclid
+from games.fibonacci_nim import fibonacci_nim
 from games.heaps import grundy_game, hexadecimal, lasker, octal
 from games.hex import hex_game
 from games.lines import nim, wythoff, wythoff_nd
@@ -33,7 +34,7 @@ __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
     for cls in (nim, wythoff, euclid, subtraction, octal, hexadecimal, moore, staircase, chomp, lasker, grundy_game,
-                wythoff_nd, a_wythoff, notakto, hex_game, tictactoe)
+                wythoff_nd, a_wythoff, fibonacci_nim, notakto, hex_game, tictactoe)
 }
 
 

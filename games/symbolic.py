@@ -20,6 +20,8 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
   vector takes from ("take at most half of a heap"); a declared game's (``games.declared``).
 - ``TakeBoth(a)``: two coordinates, take s >= 1 from one and t >= 1 from the other with |s - t| < a (Fraenkel's
   a-Wythoff games beside Nim's moves; a = 1 is Wythoff's diagonal).
+- ``GrowingTake(ratio)``: a heap n and the most m its mover may take: take 1 <= t <= m, after which the next player
+  may take up to ratio·t (capped at the heap left): Fibonacci Nim for ratio 2.
 - ``AnyOf(members)``: the union of several relations, a move of any member (declared games with
   several move rules).
 
@@ -40,7 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
-           "TakeBoth", "AnyOf", "take_from_one", "relation_from_record"]
+           "TakeBoth", "GrowingTake", "AnyOf", "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -435,6 +437,41 @@ class TakeBoth(MoveRelation):
 
 
 @dataclass(frozen=True)
+class GrowingTake(MoveRelation):
+    """Positions (n, m): a heap n whose mover may take 1 <= t <= m; the option is (n - t, min(ratio·t, n - t)), the
+    next player allowed up to ratio·t (never more than the heap).  Fibonacci Nim is ratio 2; the measure is n.
+
+    Examples
+    --------
+    >>> fib = GrowingTake(2)
+    >>> fib.allows(np.array([[10, 3], [10, 3], [10, 3]]), np.array([[8, 4], [7, 6], [6, 6]])).tolist()
+    [True, True, False]
+    """
+
+    ratio: int
+
+    def __post_init__(self):
+        if isinstance(self.ratio, bool) or not isinstance(self.ratio, int) or self.ratio < 1:
+            raise ValueError(f"ratio must be a positive integer, got {self.ratio!r}")
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        """The heap: the amount allowed may grow."""
+        return (1, 0)
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        if before.shape[1] != 2:
+            raise ValueError(f"GrowingTake moves positions (heap, amount allowed), got {before.shape[1]} coordinates")
+        t = before[:, 0] - after[:, 0]
+        return (t >= 1) & (t <= before[:, 1]) & (after[:, 0] >= 0) & \
+            (after[:, 1] == np.minimum(self.ratio * t, after[:, 0]))
+
+    def words(self) -> str:
+        return (f"take 1 ≤ t ≤ m from the heap n; the next player may take up to {self.ratio}·t (at most the heap "
+                f"left)")
+
+
+@dataclass(frozen=True)
 class AnyOf(MoveRelation):
     """The union of several relations: a move of any member is a move.
 
@@ -472,7 +509,7 @@ class AnyOf(MoveRelation):
 
 
 _KINDS = {cls.__name__: cls for cls in (Steps, ProgressionSteps, PowerSteps, TakeFromSome, ChompBite, EuclidMultiples,
-                                        TakeAndBreak, TakeUpTo, TakeBoth, AnyOf)}
+                                        TakeAndBreak, TakeUpTo, TakeBoth, GrowingTake, AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:

@@ -2,7 +2,8 @@
 
 Integer terms are built by size (the number of nodes of the expression tree) from the
 features, small constants, ``floor(c*x)`` with c a closed form (the golden ratio, square
-roots; computed exactly with integer square roots, never with floats), and the binary
+roots; computed exactly with integer square roots, never with floats), the functions of one feature
+(``UNARY_OPS``: the least Zeckendorf part), and the binary
 operators + - * // mod xor and or min max.  Every term is held as its vector of values on the
 training table; a term whose vector was already seen is dropped (observational equivalence),
 so the smallest spelling of each function survives.  Boolean terms are comparisons (= ≠ < ≤)
@@ -25,7 +26,8 @@ import sympy as sp
 
 from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
-from discover.engines.grammar import CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, eval_node, to_sympy
+from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, UNARY_OPS,
+                                      eval_node, to_sympy)
 from discover.expr.exact import exact_floor
 from discover.expr.numeric import evaluate
 
@@ -267,6 +269,13 @@ class EnumerationEngine(Engine):
                 self._spend(len(terms) * inner.values.shape[1])
                 vals = exact_floor(c, inner.values[terms].astype(np.int64))
                 self._accept(level, vals, lambda rows, ci=ci: [("floor", ci, inner.nodes[terms[r]]) for r in rows])
+        if size == 2:  # a function of one feature, of those never negative
+            features = levels[1]
+            terms = features.terms[features.values[features.terms].min(axis=1) >= 0]
+            for name, (fn, _) in UNARY_OPS.items():
+                self._spend(len(terms) * self._n)
+                self._accept(level, fn(features.values[terms].astype(np.int64)),
+                             lambda rows, name=name: [(name, features.nodes[terms[r]]) for r in rows])
         for name, (_, commutative, right_consts) in INT_OPS.items():
             for li in sorted(levels):
                 lj = size - 1 - li
@@ -540,6 +549,7 @@ class EnumerationEngine(Engine):
         levels = self._levels
         levels[1] = self._level1()
         levels[1].finish()
+        levels[2] = self._build_level(2)  # the functions of one feature (UNARY_OPS): no binary term is this small
         if self._target == "grundy":
             self.searched_size_ = 1
             for size in range(3, self.max_size + 1):

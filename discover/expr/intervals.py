@@ -132,6 +132,10 @@ class IntervalAnalysis(TypedWalker):
         self.seen(0, len(parts))
         return self.seen(0, m ** _bits(max(p[1] for p in parts)) - 1)
 
+    def _walk_ZeckendorfLeast(self, e):
+        (low, high), = self._nonnegative(e, e.args, "the least Zeckendorf part of")
+        return self.seen(0 if low <= 0 else 1, high)
+
     def _walk_Relational(self, e):
         digits = zero_digit_sum(e)
         if digits is not None:

@@ -75,6 +75,9 @@ class MathMLRulePrinter(MathMLPresentationPrinter):
             return sub
         return self._infix(operator, e.args[1:], e)
 
+    def _print_ZeckendorfLeast(self, e):
+        return self._row(self._node("mi", "zeck"), self._node("mo", "("), self._print(e.args[0]), self._node("mo", ")"))
+
     def _print_Relational(self, e):
         op = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "&lt;", ">": "&gt;"}[e.rel_op]
         return self._row(self._print(e.lhs), self._node("mo", op), self._print(e.rhs))

@@ -1,7 +1,8 @@
 """The node table: every node type a rule expression may hold, and the integer operators sympy lacks.
 
 Rules are sympy expressions over integer-valued features.  sympy has no bitwise integer operators,
-so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here.
+so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here
+(``ZeckendorfLeast``, the least part of a Zeckendorf representation, in ``discover.expr.zeckendorf``).
 ``NODES`` lists the sympy classes of the language, one node type each; a subclass belongs to its
 class's node type (``Eq`` and the other comparisons to ``Relational``, ``Zero`` to ``Integer``).
 Every backend (``discover.expr.walker.BACKENDS``) has one method per node type.
@@ -15,6 +16,8 @@ import numpy as np
 import sympy as sp
 from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 from sympy.printing.precedence import PRECEDENCE
+
+from discover.expr.zeckendorf import ZeckendorfLeast
 
 __all__ = ["NODES", "RELATIONS", "BITWISE", "BitXor", "BitAnd", "BitOr", "DigitSum", "digit_sum", "complexity",
            "is_condition", "zero_digit_sum"]
@@ -109,13 +112,13 @@ class DigitSum(sp.Function):
 NODES: tuple[type, ...] = (
     sp.Symbol, sp.Integer, sp.Rational, type(sp.GoldenRatio), BooleanTrue, BooleanFalse,
     sp.Add, sp.Mul, sp.Pow, sp.Mod, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Abs,
-    BitXor, BitAnd, BitOr, DigitSum,
+    BitXor, BitAnd, BitOr, DigitSum, ZeckendorfLeast,
     sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains, sp.Piecewise,
 )
 #: the comparisons of the node type ``Relational``, by sympy's ``rel_op``
 RELATIONS = {"==": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 #: operators that need bit-vectors in z3
-BITWISE = (BitXor, BitAnd, BitOr, DigitSum)
+BITWISE = (BitXor, BitAnd, BitOr, DigitSum, ZeckendorfLeast)
 
 
 def digit_sum(m: int, columns) -> np.ndarray:

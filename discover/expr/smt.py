@@ -21,6 +21,7 @@ import z3
 from discover.expr.exact import quadratic_parts, split_scale
 from discover.expr.nodes import BITWISE, is_condition, zero_digit_sum
 from discover.expr.walker import TypedWalker, Unsupported
+from discover.expr.zeckendorf import fibonacci_below
 
 __all__ = ["Arithmetic", "SmtTranslator", "needs_bits"]
 
@@ -222,6 +223,17 @@ class SmtTranslator(TypedWalker):
         ar, m = self.ar, int(e.args[0])
         return sum((z3.ZeroExt(ar.width - r.size(), r) * ar.const(m**b) for b, r in enumerate(self._residues(e))),
                    ar.const(0))
+
+    def _walk_ZeckendorfLeast(self, e):
+        """The greedy over every Fibonacci number the width holds, unrolled: the last one taken is the least part."""
+        ar = self.ar
+        if not ar.is_bits:
+            raise Unsupported(f"{e}: the least Zeckendorf part needs bit-vectors (a greedy over bounded values)")
+        rest, least = self.value(e.args[0]), ar.const(0)
+        for f in reversed(fibonacci_below(1 << (ar.width - 1))):  # signed: every value is below 2^(width - 1)
+            taken = rest >= ar.const(f)
+            rest, least = z3.If(taken, rest - ar.const(f), rest), z3.If(taken, ar.const(f), least)
+        return least
 
     def _walk_Relational(self, e):
         digits = zero_digit_sum(e)

@@ -79,6 +79,9 @@ class TextPrinter(StrPrinter):
     def _print_DigitSum(self, e):  # the carry-less sum mod m: a ⊕₃ b ⊕₃ c
         return self._infix("⊕" + str(int(e.args[0])).translate(_SUBSCRIPTS), e, e.args[1:])
 
+    def _print_ZeckendorfLeast(self, e):  # the least part of the Zeckendorf representation
+        return f"zeck({self._print(e.args[0])})"
+
     def _print_Min(self, e):
         return "min(" + ", ".join(self._print(a) for a in e.args) + ")"
 

@@ -15,12 +15,13 @@ import z3
 
 from discover.expr.smt import Arithmetic
 from discover.expr.walker import Unsupported
-from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, MoveRelation, ProgressionSteps, Steps, TakeBoth,
-                             TakeFromSome, TakeUpTo)
+from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, GrowingTake, MoveRelation, ProgressionSteps, Steps,
+                             TakeBoth, TakeFromSome, TakeUpTo)
 
 __all__ = ["MovesSmt"]
 
-_SUPPORTED = (Steps, ProgressionSteps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, TakeBoth, AnyOf)
+_SUPPORTED = (Steps, ProgressionSteps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, TakeBoth, GrowingTake,
+              AnyOf)
 
 
 class MovesSmt:
@@ -31,7 +32,7 @@ class MovesSmt:
             raise Unsupported(f"the move relation {type(relation).__name__} has no z3 form here")
         if isinstance(relation, (Steps, ProgressionSteps, TakeUpTo)) and any(len(v) != dims for v in relation.vectors):
             raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
-        if isinstance(relation, (EuclidMultiples, TakeBoth)) and dims != 2:
+        if isinstance(relation, (EuclidMultiples, TakeBoth, GrowingTake)) and dims != 2:
             raise ValueError(f"{type(relation).__name__} moves need 2 coordinates, got {dims}")
         self.relation, self.dims, self.ar = relation, dims, arithmetic
         self.bound_bits = arithmetic.bits if bound_bits is None else bound_bits  # the bounded set, if any
@@ -99,6 +100,9 @@ class MovesSmt:
             s, t, width = p[0] - q[0], p[1] - q[1], ar.const(rel.a)
             one = ar.const(1)
             return z3.And(s >= one, t >= one, s - t < width, t - s < width, q[0] >= zero, q[1] >= zero)
+        if isinstance(rel, GrowingTake):
+            t, allowed = p[0] - q[0], ar.const(rel.ratio) * (p[0] - q[0])
+            return z3.And(t >= ar.const(1), t <= p[1], q[0] >= zero, q[1] == z3.If(allowed < q[0], allowed, q[0]))
         if isinstance(rel, ChompBite):
             cases = []
             for i in range(self.dims):
@@ -137,7 +141,7 @@ class MovesSmt:
                                     for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
         if isinstance(rel, TakeFromSome):
             return z3.And(*[x == zero for x in p])
-        if isinstance(rel, TakeBoth):
+        if isinstance(rel, (TakeBoth, GrowingTake)):
             return z3.Or(p[0] == zero, p[1] == zero)
         if isinstance(rel, ChompBite):
             return z3.And(p[0] == ar.const(1), *[x == zero for x in p[1:]])

@@ -14,7 +14,9 @@ bound (a candidate is never trusted) and searches only when none holds.
 - Fraenkel's a-Wythoff pairs (A_k, B_k) = (⌊kα⌋, ⌊kα⌋ + a·k): one heap to the other's partner, or both heaps to
   the pair k = ⌊|a - b|/a⌋ (the amounts taken then differ by less than a);
 - Moore's Nim_2 on 3 or 4 heaps: two heaps go to the values that make every binary column sum divisible by 3;
-- Euclid's game: the larger coordinate goes to r or r + the smaller, r the remainder of their division.
+- Euclid's game: the larger coordinate goes to r or r + the smaller, r the remainder of their division;
+- Fibonacci Nim (Whinihan): take the least part z of the heap's Zeckendorf representation, leaving the next player
+  at most 2z, below the least part of what is left.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ import sympy as sp
 from discover.expr.features import expand_derived
 from discover.expr.nodes import BitAnd, BitOr, BitXor
 from discover.proofs.beatty import fraenkel_a
+from discover.expr.zeckendorf import ZeckendorfLeast
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch
-from games.symbolic import EuclidMultiples, MoveRelation, Steps, TakeFromSome
+from games.symbolic import EuclidMultiples, GrowingTake, MoveRelation, Steps, TakeFromSome
 
 __all__ = ["theorem_strategies"]
 
@@ -92,6 +95,10 @@ def theorem_strategies(rule: Rule, game, relation: MoveRelation, sample) -> list
         a, b = coords
         out.append(("Euclid's remainder moves", [Branch((sp.Mod(a, b), b)), Branch((sp.Mod(a, b) + b, b)),
                                                  Branch((a, sp.Mod(b, a))), Branch((a, sp.Mod(b, a) + a))]))
+    if isinstance(relation, GrowingTake) and relation.ratio == 2 and not game.misere:
+        heap = coords[0]
+        left = heap - ZeckendorfLeast(heap)
+        out.append(("Whinihan's Fibonacci Nim move", [Branch((left, sp.Min(2 * ZeckendorfLeast(heap), left)))]))
     return out
 
 

@@ -28,7 +28,7 @@ FAMILIES = [
     ("nim", {"heaps": 3}), ("nim", {"heaps": 2, "misere": True}), ("wythoff", {}), ("wythoff_nd", {"heaps": 3}),
     ("subtraction", {"subtract": (2, 3, 7)}), ("staircase", {"stairs": 3}), ("moore", {"heaps": 4, "k": 2}),
     ("chomp", {"rows": 3}), ("euclid", {}), ("octal", {"code": "0.137"}), ("octal", {"code": "4.07"}),
-    ("lasker", {}), ("grundy_game", {}), ("a_wythoff", {"a": 3}),
+    ("lasker", {}), ("grundy_game", {}), ("a_wythoff", {"a": 3}), ("fibonacci_nim", {"ratio": 2}),
 ]
 
 
@@ -126,7 +126,7 @@ def _concrete(formula) -> bool:
 @pytest.mark.parametrize("name, params, bound", [
     ("nim", {"heaps": 2}, 4), ("wythoff", {}, 4), ("subtraction", {"subtract": (1, 3, 4)}, 9),
     ("staircase", {"stairs": 3}, 2), ("moore", {"heaps": 3, "k": 2}, 2), ("chomp", {"rows": 3}, 2), ("euclid", {}, 4),
-    ("a_wythoff", {"a": 2}, 4),
+    ("a_wythoff", {"a": 2}, 4), ("fibonacci_nim", {"ratio": 3}, 5),
 ])
 @pytest.mark.parametrize("bits", [None, 4])
 def test_z3_formulas_match_the_kernel(name, params, bound, bits):

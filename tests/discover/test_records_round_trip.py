@@ -24,6 +24,7 @@ from discover.expr.mathml import rule_mathml
 from discover.engines.pairs import pairs_expression
 from discover.expr.nodes import NODES, BitAnd, BitOr, BitXor, DigitSum
 from discover.expr.tree import from_tree, to_tree
+from discover.expr.zeckendorf import ZeckendorfLeast
 from discover.periodic_values import PeriodicValues
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.heap_period import HeapPeriod
@@ -73,6 +74,7 @@ def terms():
             pairs.map(lambda t: BitXor(*t)), pairs.map(lambda t: BitAnd(*t)), pairs.map(lambda t: BitOr(*t)),
             st.tuples(st.integers(2, 4), inner, inner).map(lambda t: DigitSum(t[0], t[1], t[2])),
             pairs.map(lambda t: sp.Min(*t)), pairs.map(lambda t: sp.Max(*t)), inner.map(sp.Abs),
+            inner.map(lambda t: ZeckendorfLeast(sp.Abs(t))),
         )
 
     return st.recursive(leaves, extend, max_leaves=5).map(_built)

@@ -53,6 +53,7 @@ BAD_VALUES = [
     ("chomp", {"rows": 1}), ("chomp", {"rows": 0}), ("chomp", {"rows": True}), ("chomp", {"rows": "2"}),
     ("staircase", {"stairs": 0}), ("staircase", {"stairs": 1.0}),
     ("a_wythoff", {"a": 0}), ("a_wythoff", {"a": 2.0}), ("a_wythoff", {"a": 10**6}), ("a_wythoff", {"misere": 1}),
+    ("fibonacci_nim", {"ratio": 0}), ("fibonacci_nim", {"ratio": "2"}),
 ]
 
 

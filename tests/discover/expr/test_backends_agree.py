@@ -3,7 +3,7 @@
 z3 proves the translated formula while verification runs the numpy one, so any drift between the
 two would be a false "proved".  Expressions mix + - ·, squares, mod and floor division by constants
 and by expressions (0 for a zero divisor in both), floor(c·x) with c rational or quadratic
-irrational, min, max, |x|, xor/and/or, carry-less digit sums, comparisons, membership, connectives
+irrational, min, max, |x|, xor/and/or, carry-less digit sums, least Zeckendorf parts, comparisons, membership, connectives
 and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval
 analysis asks (whose bounds must hold too).
 """
@@ -22,6 +22,7 @@ from discover.expr.nodes import BitAnd, BitOr, BitXor, DigitSum, is_condition
 from discover.expr.numeric import evaluate
 from discover.expr.smt import Arithmetic, SmtTranslator, needs_bits
 from discover.expr.walker import Unsupported
+from discover.expr.zeckendorf import ZeckendorfLeast
 
 SYMBOLS = sp.symbols("a b c")
 BITS = 10  # coordinates below 2^10
@@ -42,7 +43,8 @@ def values(bitwise: bool):
               | st.tuples(st.sampled_from(constants), symbols).map(lambda p: sp.floor(p[0] * p[1])))
     if bitwise:
         leaves |= (st.sampled_from([2, 3, 4]).map(lambda m: DigitSum(m, *SYMBOLS))
-                   | st.tuples(operators, symbols, symbols).map(lambda p: p[0](p[1], p[2])))
+                   | st.tuples(operators, symbols, symbols).map(lambda p: p[0](p[1], p[2]))
+                   | symbols.map(ZeckendorfLeast))
 
     def extend(inner):
         pairs = st.tuples(inner, inner)
@@ -56,7 +58,7 @@ def values(bitwise: bool):
         ]
         if bitwise:
             options += [st.tuples(operators, inner, inner)
-                        .map(lambda p: p[0](sp.Abs(p[1]), sp.Abs(p[2])))]
+                        .map(lambda p: p[0](sp.Abs(p[1]), sp.Abs(p[2]))), inner.map(lambda p: ZeckendorfLeast(p * p))]
         return st.one_of(options)
     return st.recursive(leaves, extend, max_leaves=4)
 
