@@ -6,7 +6,8 @@ Each case runs ``find_rule`` in a child process killed at its budget ("none with
 judged against a truth computed here by a plain brute force: a memoised recursion over ``game.moves()`` (the
 rules of play) on a small box, P/N for most games, Grundy values (mex, sums xor-ed) for one-heap games whose
 options are sums, and for a misère quotient the outcome of every sum of heaps holding at most ``box`` tokens in all;
-nothing from ``solvers/`` or ``discover/``.  A case is
+a loopy game (``loopy = true``: moves that can be undone) by retrograde counting over every position its box
+reaches instead of the recursion; nothing from ``solvers/`` or ``discover/``.  A case is
 
 - **exact**: a verified rule that agrees with the brute force on every position of the box;
 - **proved**: exact, and the proof says "proved";
@@ -63,9 +64,46 @@ def make(case: dict):
     return custom_game(case["name"], CUSTOM[case["custom"]], 1)
 
 
-def brute_force(game, box: int):
+def retrograde_losses(game, starts) -> dict:
+    """Whether each position reachable from ``starts`` (by ``game.moves``) is lost for the player to move, by
+    retrograde counting: a position is won with a move to a lost one, lost when every move leads to a won one (or
+    when it has none and the game's terminal rule says so); a position neither of these ever settles is a draw
+    (not lost)."""
+    import collections
+
+    options: dict = {}
+    stack = [tuple(int(x) for x in p) for p in starts]
+    while stack:
+        position = stack.pop()
+        if position not in options:
+            options[position] = [tuple(o) for o in game.moves(position)]
+            stack.extend(o for o in options[position] if o not in options)
+    parents = collections.defaultdict(list)
+    for position, moves in options.items():
+        for option in moves:
+            parents[option].append(position)
+    unsettled = {p: len(moves) for p, moves in options.items()}
+    lost = {p: game.terminal_outcome() == -1 for p, moves in options.items() if not moves}
+    queue = collections.deque(lost)
+    while queue:
+        position = queue.popleft()
+        for parent in parents[position]:
+            if parent in lost:
+                continue
+            if lost[position]:
+                lost[parent] = False  # a move to a lost position wins
+                queue.append(parent)
+            else:
+                unsettled[parent] -= 1
+                if not unsettled[parent]:  # every move leads to a won position
+                    lost[parent] = True
+                    queue.append(parent)
+    return {p: lost.get(p, False) for p in options}
+
+
+def brute_force(game, box: int, loopy: bool = False):
     """Positions of the box [0, box]^dims and their truth: P (bool) or, for a one-heap game whose options are
-    sums of heaps, the Grundy value."""
+    sums of heaps, the Grundy value; a loopy game's P positions by ``retrograde_losses``."""
     import itertools
 
     import numpy as np
@@ -99,6 +137,9 @@ def brute_force(game, box: int):
         return positions, np.array([grundy(int(p[0])) for p in positions])
     keep = [game.universe(box).contains(positions[i:i + 1])[0] for i in range(len(positions))]
     positions = positions[np.array(keep, dtype=bool)]
+    if loopy:
+        lost = retrograde_losses(game, positions)
+        return positions, np.array([lost[tuple(int(x) for x in p)] for p in positions])
     return positions, np.array([losing(tuple(int(x) for x in p)) for p in positions])
 
 
@@ -155,7 +196,7 @@ def judge(case: dict, answer: dict | None) -> dict:
     if answer["rule"].get("kind") == "misere_quotient":  # a rule of sums: judged on every sum of few tokens
         return {**row, **_judge_quotient(case, answer)}
     rule = Rule.from_json(answer["rule"])
-    positions, truth = brute_force(make(case), case["box"])
+    positions, truth = brute_force(make(case), case["box"], case.get("loopy", False))
     said = rule.evaluate(positions) if rule.target == "grundy" and truth.dtype != bool else rule.predicate(positions)
     wrong = [tuple(int(x) for x in p) for p in positions[said != truth][:3]]
     proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"

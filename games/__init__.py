@@ -21,6 +21,7 @@ from games.hex import hex_game
 from games.lines import LineGame, nim, wythoff, wythoff_nd
 from games.moore import moore
 from games.notakto import notakto
+from games.poker_nim import poker_nim
 from games.registry import GAMES, family_signature, make_game, parse_params
 from games.staircase import staircase
 from games.subtraction import subtraction
@@ -32,7 +33,8 @@ __all__ = [
     "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
     "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names",
     "DeclaredGame", "declared_game", "read_game_spec",
-    "nim", "wythoff", "wythoff_nd", "a_wythoff", "fibonacci_nim", "euclid", "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
+    "nim", "wythoff", "wythoff_nd", "a_wythoff", "fibonacci_nim", "poker_nim", "euclid", "subtraction", "octal",
+    "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]
 

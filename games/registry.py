@@ -23,6 +23,7 @@ from games.hex import hex_game
 from games.lines import nim, wythoff, wythoff_nd
 from games.moore import moore
 from games.notakto import notakto
+from games.poker_nim import poker_nim
 from games.openspiel import openspiel_game
 from games.openspiel_names import is_openspiel_name, split_name, typed_params
 from games.staircase import staircase
@@ -34,7 +35,7 @@ __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
     for cls in (nim, wythoff, euclid, subtraction, octal, hexadecimal, moore, staircase, chomp, lasker, grundy_game,
-                wythoff_nd, a_wythoff, fibonacci_nim, notakto, hex_game, tictactoe)
+                wythoff_nd, a_wythoff, fibonacci_nim, poker_nim, notakto, hex_game, tictactoe)
 }
 
 

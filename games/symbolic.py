@@ -22,6 +22,8 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
   a-Wythoff games beside Nim's moves; a = 1 is Wythoff's diagonal).
 - ``GrowingTake(ratio)``: a heap n and the most m its mover may take: take 1 <= t <= m, after which the next player
   may take up to ratio·t (capped at the heap left): Fibonacci Nim for ratio 2.
+- ``PokerMoves(heaps)``: heaps and two banks (the mover's, the other's): take chips from a heap into the bank or put
+  chips from the bank onto a heap, the banks then trading places (Poker Nim; loopy: no measure falls).
 - ``AnyOf(members)``: the union of several relations, a move of any member (declared games with
   several move rules).
 
@@ -42,7 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
-           "TakeBoth", "GrowingTake", "AnyOf", "take_from_one", "relation_from_record"]
+           "TakeBoth", "GrowingTake", "PokerMoves", "AnyOf", "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -472,6 +474,43 @@ class GrowingTake(MoveRelation):
 
 
 @dataclass(frozen=True)
+class PokerMoves(MoveRelation):
+    """Positions (h_1, ..., h_k, bank, other): one heap changes by a non-zero amount, taken into the mover's bank or
+    paid from it (at most the bank), and the banks trade places: after = (h', other, bank - (h'_i - h_i)).
+
+    Examples
+    --------
+    >>> poker = PokerMoves(1)
+    >>> poker.allows(np.array([[3, 2, 0], [3, 2, 0], [3, 2, 0]]), np.array([[1, 0, 4], [5, 0, 0], [6, 0, 0]])).tolist()
+    [True, True, False]
+    """
+
+    heaps: int
+
+    def __post_init__(self):
+        if isinstance(self.heaps, bool) or not isinstance(self.heaps, int) or self.heaps < 1:
+            raise ValueError(f"heaps must be a positive integer, got {self.heaps!r}")
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        raise ValueError("Poker Nim's moves can be undone: no measure falls with every move")
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        k = self.heaps
+        if before.shape[1] != k + 2:
+            raise ValueError(f"PokerMoves over {k} heaps needs {k + 2} coordinates, got {before.shape[1]}")
+        change = after[:, :k] - before[:, :k]
+        moved = (change != 0).sum(axis=1) == 1
+        paid = change.sum(axis=1)  # > 0: chips from the bank onto the heap
+        return moved & (after[:, :k] >= 0).all(axis=1) & (paid <= before[:, k]) & \
+            (after[:, k] == before[:, k + 1]) & (after[:, k + 1] == before[:, k] - paid)
+
+    def words(self) -> str:
+        return ("take chips from one heap into your bank, or put chips from your bank onto one heap; the banks then "
+                "trade places")
+
+
+@dataclass(frozen=True)
 class AnyOf(MoveRelation):
     """The union of several relations: a move of any member is a move.
 
@@ -509,7 +548,7 @@ class AnyOf(MoveRelation):
 
 
 _KINDS = {cls.__name__: cls for cls in (Steps, ProgressionSteps, PowerSteps, TakeFromSome, ChompBite, EuclidMultiples,
-                                        TakeAndBreak, TakeUpTo, TakeBoth, GrowingTake, AnyOf)}
+                                        TakeAndBreak, TakeUpTo, TakeBoth, GrowingTake, PokerMoves, AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:

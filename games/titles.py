@@ -24,6 +24,7 @@ TITLES = {
     "wythoff": "Wythoff's game",
     "wythoff_nd": "Wythoff's game on {heaps} heaps",
     "a_wythoff": "Fraenkel's {a}-Wythoff game",
+    "poker_nim": "Poker Nim with {heaps} heaps",
     "fibonacci_nim": "Fibonacci Nim (the next may take up to {ratio} times the last move)",
     "euclid": "Euclid's game",
     "subtraction": "the subtraction game S = {{{subtract}}}",

@@ -3,10 +3,11 @@
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
 subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules (Wythoff's game and
 Fraenkel's a-Wythoff games), Moore's theorem for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's
-theorem for Euclid's game, Whinihan's theorem for Fibonacci Nim), then the closure certificate in z3 (unbounded integers for rules without bitwise
-operators, else bit-vectors for coordinates below 2^bits).  Nothing else is ever "proved": a Grundy rule no
-periodicity theorem covers, a game without a symbolic move relation, a rule or strategy the translation cannot
-state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives "unknown".
+theorem for Euclid's game, Whinihan's theorem for Fibonacci Nim, Poker Nim's reduction to Nim), then the closure
+certificate in z3 (unbounded integers for rules without bitwise operators, else bit-vectors for coordinates below
+2^bits).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a symbolic
+move relation, a rule or strategy the translation cannot state exactly, or a part z3 leaves open (its own timeout:
+the one clock in a proof) gives "unknown".
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from discover.proofs.fibonacci import WHINIHAN_METHOD, fibonacci_nim_hypotheses
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
+from discover.proofs.poker import POKER_NIM_METHOD, poker_nim_hypotheses
 from discover.rule import Rule
 from discover.verdicts import CertificatePart, PartResult, ProofStatus
 from games import Game
@@ -220,7 +222,8 @@ def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, meth
         for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (a_wythoff_hypotheses, A_WYTHOFF_METHOD),
                                    (moore_hypotheses, MOORE_METHOD),
                                    (misere_nim_hypotheses, MISERE_NIM_METHOD),
-                                   (euclid_hypotheses, EUCLID_METHOD), (fibonacci_nim_hypotheses, WHINIHAN_METHOD)):
+                                   (euclid_hypotheses, EUCLID_METHOD), (fibonacci_nim_hypotheses, WHINIHAN_METHOD),
+                                   (poker_nim_hypotheses, POKER_NIM_METHOD)):
             applies, said = hypotheses(rule, game)
             if applies:
                 return Proof(ProofStatus.PROVED, method, "for every position",

@@ -15,6 +15,7 @@ bound (a candidate is never trusted) and searches only when none holds.
   the pair k = ⌊|a - b|/a⌋ (the amounts taken then differ by less than a);
 - Moore's Nim_2 on 3 or 4 heaps: two heaps go to the values that make every binary column sum divisible by 3;
 - Euclid's game: the larger coordinate goes to r or r + the smaller, r the remainder of their division;
+- Poker Nim: the nim-sum move on a heap, the chips taken going into the bank;
 - Fibonacci Nim (Whinihan): take the least part z of the heap's Zeckendorf representation, leaving the next player
   at most 2z, below the least part of what is left.
 """
@@ -32,9 +33,9 @@ from discover.proofs.beatty import fraenkel_a
 from discover.expr.zeckendorf import ZeckendorfLeast
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch
-from games.symbolic import EuclidMultiples, GrowingTake, MoveRelation, Steps, TakeFromSome
+from games.symbolic import EuclidMultiples, GrowingTake, MoveRelation, PokerMoves, Steps, TakeFromSome
 
-__all__ = ["theorem_strategies"]
+__all__ = ["theorem_strategies", "xor_set"]
 
 MISERE_EXTRAS = 8  # the most positions a misère strategy moves to by name (misère Wythoff: 3)
 _WYTHOFF = {(1, 0), (0, 1), (1, 1)}
@@ -72,9 +73,9 @@ def theorem_strategies(rule: Rule, game, relation: MoveRelation, sample) -> list
     names = tuple(rule.feature_names)
     coords = [sp.Symbol(n) for n in names]
     out = []
-    xor_set = _xor_set(rule, names)
-    if xor_set is not None and not game.misere:
-        branches = _nim_sum_moves(xor_set, coords, relation)
+    nim_sum = xor_set(rule, names)
+    if nim_sum is not None and not game.misere:
+        branches = _nim_sum_moves(nim_sum, coords, relation)
         if branches:
             out.append(("the nim-sum move (Bouton's theorem)", branches))
     if game.misere and _nim_moves(relation, len(names)):
@@ -95,6 +96,8 @@ def theorem_strategies(rule: Rule, game, relation: MoveRelation, sample) -> list
         a, b = coords
         out.append(("Euclid's remainder moves", [Branch((sp.Mod(a, b), b)), Branch((sp.Mod(a, b) + b, b)),
                                                  Branch((a, sp.Mod(b, a))), Branch((a, sp.Mod(b, a) + a))]))
+    if isinstance(relation, PokerMoves) and nim_sum is not None and not game.misere:
+        out.append(("the nim-sum move of Poker Nim (Winning Ways)", _poker_moves(nim_sum, coords, relation.heaps)))
     if isinstance(relation, GrowingTake) and relation.ratio == 2 and not game.misere:
         heap = coords[0]
         left = heap - ZeckendorfLeast(heap)
@@ -102,8 +105,15 @@ def theorem_strategies(rule: Rule, game, relation: MoveRelation, sample) -> list
     return out
 
 
-def _xor_set(rule: Rule, names) -> list | None:
-    """The coordinates S of a rule "the xor of S is 0" (x = y counts: x ⊕ y = 0), or None."""
+def xor_set(rule: Rule, names) -> list | None:
+    """The coordinates S of a rule "the xor of S is 0" (x = y counts: x ⊕ y = 0), or None.
+
+    Examples
+    --------
+    >>> a, b, c = sp.symbols("a b c")
+    >>> xor_set(Rule(sp.Eq(a, BitXor(b, c)), ("a", "b", "c")), ("a", "b", "c")), xor_set(Rule(sp.Eq(a, 0), ("a",)), "a")
+    ([a, b, c], None)
+    """
     expr = expand_derived(rule.expr, names) if rule.target == "P" and rule.sequence is None else None
     if not isinstance(expr, sp.Eq):
         return None
@@ -155,6 +165,20 @@ def _nim_sum_moves(xor_set, coords, relation) -> list[Branch]:
         target = others[0] if len(others) == 1 else BitXor(*others)
         t = v[i] * (coords[i] - target)  # the amount: p - t·v puts coordinate i at the target
         out.append(Branch(tuple(x - t * k for x, k in zip(coords, v))))
+    return out
+
+
+def _poker_moves(nim_sum, coords, heaps: int) -> list[Branch]:
+    """Poker Nim: heap j goes to the xor of the other heaps of the rule, the chips taken into the bank, the banks
+    trading places."""
+    bank, other = coords[heaps], coords[heaps + 1]
+    out = []
+    for j, x in enumerate(coords[:heaps]):
+        if x not in nim_sum:
+            continue
+        rest = [y for y in nim_sum if y != x]
+        target = rest[0] if len(rest) == 1 else BitXor(*rest)
+        out.append(Branch(tuple(coords[:j]) + (target,) + tuple(coords[j + 1:heaps]) + (other, bank + x - target)))
     return out
 
 

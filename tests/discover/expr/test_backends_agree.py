@@ -3,8 +3,8 @@
 z3 proves the translated formula while verification runs the numpy one, so any drift between the
 two would be a false "proved".  Expressions mix + - ·, squares, mod and floor division by constants
 and by expressions (0 for a zero divisor in both), floor(c·x) with c rational or quadratic
-irrational, min, max, |x|, xor/and/or, carry-less digit sums, least Zeckendorf parts, comparisons, membership, connectives
-and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval
+irrational, min, max, |x|, xor/and/or, carry-less digit sums, least Zeckendorf parts, comparisons, membership,
+connectives and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval
 analysis asks (whose bounds must hold too).
 """
 
