@@ -29,13 +29,14 @@ from games.openspiel_names import is_openspiel_name, split_name, typed_params
 from games.staircase import staircase
 from games.subtraction import subtraction
 from games.tictactoe import tictactoe
+from games.welter import welter
 
 __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_spec"]
 
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
     for cls in (nim, wythoff, euclid, subtraction, octal, hexadecimal, moore, staircase, chomp, lasker, grundy_game,
-                wythoff_nd, a_wythoff, fibonacci_nim, poker_nim, notakto, hex_game, tictactoe)
+                wythoff_nd, a_wythoff, fibonacci_nim, poker_nim, welter, notakto, hex_game, tictactoe)
 }
 
 

@@ -24,6 +24,8 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
   may take up to ratio·t (capped at the heap left): Fibonacci Nim for ratio 2.
 - ``PokerMoves(heaps)``: heaps and two banks (the mover's, the other's): take chips from a heap into the bank or put
   chips from the bank onto a heap, the banks then trading places (Poker Nim; loopy: no measure falls).
+- ``CoinSlides()``: coins on distinct squares, listed in decreasing order: one coin to any empty square below it
+  (Welter's game).
 - ``AnyOf(members)``: the union of several relations, a move of any member (declared games with
   several move rules).
 
@@ -44,7 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
-           "TakeBoth", "GrowingTake", "PokerMoves", "AnyOf", "take_from_one", "relation_from_record"]
+           "TakeBoth", "GrowingTake", "PokerMoves", "CoinSlides", "AnyOf", "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -511,6 +513,28 @@ class PokerMoves(MoveRelation):
 
 
 @dataclass(frozen=True)
+class CoinSlides(MoveRelation):
+    """Positions c_1 > c_2 > ... >= 0, coins on distinct squares: one coin moves to an empty square below it and the
+    squares are listed in decreasing order again (every other coin stays), as in Welter's game.
+
+    Examples
+    --------
+    >>> CoinSlides().allows(np.array([[5, 2], [5, 2], [5, 2]]), np.array([[2, 0], [2, 1], [4, 3]])).tolist()
+    [True, True, False]
+    """
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        ordered = (np.diff(after, axis=1) < 0).all(axis=1) & (after >= 0).all(axis=1)
+        smaller = after.sum(axis=1) < before.sum(axis=1)
+        kept = (after[:, :, None] == before[:, None, :]).any(axis=2).sum(axis=1) == before.shape[1] - 1
+        return ordered & smaller & kept  # the one new square is below the coin that left (the others stay)
+
+    def words(self) -> str:
+        return "one coin moves to an empty square below it (coins on distinct squares, listed in decreasing order)"
+
+
+@dataclass(frozen=True)
 class AnyOf(MoveRelation):
     """The union of several relations: a move of any member is a move.
 
@@ -548,7 +572,8 @@ class AnyOf(MoveRelation):
 
 
 _KINDS = {cls.__name__: cls for cls in (Steps, ProgressionSteps, PowerSteps, TakeFromSome, ChompBite, EuclidMultiples,
-                                        TakeAndBreak, TakeUpTo, TakeBoth, GrowingTake, PokerMoves, AnyOf)}
+                                        TakeAndBreak, TakeUpTo, TakeBoth, GrowingTake, PokerMoves, CoinSlides,
+                                        AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:

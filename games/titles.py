@@ -25,6 +25,7 @@ TITLES = {
     "wythoff_nd": "Wythoff's game on {heaps} heaps",
     "a_wythoff": "Fraenkel's {a}-Wythoff game",
     "poker_nim": "Poker Nim with {heaps} heaps",
+    "welter": "Welter's game with {coins} coins",
     "fibonacci_nim": "Fibonacci Nim (the next may take up to {ratio} times the last move)",
     "euclid": "Euclid's game",
     "subtraction": "the subtraction game S = {{{subtract}}}",

@@ -15,13 +15,13 @@ import z3
 
 from discover.expr.smt import Arithmetic
 from discover.expr.walker import Unsupported
-from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, GrowingTake, MoveRelation, ProgressionSteps, Steps,
-                             TakeBoth, TakeFromSome, TakeUpTo)
+from games.symbolic import (AnyOf, ChompBite, CoinSlides, EuclidMultiples, GrowingTake, MoveRelation, ProgressionSteps,
+                             Steps, TakeBoth, TakeFromSome, TakeUpTo)
 
 __all__ = ["MovesSmt"]
 
 _SUPPORTED = (Steps, ProgressionSteps, TakeFromSome, ChompBite, EuclidMultiples, TakeUpTo, TakeBoth, GrowingTake,
-              AnyOf)
+              CoinSlides, AnyOf)
 
 
 class MovesSmt:
@@ -54,6 +54,8 @@ class MovesSmt:
         parts = [x >= zero for x in p]
         if self._has(ChompBite):
             parts += [p[0] >= ar.const(1)] + [p[i] >= p[i + 1] for i in range(self.dims - 1)]
+        if self._has(CoinSlides):
+            parts += [p[i] > p[i + 1] for i in range(self.dims - 1)]
         if self.bound_bits is not None:
             top = ar.const(1 << self.bound_bits)
             parts += [sum(p[1:], p[0]) < top] if self.grows else [x < top for x in p]
@@ -61,7 +63,8 @@ class MovesSmt:
 
     def statement(self) -> str:
         """The positions a proof in this arithmetic covers, in words."""
-        shape = " (row lengths non-increasing, the first ≥ 1)" if self._has(ChompBite) else ""
+        shape = " (row lengths non-increasing, the first ≥ 1)" if self._has(ChompBite) else \
+            " (squares in decreasing order)" if self._has(CoinSlides) else ""
         if self.bound_bits is None:
             return f"for every position{shape}"
         what = "fewer than 2^{} tokens in all" if self.grows else "every coordinate < 2^{}"
@@ -100,6 +103,11 @@ class MovesSmt:
             s, t, width = p[0] - q[0], p[1] - q[1], ar.const(rel.a)
             one = ar.const(1)
             return z3.And(s >= one, t >= one, s - t < width, t - s < width, q[0] >= zero, q[1] >= zero)
+        if isinstance(rel, CoinSlides):  # ordered, one new square, every other coin kept, the total down
+            kept = [z3.Or(*[x == y for y in p]) for x in q]
+            ordered = [q[i] > q[i + 1] for i in range(self.dims - 1)] + [q[-1] >= zero]
+            return z3.And(*ordered, sum(q[1:], q[0]) < sum(p[1:], p[0]), z3.AtLeast(*kept, self.dims - 1),
+                          z3.AtMost(*kept, self.dims - 1))
         if isinstance(rel, GrowingTake):
             t, allowed = p[0] - q[0], ar.const(rel.ratio) * (p[0] - q[0])
             return z3.And(t >= ar.const(1), t <= p[1], q[0] >= zero, q[1] == z3.If(allowed < q[0], allowed, q[0]))
@@ -143,6 +151,8 @@ class MovesSmt:
             return z3.And(*[x == zero for x in p])
         if isinstance(rel, (TakeBoth, GrowingTake)):
             return z3.Or(p[0] == zero, p[1] == zero)
+        if isinstance(rel, CoinSlides):  # the coins fill the lowest squares
+            return z3.And(*[x == ar.const(self.dims - 1 - i) for i, x in enumerate(p)])
         if isinstance(rel, ChompBite):
             return z3.And(p[0] == ar.const(1), *[x == zero for x in p[1:]])
         return z3.Or(p[0] == zero, p[1] == zero)

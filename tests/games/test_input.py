@@ -54,7 +54,7 @@ BAD_VALUES = [
     ("staircase", {"stairs": 0}), ("staircase", {"stairs": 1.0}),
     ("a_wythoff", {"a": 0}), ("a_wythoff", {"a": 2.0}), ("a_wythoff", {"a": 10**6}), ("a_wythoff", {"misere": 1}),
     ("fibonacci_nim", {"ratio": 0}), ("fibonacci_nim", {"ratio": "2"}),
-    ("poker_nim", {"heaps": 0}), ("poker_nim", {"heaps": 9}),
+    ("poker_nim", {"heaps": 0}), ("poker_nim", {"heaps": 9}), ("welter", {"coins": 0}), ("welter", {"coins": 9}),
 ]
 
 
