@@ -81,6 +81,12 @@ def _staying(ok, after):
     return ok
 
 
+def _positive(value, name: str) -> None:
+    """Refuse a field that is not a positive integer."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+
+
 def _listed_vectors(vectors) -> str:
     return ", ".join("(" + ", ".join(map(str, v)) + ")" if len(v) > 1 else str(v[0]) for v in vectors)
 
@@ -426,8 +432,7 @@ class TakeBoth(MoveRelation):
     a: int
 
     def __post_init__(self):
-        if isinstance(self.a, bool) or not isinstance(self.a, int) or self.a < 1:
-            raise ValueError(f"a must be a positive integer, got {self.a!r}")
+        _positive(self.a, "a")
 
     def allows(self, before, after):
         before, after = _pair(before, after)
@@ -455,8 +460,7 @@ class GrowingTake(MoveRelation):
     ratio: int
 
     def __post_init__(self):
-        if isinstance(self.ratio, bool) or not isinstance(self.ratio, int) or self.ratio < 1:
-            raise ValueError(f"ratio must be a positive integer, got {self.ratio!r}")
+        _positive(self.ratio, "ratio")
 
     def measure(self, dims: int) -> tuple[int, ...]:
         """The heap: the amount allowed may grow."""
@@ -490,8 +494,7 @@ class PokerMoves(MoveRelation):
     heaps: int
 
     def __post_init__(self):
-        if isinstance(self.heaps, bool) or not isinstance(self.heaps, int) or self.heaps < 1:
-            raise ValueError(f"heaps must be a positive integer, got {self.heaps!r}")
+        _positive(self.heaps, "heaps")
 
     def measure(self, dims: int) -> tuple[int, ...]:
         raise ValueError("Poker Nim's moves can be undone: no measure falls with every move")
