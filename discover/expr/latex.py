@@ -48,6 +48,9 @@ class LatexRulePrinter(LatexPrinter):
     def _print_DigitSum(self, e, exp=None):
         return self._infix(f"\\oplus_{{{int(e.args[0])}}}", e, e.args[1:], exp)
 
+    def _print_NimProduct(self, e, exp=None):
+        return self._infix(r"\otimes", e, e.args, exp)
+
     def _print_ZeckendorfLeast(self, e, exp=None):
         text = rf"\operatorname{{zeck}}({self._print(e.args[0])})"
         return text if exp is None else rf"{text}^{{{exp}}}"

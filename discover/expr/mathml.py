@@ -20,7 +20,7 @@ import sympy as sp
 from sympy.printing.mathml import MathMLPresentationPrinter
 
 from discover.expr.features import expand_derived
-from discover.expr.nodes import BITWISE
+from discover.expr.nodes import INFIX
 from discover.expr.text import OPERATOR_SYMBOLS, SPECIAL_WORDS
 
 __all__ = ["MathMLRulePrinter", "rule_mathml"]
@@ -45,7 +45,7 @@ class MathMLRulePrinter(MathMLPresentationPrinter):
 
     def _operand(self, e, parent=None):
         """Bracketed unless an atom or a function call (a bitwise operand of another kind always is)."""
-        plain = e.is_Atom or (isinstance(e, (sp.Function, sp.floor)) and not isinstance(e, BITWISE))
+        plain = e.is_Atom or (isinstance(e, (sp.Function, sp.floor)) and not isinstance(e, INFIX))
         if plain or (parent is not None and type(e) is type(parent)):
             return self._print(e)
         return self._row(self._node("mo", "("), self._print(e), self._node("mo", ")"))
@@ -74,6 +74,9 @@ class MathMLRulePrinter(MathMLPresentationPrinter):
             sub.appendChild(self._node("mn", str(int(e.args[0]))))
             return sub
         return self._infix(operator, e.args[1:], e)
+
+    def _print_NimProduct(self, e):
+        return self._infix(html.escape(OPERATOR_SYMBOLS["NimProduct"]), e.args, e)
 
     def _print_ZeckendorfLeast(self, e):
         return self._row(self._node("mi", "zeck"), self._node("mo", "("), self._print(e.args[0]), self._node("mo", ")"))

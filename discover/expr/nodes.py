@@ -2,7 +2,8 @@
 
 Rules are sympy expressions over integer-valued features.  sympy has no bitwise integer operators,
 so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here
-(``ZeckendorfLeast``, the least part of a Zeckendorf representation, in ``discover.expr.zeckendorf``).
+(``ZeckendorfLeast``, the least part of a Zeckendorf representation, in ``discover.expr.zeckendorf``;
+``NimProduct``, Conway's nim-multiplication, in ``discover.expr.nimber``).
 ``NODES`` lists the sympy classes of the language, one node type each; a subclass belongs to its
 class's node type (``Eq`` and the other comparisons to ``Relational``, ``Zero`` to ``Integer``).
 Every backend (``discover.expr.walker.BACKENDS``) has one method per node type.
@@ -17,9 +18,10 @@ import sympy as sp
 from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 from sympy.printing.precedence import PRECEDENCE
 
+from discover.expr.nimber import NimProduct
 from discover.expr.zeckendorf import ZeckendorfLeast
 
-__all__ = ["NODES", "RELATIONS", "BITWISE", "BitXor", "BitAnd", "BitOr", "DigitSum", "digit_sum", "complexity",
+__all__ = ["NODES", "RELATIONS", "BITWISE", "INFIX", "BitXor", "BitAnd", "BitOr", "DigitSum", "digit_sum", "complexity",
            "is_condition", "zero_digit_sum"]
 
 
@@ -112,13 +114,15 @@ class DigitSum(sp.Function):
 NODES: tuple[type, ...] = (
     sp.Symbol, sp.Integer, sp.Rational, type(sp.GoldenRatio), BooleanTrue, BooleanFalse,
     sp.Add, sp.Mul, sp.Pow, sp.Mod, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Abs,
-    BitXor, BitAnd, BitOr, DigitSum, ZeckendorfLeast,
+    BitXor, BitAnd, BitOr, DigitSum, ZeckendorfLeast, NimProduct,
     sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains, sp.Piecewise,
 )
 #: the comparisons of the node type ``Relational``, by sympy's ``rel_op``
 RELATIONS = {"==": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 #: operators that need bit-vectors in z3
-BITWISE = (BitXor, BitAnd, BitOr, DigitSum, ZeckendorfLeast)
+BITWISE = (BitXor, BitAnd, BitOr, DigitSum, ZeckendorfLeast, NimProduct)
+#: the bitwise operators printed between their operands (a ⊕ b, a ⊗ b): an operand of another one is bracketed
+INFIX = (BitXor, BitAnd, BitOr, DigitSum, NimProduct)
 
 
 def digit_sum(m: int, columns) -> np.ndarray:

@@ -11,12 +11,12 @@ import sympy as sp
 from sympy.printing.str import StrPrinter
 
 from discover.expr.features import DERIVED, expand_derived
-from discover.expr.nodes import BITWISE
+from discover.expr.nodes import INFIX
 
 __all__ = ["TextPrinter", "rule_text", "general_text", "bit_operand", "OPERATOR_SYMBOLS", "SPECIAL_WORDS"]
 
 #: the symbols of the bitwise operators in plain text (and MathML)
-OPERATOR_SYMBOLS = {"BitXor": "⊕", "BitAnd": "&", "BitOr": "|"}
+OPERATOR_SYMBOLS = {"BitXor": "⊕", "BitAnd": "&", "BitOr": "|", "NimProduct": "⊗"}
 #: counts among the derived features, written as words
 SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -35,7 +35,7 @@ def bit_operand(printer, arg, parent) -> str:
     >>> bit_operand(TextPrinter(), sp.Mod(a, 4), BitXor(sp.Mod(a, 4), b))
     '(a mod 4)'
     """
-    if isinstance(arg, BITWISE) and type(arg) is not type(parent) or isinstance(arg, (sp.Mod, sp.Piecewise)):
+    if isinstance(arg, INFIX) and type(arg) is not type(parent) or isinstance(arg, (sp.Mod, sp.Piecewise)):
         return printer._bracket(printer._print(arg))
     return printer._wrap(arg)
 
@@ -78,6 +78,9 @@ class TextPrinter(StrPrinter):
 
     def _print_DigitSum(self, e):  # the carry-less sum mod m: a ⊕₃ b ⊕₃ c
         return self._infix("⊕" + str(int(e.args[0])).translate(_SUBSCRIPTS), e, e.args[1:])
+
+    def _print_NimProduct(self, e):
+        return self._infix(OPERATOR_SYMBOLS["NimProduct"], e, e.args)
 
     def _print_ZeckendorfLeast(self, e):  # the least part of the Zeckendorf representation
         return f"zeck({self._print(e.args[0])})"

@@ -3,9 +3,9 @@
 z3 proves the translated formula while verification runs the numpy one, so any drift between the
 two would be a false "proved".  Expressions mix + - ·, squares, mod and floor division by constants
 and by expressions (0 for a zero divisor in both), floor(c·x) with c rational or quadratic
-irrational, min, max, |x|, xor/and/or, carry-less digit sums, least Zeckendorf parts, comparisons, membership,
-connectives and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval
-analysis asks (whose bounds must hold too).
+irrational, min, max, |x|, xor/and/or, carry-less digit sums, least Zeckendorf parts, nim-products, comparisons,
+membership, connectives and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the
+interval analysis asks (whose bounds must hold too).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from discover.expr.nodes import BitAnd, BitOr, BitXor, DigitSum, is_condition
 from discover.expr.numeric import evaluate
 from discover.expr.smt import Arithmetic, SmtTranslator, needs_bits
 from discover.expr.walker import Unsupported
+from discover.expr.nimber import NimProduct
 from discover.expr.zeckendorf import ZeckendorfLeast
 
 SYMBOLS = sp.symbols("a b c")
@@ -44,7 +45,7 @@ def values(bitwise: bool):
     if bitwise:
         leaves |= (st.sampled_from([2, 3, 4]).map(lambda m: DigitSum(m, *SYMBOLS))
                    | st.tuples(operators, symbols, symbols).map(lambda p: p[0](p[1], p[2]))
-                   | symbols.map(ZeckendorfLeast))
+                   | symbols.map(ZeckendorfLeast) | st.tuples(symbols, symbols).map(lambda p: NimProduct(*p)))
 
     def extend(inner):
         pairs = st.tuples(inner, inner)
@@ -58,7 +59,8 @@ def values(bitwise: bool):
         ]
         if bitwise:
             options += [st.tuples(operators, inner, inner)
-                        .map(lambda p: p[0](sp.Abs(p[1]), sp.Abs(p[2]))), inner.map(lambda p: ZeckendorfLeast(p * p))]
+                        .map(lambda p: p[0](sp.Abs(p[1]), sp.Abs(p[2]))), inner.map(lambda p: ZeckendorfLeast(p * p)),
+                        pairs.map(lambda p: NimProduct(sp.Mod(p[0], 64), sp.Mod(p[1], 64)))]
         return st.one_of(options)
     return st.recursive(leaves, extend, max_leaves=4)
 
