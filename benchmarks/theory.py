@@ -4,10 +4,11 @@ Run ``python benchmarks/theory.py`` (``--cases a,b`` for some, ``--budget S`` se
 The cases are data (``theory_cases.toml``: one record a game, with its class, reference and published rule).
 Each case runs ``find_rule`` in a child process killed at its budget ("none within S s"), and its answer is
 judged against a truth computed here by a plain brute force: a memoised recursion over ``game.moves()`` (the
-rules of play) on a small box, P/N for most games, Grundy values (mex, sums xor-ed) for one-heap games whose
-options are sums, and for a misère quotient the outcome of every sum of heaps holding at most ``box`` tokens in all;
-a loopy game (``loopy = true``: moves that can be undone) by retrograde counting over every position its box
-reaches instead of the recursion; nothing from ``solvers/`` or ``discover/``.  A case is
+rules of play) on a small box, P/N for most games, Grundy values (mex, sums xor-ed) for games whose options are
+sums (one-heap take-and-break games, Turning Corners), and for a misère quotient the outcome of every sum of heaps
+holding at most ``box`` tokens in all; a loopy game (``loopy = true``: moves that can be undone) by retrograde
+counting over every position its box reaches instead of the recursion; nothing from ``solvers/`` or ``discover/``.
+A case is
 
 - **exact**: a verified rule that agrees with the brute force on every position of the box;
 - **proved**: exact, and the proof says "proved";
@@ -103,25 +104,26 @@ def retrograde_losses(game, starts) -> dict:
 
 def brute_force(game, box: int, loopy: bool = False):
     """Positions of the box [0, box]^dims and their truth: P (bool) or, for a one-heap game whose options are
-    sums of heaps, the Grundy value; a loopy game's P positions by ``retrograde_losses``."""
+    sums (heaps, or coins of Turning Corners), the Grundy value; a loopy game's P positions by
+    ``retrograde_losses``."""
     import itertools
 
     import numpy as np
 
     sys.setrecursionlimit(100_000)
-    sums = game.dims == 1 and game.parts > 1
+    sums = game.parts > 1
     memo: dict = {}
 
-    def grundy(heap: int) -> int:  # a one-heap game whose options are sums: mex of the options' xor
-        if heap not in memo:
+    def grundy(part: tuple) -> int:  # a game whose options are sums of parts: mex of the options' xor
+        if part not in memo:
             seen = set()
-            for option in game.moves((heap,)):
+            for option in game.moves(part):
                 value = 0
-                for h in option:
-                    value ^= grundy(h)
+                for piece in game.option_parts(option):
+                    value ^= grundy(piece)
                 seen.add(value)
-            memo[heap] = next(v for v in itertools.count() if v not in seen)
-        return memo[heap]
+            memo[part] = next(v for v in itertools.count() if v not in seen)
+        return memo[part]
 
     def losing(position) -> bool:  # P for the player to move
         if position not in memo:
@@ -134,7 +136,7 @@ def brute_force(game, box: int, loopy: bool = False):
 
     positions = np.array(list(itertools.product(range(box + 1), repeat=game.dims)), dtype=np.int64)
     if sums:
-        return positions, np.array([grundy(int(p[0])) for p in positions])
+        return positions, np.array([grundy(tuple(int(x) for x in p)) for p in positions])
     keep = [game.universe(box).contains(positions[i:i + 1])[0] for i in range(len(positions))]
     positions = positions[np.array(keep, dtype=bool)]
     if loopy:

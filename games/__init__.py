@@ -26,6 +26,7 @@ from games.registry import GAMES, family_signature, make_game, parse_params
 from games.staircase import staircase
 from games.subtraction import subtraction
 from games.tictactoe import tictactoe
+from games.turning_corners import turning_corners
 from games.universe import Universe
 from games.welter import welter
 
@@ -34,8 +35,8 @@ __all__ = [
     "Game", "LineGame", "HeapGame", "CustomGame", "BoardGame", "Universe", "GAMES",
     "make_game", "parse_params", "family_signature", "custom_game", "coordinate_names",
     "DeclaredGame", "declared_game", "read_game_spec",
-    "nim", "wythoff", "wythoff_nd", "a_wythoff", "fibonacci_nim", "poker_nim", "welter", "euclid", "subtraction",
-    "octal", "hexadecimal", "lasker", "grundy_game",
+    "nim", "wythoff", "wythoff_nd", "a_wythoff", "fibonacci_nim", "poker_nim", "welter", "turning_corners", "euclid",
+    "subtraction", "octal", "hexadecimal", "lasker", "grundy_game",
     "moore", "staircase", "chomp", "notakto", "hex_game", "tictactoe",
 ]
 

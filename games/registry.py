@@ -29,6 +29,7 @@ from games.openspiel_names import is_openspiel_name, split_name, typed_params
 from games.staircase import staircase
 from games.subtraction import subtraction
 from games.tictactoe import tictactoe
+from games.turning_corners import turning_corners
 from games.welter import welter
 
 __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_spec"]
@@ -36,7 +37,7 @@ __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
     for cls in (nim, wythoff, euclid, subtraction, octal, hexadecimal, moore, staircase, chomp, lasker, grundy_game,
-                wythoff_nd, a_wythoff, fibonacci_nim, poker_nim, welter, notakto, hex_game, tictactoe)
+                wythoff_nd, a_wythoff, fibonacci_nim, poker_nim, welter, turning_corners, notakto, hex_game, tictactoe)
 }
 
 

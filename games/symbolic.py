@@ -26,6 +26,8 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
   chips from the bank onto a heap, the banks then trading places (Poker Nim; loopy: no measure falls).
 - ``CoinSlides()``: coins on distinct squares, listed in decreasing order: one coin to any empty square below it
   (Welter's game).
+- ``CornerTurns()``: a coin (x, y) goes to the sum of the coins (x', y), (x, y'), (x', y') with x' < x, y' < y
+  (Turning Corners: an option is three positions of two coordinates).
 - ``AnyOf(members)``: the union of several relations, a move of any member (declared games with
   several move rules).
 
@@ -46,7 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
-           "TakeBoth", "GrowingTake", "PokerMoves", "CoinSlides", "AnyOf", "take_from_one", "relation_from_record"]
+           "TakeBoth", "GrowingTake", "PokerMoves", "CoinSlides", "CornerTurns", "AnyOf", "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -538,6 +540,33 @@ class CoinSlides(MoveRelation):
 
 
 @dataclass(frozen=True)
+class CornerTurns(MoveRelation):
+    """A coin (x, y) to the sum of the three other corners of a rectangle below and left of it: an option is a row
+    of three positions (x', y), (x, y'), (x', y') (in any order) with x' < x and y' < y.
+
+    Examples
+    --------
+    >>> CornerTurns().allows(np.array([[2, 2], [2, 2]]), np.array([[1, 2, 2, 0, 1, 0], [1, 2, 2, 1, 1, 0]])).tolist()
+    [True, False]
+    """
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        if before.shape[1] != 2 or after.shape[1] != 6:
+            raise ValueError(f"CornerTurns moves a coin (x, y) to three coins, got shapes {before.shape} and "
+                             f"{after.shape}")
+        parts = after.reshape(-1, 3, 2)
+        order = np.lexsort((parts[:, :, 1], parts[:, :, 0]), axis=-1)  # (x', y'), (x', y), (x, y')
+        low, column, row = (np.take_along_axis(parts, order[:, k, None, None], axis=1)[:, 0] for k in range(3))
+        x, y = before[:, 0], before[:, 1]
+        return (low[:, 0] >= 0) & (low[:, 1] >= 0) & (low[:, 0] < x) & (low[:, 1] < y) & \
+            (column[:, 0] == low[:, 0]) & (column[:, 1] == y) & (row[:, 0] == x) & (row[:, 1] == low[:, 1])
+
+    def words(self) -> str:
+        return "a coin (x, y) goes to the coins (x', y), (x, y') and (x', y') for some x' < x and y' < y"
+
+
+@dataclass(frozen=True)
 class AnyOf(MoveRelation):
     """The union of several relations: a move of any member is a move.
 
@@ -576,7 +605,7 @@ class AnyOf(MoveRelation):
 
 _KINDS = {cls.__name__: cls for cls in (Steps, ProgressionSteps, PowerSteps, TakeFromSome, ChompBite, EuclidMultiples,
                                         TakeAndBreak, TakeUpTo, TakeBoth, GrowingTake, PokerMoves, CoinSlides,
-                                        AnyOf)}
+                                        CornerTurns, AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:

@@ -26,6 +26,7 @@ TITLES = {
     "a_wythoff": "Fraenkel's {a}-Wythoff game",
     "poker_nim": "Poker Nim with {heaps} heaps",
     "welter": "Welter's game with {coins} coins",
+    "turning_corners": "Turning Corners",
     "fibonacci_nim": "Fibonacci Nim (the next may take up to {ratio} times the last move)",
     "euclid": "Euclid's game",
     "subtraction": "the subtraction game S = {{{subtract}}}",

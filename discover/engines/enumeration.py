@@ -3,7 +3,8 @@
 Integer terms are built by size (the number of nodes of the expression tree) from the
 features, small constants, ``floor(c*x)`` with c a closed form (the golden ratio, square
 roots; computed exactly with integer square roots, never with floats), the functions of one feature
-(``UNARY_OPS``: the least Zeckendorf part), and the binary
+(``UNARY_OPS``: the least Zeckendorf part), the operators of two features (``FEATURE_OPS``: the
+nim-product), and the binary
 operators + - * // mod xor and or min max.  Every term is held as its vector of values on the
 training table; a term whose vector was already seen is dropped (observational equivalence),
 so the smallest spelling of each function survives.  Boolean terms are comparisons (= ≠ < ≤)
@@ -26,8 +27,8 @@ import sympy as sp
 
 from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
-from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, UNARY_OPS,
-                                      eval_node, to_sympy)
+from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, FEATURE_OPS, INT_OPS, IRRATIONALS, SMALL,
+                                      UNARY_OPS, eval_node, to_sympy)
 from discover.expr.exact import exact_floor
 from discover.expr.numeric import evaluate
 
@@ -276,6 +277,18 @@ class EnumerationEngine(Engine):
                 self._spend(len(terms) * self._n)
                 self._accept(level, fn(features.values[terms].astype(np.int64)),
                              lambda rows, name=name: [(name, features.nodes[terms[r]]) for r in rows])
+        if size == 3:  # an operator of two features, each pair once (the operators are commutative)
+            features = levels[1]
+            values = features.values[features.terms]
+            terms = features.terms[(values.min(axis=1) >= 0) & (values.max(axis=1) < 1 << 31)]
+            pairs = [(i, j) for k, i in enumerate(terms) for j in terms[k + 1:]]
+            for name, (fn, _) in FEATURE_OPS.items():
+                self._spend(len(pairs) * self._n)
+                if pairs:
+                    left, right = (np.array(side) for side in zip(*pairs))
+                    vals = fn(features.values[left].astype(np.int64), features.values[right].astype(np.int64))
+                    self._accept(level, vals, lambda rows, name=name: [
+                        (name, features.nodes[left[r]], features.nodes[right[r]]) for r in rows])
         for name, (_, commutative, right_consts) in INT_OPS.items():
             for li in sorted(levels):
                 lj = size - 1 - li

@@ -2,7 +2,8 @@
 
 A node is a nested tuple: ``("x", name)`` a feature, ``("k", c)`` a constant, ``("floor", i, x)``
 floor(IRRATIONALS[i] * x), ``(op, x)`` with op a function of one feature of ``UNARY_OPS`` (zeck: the least
-Zeckendorf part), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
+Zeckendorf part), ``(op, x, y)`` with op an operator of two features of ``FEATURE_OPS`` (nimmul: the
+nim-product), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
 (add sub mul floordiv mod xor min max and or), a comparison of ``CMP_OPS`` (Eq Ne Lt Le) or a
 connective (And Or).  ``eval_node`` computes a node with numpy exactly as
 ``discover.expr.numeric.evaluate`` computes its sympy form ``to_sympy(node)``: floor division and
@@ -16,9 +17,10 @@ import sympy as sp
 
 from discover.expr.exact import exact_floor
 from discover.expr.nodes import BitAnd, BitOr, BitXor, complexity
+from discover.expr.nimber import NimProduct, nim_product
 from discover.expr.zeckendorf import ZeckendorfLeast, zeckendorf_least
 
-__all__ = ["IRRATIONALS", "INT_OPS", "UNARY_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL",
+__all__ = ["IRRATIONALS", "INT_OPS", "UNARY_OPS", "FEATURE_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL",
            "to_sympy", "eval_node"]
 
 #: constants c of the terms floor(c*x), in the order they are tried (earlier = preferred).
@@ -52,6 +54,9 @@ INT_OPS = {
 }
 # name -> (numpy function of non-negative values, sympy node): applied to the features (terms of size 2)
 UNARY_OPS = {"zeck": (zeckendorf_least, ZeckendorfLeast)}
+# name -> (numpy function of two non-negative values below 2^32, sympy node): applied to two features (size 3), the
+# operators too costly to apply to every pair of terms
+FEATURE_OPS = {"nimmul": (nim_product, NimProduct)}
 # name -> (numpy function, symmetric)
 CMP_OPS = {"Eq": (np.equal, True), "Ne": (np.not_equal, True), "Lt": (np.less, False), "Le": (np.less_equal, False)}
 CMP_CONSTANTS = (0, 1, 2, 3)
@@ -69,6 +74,8 @@ def to_sympy(node) -> sp.Basic:
         return sp.floor(IRRATIONALS[node[1]] * to_sympy(node[2]))
     if kind in UNARY_OPS:
         return UNARY_OPS[kind][1](to_sympy(node[1]))
+    if kind in FEATURE_OPS:
+        return FEATURE_OPS[kind][1](to_sympy(node[1]), to_sympy(node[2]))
     left, right = to_sympy(node[1]), to_sympy(node[2])
     if kind in ("Eq", "Ne", "Lt", "Le"):
         if left.is_Number and not right.is_Number:
@@ -109,6 +116,8 @@ def eval_node(node, columns: dict, n: int):
         return exact_floor(IRRATIONALS[node[1]], eval_node(node[2], columns, n))
     if kind in UNARY_OPS:
         return UNARY_OPS[kind][0](eval_node(node[1], columns, n))
+    if kind in FEATURE_OPS:
+        return FEATURE_OPS[kind][0](eval_node(node[1], columns, n), eval_node(node[2], columns, n))
     left, right = eval_node(node[1], columns, n), eval_node(node[2], columns, n)
     if kind in CMP_OPS:
         return CMP_OPS[kind][0](left, right)

@@ -3,11 +3,11 @@
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and
 subtraction games, complementary mex pairs and Beatty's theorem for Wythoff-type rules (Wythoff's game and
 Fraenkel's a-Wythoff games), Moore's theorem for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's
-theorem for Euclid's game, Whinihan's theorem for Fibonacci Nim, Poker Nim's reduction to Nim), then the closure
-certificate in z3 (unbounded integers for rules without bitwise operators, else bit-vectors for coordinates below
-2^bits).  Nothing else is ever "proved": a Grundy rule no periodicity theorem covers, a game without a symbolic
-move relation, a rule or strategy the translation cannot state exactly, or a part z3 leaves open (its own timeout:
-the one clock in a proof) gives "unknown".
+theorem for Euclid's game, Whinihan's theorem for Fibonacci Nim, Poker Nim's reduction to Nim; the Tartan theorem
+for Turning Corners' Grundy values), then the closure certificate in z3 (unbounded integers for rules without
+bitwise operators, else bit-vectors for coordinates below 2^bits).  Nothing else is ever "proved": a Grundy rule no
+periodicity or Tartan theorem covers, a game without a symbolic move relation, a rule or strategy the translation
+cannot state exactly, or a part z3 leaves open (its own timeout: the one clock in a proof) gives "unknown".
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.poker import POKER_NIM_METHOD, poker_nim_hypotheses
+from discover.proofs.tartan import TARTAN_METHOD, tartan_hypotheses
 from discover.rule import Rule
 from discover.verdicts import CertificatePart, PartResult, ProofStatus
 from games import Game
@@ -199,7 +200,13 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
             return Proof(status, PERIODIC_METHODS[game.period_theorem], statement, counterexample,
                          time.perf_counter() - start, reason="; ".join(said))
     if rule.target != "P":
-        return _unknown("a Grundy rule is proved by the periodicity theorem only, which does not apply here", start)
+        if "theorem" in methods:
+            applies, said = tartan_hypotheses(rule, game)
+            if applies:
+                return Proof(ProofStatus.PROVED, TARTAN_METHOD, "for every position", seconds=time.perf_counter() - start,
+                             reason="; ".join(said))
+        return _unknown("a Grundy rule is proved by the periodicity theorem or the Tartan theorem only, which do not "
+                        "apply here", start)
     relation = game.move_relation()
     if relation is None:
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
