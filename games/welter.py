@@ -70,6 +70,13 @@ class welter(Game):
         super().__init__(coins=coins)
         self.dims = coins
 
+    def check_position(self, p: np.ndarray) -> None:
+        """Coins on distinct squares, listed in decreasing order."""
+        super().check_position(p)
+        if (np.diff(p) >= 0).any():
+            raise ValueError(f"{self!r}: {tuple(p.tolist())} is not a position: the squares of the coins must be "
+                             f"distinct and listed in decreasing order")
+
     def max_moves(self, limits) -> int:
         return max(int(np.sum(np.broadcast_to(np.asarray(limits, dtype=np.int64), (self.dims,)))), 1)
 
