@@ -68,7 +68,7 @@ def chips_at_most(dims: int, bound: int) -> np.ndarray:
 
 
 class poker_nim(Game):
-    """Poker Nim on ``heaps`` heaps: take chips from a heap into your bank, or add chips from your bank to a heap.
+    """Poker Nim: take chips from a heap into your bank, or add chips from your bank to a heap.
 
     Examples
     --------

@@ -53,7 +53,7 @@ def _welter_moves(P, params, counts, out):
 
 
 class welter(Game):
-    """Welter's game with ``coins`` coins: a position is their squares in decreasing order.
+    """Welter's game: coins on distinct squares, a position their squares in decreasing order.
 
     Examples
     --------
