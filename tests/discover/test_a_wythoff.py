@@ -12,6 +12,7 @@ from discover.find_strategy import check_strategy, find_strategy
 from discover.proofs.beatty import A_WYTHOFF_METHOD, fraenkel_a
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
+from discover.strategy import Strategy
 from games import make_game
 from games.symbolic import AnyOf, Steps, TakeBoth, relation_from_record, take_from_one
 
@@ -64,4 +65,7 @@ def test_the_theorems_winning_moves_are_found_and_hold_on_every_n_position(a):
     assert strategy is not None and strategy.provenance["theorem"] == "Fraenkel's a-Wythoff pairs"
     assert not len(check_strategy(strategy, game, 60))
     moved = strategy.moves(np.array([[5, 5], [0, 7]]))
+    again = Strategy.from_json(strategy.to_json(), game)  # the record reads back: the same moves
+    n_positions = game.universe(3).positions()[~rule.predicate(game.universe(3).positions())]
+    assert np.array_equal(again.moves(n_positions), strategy.moves(n_positions))
     assert rule.predicate(moved).all()

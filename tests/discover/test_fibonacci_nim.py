@@ -16,6 +16,7 @@ from discover.find_strategy import check_strategy, find_strategy
 from discover.proofs.fibonacci import WHINIHAN_METHOD, whinihan_rule
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
+from discover.strategy import Strategy
 from games import make_game
 from games.symbolic import GrowingTake, relation_from_record
 
@@ -92,3 +93,6 @@ def test_the_theorems_move_takes_the_least_part():
     assert strategy is not None and strategy.provenance["theorem"] == "Whinihan's Fibonacci Nim move"
     assert not len(check_strategy(strategy, game, 80))
     assert strategy.move((12, 5)) == (11, 2)  # 12 = 8 + 3 + 1: take 1
+    again = Strategy.from_json(strategy.to_json(), game)  # the record reads back: the same moves
+    n_positions = game.universe(3).positions()[~rule.predicate(game.universe(3).positions())]
+    assert np.array_equal(again.moves(n_positions), strategy.moves(n_positions))

@@ -15,6 +15,7 @@ from discover.find_strategy import check_strategy, find_strategy
 from discover.proofs.poker import POKER_NIM_METHOD
 from discover.proofs.prove import prove_rule
 from discover.rule import Rule
+from discover.strategy import Strategy
 from games import make_game
 from games.poker_nim import chips_at_most
 from games.symbolic import PokerMoves, relation_from_record
@@ -72,3 +73,6 @@ def test_the_nim_sum_move_banks_the_chips_taken():
     assert strategy.provenance["theorem"] == "the nim-sum move of Poker Nim (Winning Ways)"
     assert not len(check_strategy(strategy, game, 3))
     assert strategy.move((3, 1, 1, 2, 0)) == (0, 1, 1, 0, 5)  # three chips into the mover's bank, banks swapped
+    again = Strategy.from_json(strategy.to_json(), game)  # the record reads back: the same moves
+    n_positions = game.universe(3).positions()[~rule.predicate(game.universe(3).positions())]
+    assert np.array_equal(again.moves(n_positions), strategy.moves(n_positions))
