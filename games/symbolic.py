@@ -47,8 +47,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
-           "TakeBoth", "GrowingTake", "PokerMoves", "CoinSlides", "CornerTurns", "AnyOf", "take_from_one", "relation_from_record"]
+__all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples",
+           "TakeAndBreak", "TakeUpTo", "TakeBoth", "GrowingTake", "PokerMoves", "CoinSlides", "CornerTurns", "AnyOf",
+           "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:

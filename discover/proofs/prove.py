@@ -203,8 +203,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         if "theorem" in methods:
             applies, said = tartan_hypotheses(rule, game)
             if applies:
-                return Proof(ProofStatus.PROVED, TARTAN_METHOD, "for every position", seconds=time.perf_counter() - start,
-                             reason="; ".join(said))
+                return Proof(ProofStatus.PROVED, TARTAN_METHOD, "for every position",
+                             seconds=time.perf_counter() - start, reason="; ".join(said))
         return _unknown("a Grundy rule is proved by the periodicity theorem or the Tartan theorem only, which do not "
                         "apply here", start)
     relation = game.move_relation()

@@ -37,7 +37,8 @@ def tartan_hypotheses(rule, game) -> tuple[bool, list[str]]:
     """
     if not isinstance(game.move_relation(), CornerTurns):
         return False, ["the moves are not Turning Corners' (a coin to three other corners of a rectangle)"]
-    said = ["the moves are Turning Corners': a coin (x, y) goes to the coins (x', y), (x, y'), (x', y'), x' < x, y' < y"]
+    said = ["the moves are Turning Corners': a coin (x, y) goes to the coins (x', y), (x, y'), (x', y'), x' < x, "
+            "y' < y"]
     if game.misere or rule.target != "grundy":
         return False, said + ["the theorem gives the Grundy values of normal play"]
     said.append("normal play, a rule for the Grundy values")
