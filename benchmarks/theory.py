@@ -8,7 +8,10 @@ rule).  Each case runs ``find_rule(game, seconds=S)`` in a child process, so tha
 comes from the library ("none within S s" with its best partial); the child is killed only as a safety net,
 ``SAFETY`` seconds past the budget.  Its answer is judged against a truth computed here by a plain brute force: a
 memoised recursion over ``game.moves()`` (the rules of play) on a small box, P/N for most games, Grundy values (mex,
-sums xor-ed) for one-heap games whose options are sums; nothing from ``solvers/`` or ``discover/``.  A case is
+sums xor-ed) for games whose options are sums (one-heap take-and-break games, Turning Corners), and for a misère
+quotient the outcome of every sum of heaps holding at most ``box`` tokens in all; a loopy game (``loopy = true``:
+moves that can be undone) by retrograde counting over every position its box reaches instead of the recursion;
+nothing from ``solvers/`` or ``discover/``.  A case is
 
 - **exact**: a verified rule that agrees with the brute force on every position of the box;
 - **proved**: exact, and the proof says "proved";
@@ -86,27 +89,65 @@ def make(case: dict):
     return custom_game(case["name"], CUSTOM[case["custom"]], 1, parts=case.get("parts", 1))
 
 
-def brute_force(game, box: int):
+def retrograde_losses(game, starts) -> dict:
+    """Whether each position reachable from ``starts`` (by ``game.moves``) is lost for the player to move, by
+    retrograde counting: a position is won with a move to a lost one, lost when every move leads to a won one (or
+    when it has none and the game's terminal rule says so); a position neither of these ever settles is a draw
+    (not lost)."""
+    import collections
+
+    options: dict = {}
+    stack = [tuple(int(x) for x in p) for p in starts]
+    while stack:
+        position = stack.pop()
+        if position not in options:
+            options[position] = [tuple(o) for o in game.moves(position)]
+            stack.extend(o for o in options[position] if o not in options)
+    parents = collections.defaultdict(list)
+    for position, moves in options.items():
+        for option in moves:
+            parents[option].append(position)
+    unsettled = {p: len(moves) for p, moves in options.items()}
+    lost = {p: game.terminal_outcome() == -1 for p, moves in options.items() if not moves}
+    queue = collections.deque(lost)
+    while queue:
+        position = queue.popleft()
+        for parent in parents[position]:
+            if parent in lost:
+                continue
+            if lost[position]:
+                lost[parent] = False  # a move to a lost position wins
+                queue.append(parent)
+            else:
+                unsettled[parent] -= 1
+                if not unsettled[parent]:  # every move leads to a won position
+                    lost[parent] = True
+                    queue.append(parent)
+    return {p: lost.get(p, False) for p in options}
+
+
+def brute_force(game, box: int, loopy: bool = False):
     """Positions of the box [0, box]^dims and their truth: P (bool) or, for a one-heap game whose options are
-    sums of heaps, the Grundy value."""
+    sums (heaps, or coins of Turning Corners), the Grundy value; a loopy game's P positions by
+    ``retrograde_losses``."""
     import itertools
 
     import numpy as np
 
     sys.setrecursionlimit(100_000)
-    sums = game.dims == 1 and game.parts > 1
+    sums = game.parts > 1
     memo: dict = {}
 
-    def grundy(heap: int) -> int:  # a one-heap game whose options are sums: mex of the options' xor
-        if heap not in memo:
+    def grundy(part: tuple) -> int:  # a game whose options are sums of parts: mex of the options' xor
+        if part not in memo:
             seen = set()
-            for option in game.moves((heap,)):
+            for option in game.moves(part):
                 value = 0
-                for h in option:
-                    value ^= grundy(h)
+                for piece in game.option_parts(option):
+                    value ^= grundy(piece)
                 seen.add(value)
-            memo[heap] = next(v for v in itertools.count() if v not in seen)
-        return memo[heap]
+            memo[part] = next(v for v in itertools.count() if v not in seen)
+        return memo[part]
 
     def losing(position) -> bool:  # P for the player to move
         if position not in memo:
@@ -119,10 +160,36 @@ def brute_force(game, box: int):
 
     positions = np.array(list(itertools.product(range(box + 1), repeat=game.dims)), dtype=np.int64)
     if sums:
-        return positions, np.array([grundy(int(p[0])) for p in positions])
+        return positions, np.array([grundy(tuple(int(x) for x in p)) for p in positions])
     keep = [game.universe(box).contains(positions[i:i + 1])[0] for i in range(len(positions))]
     positions = positions[np.array(keep, dtype=bool)]
+    if loopy:
+        lost = retrograde_losses(game, positions)
+        return positions, np.array([lost[tuple(int(x) for x in p)] for p in positions])
     return positions, np.array([losing(tuple(int(x) for x in p)) for p in positions])
+
+
+def misere_sums(game, tokens: int) -> tuple[list[tuple[int, ...]], list[bool]]:
+    """Every sum of heaps (largest first) holding at most ``tokens`` tokens, and whether each is P in misère play:
+    a memoised recursion over the sums, a move replacing one heap by the heaps ``game.moves((heap,))`` leaves."""
+    sys.setrecursionlimit(100_000)
+    memo: dict = {}
+
+    def losing(heaps: tuple[int, ...]) -> bool:
+        if heaps not in memo:
+            options = [tuple(sorted(heaps[:i] + heaps[i + 1:] + tuple(x for x in option if x), reverse=True))
+                       for i, heap in enumerate(heaps) if heap not in heaps[:i] for option in game.moves((heap,))]
+            memo[heaps] = bool(options) and not any(losing(o) for o in options)  # no move: the mover wins
+        return memo[heaps]
+
+    def partitions(n: int, most: int):
+        if n == 0:
+            yield ()
+        for k in range(min(n, most), 0, -1):
+            yield from ((k,) + rest for rest in partitions(n - k, k))
+
+    sums = [s for n in range(tokens + 1) for s in partitions(n, n)]
+    return sums, [losing(s) for s in sums]
 
 
 def run_case(case: dict, budget: float) -> dict:
@@ -152,8 +219,6 @@ def run_baseline(case: dict, system: str, budget: float) -> dict:
 
 def judge(case: dict, answer: dict | None, budget: float) -> dict:
     """The case's verdict from ``find_rule``'s answer (None: killed past the budget) and the brute force."""
-    import numpy as np
-
     from discover.quotients.rule import QuotientRule
     from discover.rule import Rule
 
@@ -166,19 +231,28 @@ def judge(case: dict, answer: dict | None, budget: float) -> dict:
                late=answer["seconds"] > budget * (1 + LATE), line=answer["line"])
     if answer["status"] != "verified" or answer["rule"] is None:
         return {**row, "verdict": "none", "rule": None, "why": answer["line"]}
-    positions, truth = brute_force(make(case), case["box"])
-    if answer["rule"].get("kind") == QuotientRule.kind:  # a misère quotient: each position of the box, a sum
-        rule = QuotientRule.from_json(json.dumps(answer["rule"]))
-        said = np.array([rule.is_p(tuple(int(x) for x in p)) for p in positions])
-    else:
-        rule = Rule.from_json(answer["rule"])
-        grundy = rule.target == "grundy" and truth.dtype != bool
-        said = rule.evaluate(positions) if grundy else rule.predicate(positions)
+    if answer["rule"].get("kind") == QuotientRule.kind:  # a rule of sums: judged on every sum of few tokens
+        return {**row, **_judge_quotient(case, answer)}
+    rule = Rule.from_json(answer["rule"])
+    positions, truth = brute_force(make(case), case["box"], case.get("loopy", False))
+    said = rule.evaluate(positions) if rule.target == "grundy" and truth.dtype != bool else rule.predicate(positions)
     wrong = [tuple(int(x) for x in p) for p in positions[said != truth][:3]]
     proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"
     verdict = "FALSE" if wrong else "proved" if proved else "exact"
     return {**row, "verdict": verdict, "rule": rule.text(), "wrong": wrong, "box": case["box"],
             "positions": int(len(positions))}
+
+
+def _judge_quotient(case: dict, answer: dict) -> dict:
+    """A misère quotient's verdict on every sum of heaps of at most ``box`` tokens."""
+    from discover.quotients.rule import QuotientRule
+
+    rule = QuotientRule.from_json(json.dumps(answer["rule"]))
+    sums, truth = misere_sums(make(case), case["box"])
+    wrong = [s for s, p in zip(sums, truth) if rule.is_p(s) != p][:3]
+    proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"
+    return {"verdict": "FALSE" if wrong else "proved" if proved else "exact", "rule": rule.text(), "wrong": wrong,
+            "box": case["box"], "positions": len(sums)}
 
 
 def _child(name: str, system: str, budget: float) -> None:

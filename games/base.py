@@ -203,6 +203,22 @@ class Game:
         """
         return list(map(tuple, self.options(position).tolist()))
 
+    def option_parts(self, option) -> list[tuple[int, ...]]:
+        """The positions an option of ``moves`` is the sum of: itself, or its ``parts`` runs of ``dims`` coordinates.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> make_game("octal", code="0.77").option_parts((3, 1))
+        [(3,), (1,)]
+        >>> make_game("turning_corners").option_parts((0, 1, 1, 0, 0, 0))
+        [(0, 1), (1, 0), (0, 0)]
+        """
+        option = tuple(option)
+        if self.parts == 1:
+            return [option]
+        return [option[i:i + self.dims] for i in range(0, len(option), self.dims)]
+
     def option_rows(self, positions) -> tuple[np.ndarray, np.ndarray]:
         """The options of an (n, dims) array of positions under ``moves``: ``(counts, options)``, the options of
         every position one after another as an (m, dims) int64 array (how a game without a kernel is built).

@@ -75,7 +75,7 @@ def check_moves_inside_universe(game, bound=None) -> None:
     universe, positions, _ = _universe(game, bound)
     for p in positions:
         for option in game.moves(p):
-            parts = [option] if game.parts == 1 else [(h,) for h in option]
+            parts = game.option_parts(option)
             assert len(parts) <= game.parts, f"{tuple(p)} -> {option}: more parts than game.parts"
             for part in parts:
                 assert len(part) == game.dims and min(part) >= 0, f"{tuple(p)} -> {option}"

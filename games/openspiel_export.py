@@ -8,7 +8,8 @@
 ``pyspiel.load_game("toolkit_octal", {"code": "0.137", "bound": 8})``.
 
 The exported game is sequential, deterministic, of perfect information and zero-sum between two players; player 0
-moves first from the start (a board game's empty board; otherwise the corner ``(bound, ..., bound)`` of the box,
+moves first from the start (a board game's empty board; otherwise the corner ``(bound, ..., bound)`` of the box, or
+the universe's last position when the corner is none of its positions (Welter's coins on distinct squares),
 or the ``start`` given). Its state is a position of the toolkit game and the player to move, and its string
 names both (``"0:(3, 5)"``), so OpenSpiel's tabular solvers never merge states that differ only in the mover.
 

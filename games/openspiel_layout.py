@@ -32,7 +32,8 @@ class Layout:
             self.max_length = game.dims * self.cells
             self.shape = (game.dims, game.n, game.n)
         else:
-            limits = np.full(game.dims, max(bound, *start), dtype=np.int64)
+            # the universe's own limits: moves that add (staircase, Poker Nim) reach beyond the box's corner
+            limits = game.universe(max(bound, *start)).limits.astype(np.int64)
             self.num_actions, self.max_length = _action_count(game, limits), _length_cap(game, int(limits[0]))
             self.shape = (len(game.feature_names),)
 
@@ -112,6 +113,9 @@ def make_layout(game: Game, bound=None, start=None) -> Layout:
     >>> layout.num_actions, layout.shape, list(layout.actions((0b1, 0b10)))
     (9, (2, 3, 3), [2, 3, 4, 5, 6, 7, 8])
     """
+    if game.parts > 1 and game.dims > 1:
+        raise ValueError(f"{game!r}: an option is a sum of positions of {game.dims} coordinates, whose repeats cancel "
+                         f"(coins turned twice): the export plays sums of one-coordinate heaps only")
     if isinstance(game, BoardGame):
         if bound is not None or start is not None:
             raise ValueError(f"{game!r} starts from its empty board: leave out bound and start")
@@ -120,6 +124,8 @@ def make_layout(game: Game, bound=None, start=None) -> Layout:
         if bound is None:
             raise ValueError(f"{game!r} has no start of its own: give bound=B (the start is (B, ..., B)) or start=")
         start = (bound,) * game.dims
+        if game.parts == 1 and not game.universe(bound).contains(np.array([start]))[0]:
+            start = tuple(game.universe(bound).positions()[-1].tolist())  # Welter's corner is no position: its last
     start = tuple(int(x) for x in start)
     if bound is None:
         bound = sum(start) if game.parts > 1 else max(start, default=0)

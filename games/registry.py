@@ -13,26 +13,31 @@ import types
 import typing
 
 from cgbase.validation import INT64_MAX, integer_text
+from games.a_wythoff import a_wythoff
 from games.base import Game
 from games.chomp import chomp
 from games.euclid import euclid
+from games.fibonacci_nim import fibonacci_nim
 from games.heaps import grundy_game, hexadecimal, lasker, octal
 from games.hex import hex_game
 from games.lines import nim, wythoff, wythoff_nd
 from games.moore import moore
 from games.notakto import notakto
+from games.poker_nim import poker_nim
 from games.openspiel import openspiel_game
 from games.openspiel_names import is_openspiel_name, split_name, typed_params
 from games.staircase import staircase
 from games.subtraction import subtraction
 from games.tictactoe import tictactoe
+from games.turning_corners import turning_corners
+from games.welter import welter
 
 __all__ = ["GAMES", "make_game", "parse_params", "family_signature", "game_from_spec"]
 
 GAMES: dict[str, type[Game]] = {
     cls.name: cls
     for cls in (nim, wythoff, euclid, subtraction, octal, hexadecimal, moore, staircase, chomp, lasker, grundy_game,
-                wythoff_nd, notakto, hex_game, tictactoe)
+                wythoff_nd, a_wythoff, fibonacci_nim, poker_nim, welter, turning_corners, notakto, hex_game, tictactoe)
 }
 
 

@@ -18,6 +18,16 @@ kernel on small boxes, and ``discover.proofs`` turns the same relation into form
   or two heaps as the octal digit of k allows (octal games, Lasker's Nim, Grundy's game).
 - ``TakeUpTo(vectors, num, den)``: as ``Steps``, the amount at most num/den of the least heap the
   vector takes from ("take at most half of a heap"); a declared game's (``games.declared``).
+- ``TakeBoth(a)``: two coordinates, take s >= 1 from one and t >= 1 from the other with |s - t| < a (Fraenkel's
+  a-Wythoff games beside Nim's moves; a = 1 is Wythoff's diagonal).
+- ``GrowingTake(ratio)``: a heap n and the most m its mover may take: take 1 <= t <= m, after which the next player
+  may take up to ratio·t (capped at the heap left): Fibonacci Nim for ratio 2.
+- ``PokerMoves(heaps)``: heaps and two banks (the mover's, the other's): take chips from a heap into the bank or put
+  chips from the bank onto a heap, the banks then trading places (Poker Nim; loopy: no measure falls).
+- ``CoinSlides()``: coins on distinct squares, listed in decreasing order: one coin to any empty square below it
+  (Welter's game).
+- ``CornerTurns()``: a coin (x, y) goes to the sum of the coins (x', y), (x, y'), (x', y') with x' < x, y' < y
+  (Turning Corners: an option is three positions of two coordinates).
 - ``AnyOf(members)``: the union of several relations, a move of any member (declared games with
   several move rules).
 
@@ -37,8 +47,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples", "TakeAndBreak", "TakeUpTo",
-           "AnyOf", "take_from_one", "relation_from_record"]
+__all__ = ["MoveRelation", "Steps", "ProgressionSteps", "PowerSteps", "TakeFromSome", "ChompBite", "EuclidMultiples",
+           "TakeAndBreak", "TakeUpTo", "TakeBoth", "GrowingTake", "PokerMoves", "CoinSlides", "CornerTurns", "AnyOf",
+           "take_from_one", "relation_from_record"]
 
 
 def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
@@ -71,6 +82,12 @@ def _staying(ok, after):
     for column in after.T:
         ok &= column >= 0
     return ok
+
+
+def _positive(value, name: str) -> None:
+    """Refuse a field that is not a positive integer."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
 
 
 def _listed_vectors(vectors) -> str:
@@ -404,6 +421,153 @@ class TakeUpTo(MoveRelation):
 
 
 @dataclass(frozen=True)
+class TakeBoth(MoveRelation):
+    """Two coordinates: take s >= 1 from the first and t >= 1 from the second with |s - t| < a, both staying >= 0
+    (Fraenkel's a-Wythoff moves on both heaps; a = 1 is Wythoff's diagonal, s = t).
+
+    Examples
+    --------
+    >>> both = TakeBoth(2)
+    >>> both.allows(np.array([[5, 5], [5, 5], [5, 5]]), np.array([[3, 4], [2, 4], [5, 4]])).tolist()
+    [True, False, False]
+    """
+
+    a: int
+
+    def __post_init__(self):
+        _positive(self.a, "a")
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        if before.shape[1] != 2:
+            raise ValueError(f"TakeBoth moves two coordinates, got {before.shape[1]}")
+        s, t = before[:, 0] - after[:, 0], before[:, 1] - after[:, 1]
+        return _staying((s >= 1) & (t >= 1) & (np.abs(s - t) < self.a), after)
+
+    def words(self) -> str:
+        return f"take s ≥ 1 from one heap and t ≥ 1 from the other with |s - t| < {self.a}"
+
+
+@dataclass(frozen=True)
+class GrowingTake(MoveRelation):
+    """Positions (n, m): a heap n whose mover may take 1 <= t <= m; the option is (n - t, min(ratio·t, n - t)), the
+    next player allowed up to ratio·t (never more than the heap).  Fibonacci Nim is ratio 2; the measure is n.
+
+    Examples
+    --------
+    >>> fib = GrowingTake(2)
+    >>> fib.allows(np.array([[10, 3], [10, 3], [10, 3]]), np.array([[8, 4], [7, 6], [6, 6]])).tolist()
+    [True, True, False]
+    """
+
+    ratio: int
+
+    def __post_init__(self):
+        _positive(self.ratio, "ratio")
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        """The heap: the amount allowed may grow."""
+        return (1, 0)
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        if before.shape[1] != 2:
+            raise ValueError(f"GrowingTake moves positions (heap, amount allowed), got {before.shape[1]} coordinates")
+        t = before[:, 0] - after[:, 0]
+        return (t >= 1) & (t <= before[:, 1]) & (after[:, 0] >= 0) & \
+            (after[:, 1] == np.minimum(self.ratio * t, after[:, 0]))
+
+    def words(self) -> str:
+        return (f"take 1 ≤ t ≤ m from the heap n; the next player may take up to {self.ratio}·t (at most the heap "
+                f"left)")
+
+
+@dataclass(frozen=True)
+class PokerMoves(MoveRelation):
+    """Positions (h_1, ..., h_k, bank, other): one heap changes by a non-zero amount, taken into the mover's bank or
+    paid from it (at most the bank), and the banks trade places: after = (h', other, bank - (h'_i - h_i)).
+
+    Examples
+    --------
+    >>> poker = PokerMoves(1)
+    >>> poker.allows(np.array([[3, 2, 0], [3, 2, 0], [3, 2, 0]]), np.array([[1, 0, 4], [5, 0, 0], [6, 0, 0]])).tolist()
+    [True, True, False]
+    """
+
+    heaps: int
+
+    def __post_init__(self):
+        _positive(self.heaps, "heaps")
+
+    def measure(self, dims: int) -> tuple[int, ...]:
+        raise ValueError("Poker Nim's moves can be undone: no measure falls with every move")
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        k = self.heaps
+        if before.shape[1] != k + 2:
+            raise ValueError(f"PokerMoves over {k} heaps needs {k + 2} coordinates, got {before.shape[1]}")
+        change = after[:, :k] - before[:, :k]
+        moved = (change != 0).sum(axis=1) == 1
+        paid = change.sum(axis=1)  # > 0: chips from the bank onto the heap
+        return moved & (after[:, :k] >= 0).all(axis=1) & (paid <= before[:, k]) & \
+            (after[:, k] == before[:, k + 1]) & (after[:, k + 1] == before[:, k] - paid)
+
+    def words(self) -> str:
+        return ("take chips from one heap into your bank, or put chips from your bank onto one heap; the banks then "
+                "trade places")
+
+
+@dataclass(frozen=True)
+class CoinSlides(MoveRelation):
+    """Positions c_1 > c_2 > ... >= 0, coins on distinct squares: one coin moves to an empty square below it and the
+    squares are listed in decreasing order again (every other coin stays), as in Welter's game.
+
+    Examples
+    --------
+    >>> CoinSlides().allows(np.array([[5, 2], [5, 2], [5, 2]]), np.array([[2, 0], [2, 1], [4, 3]])).tolist()
+    [True, True, False]
+    """
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        ordered = (np.diff(after, axis=1) < 0).all(axis=1) & (after >= 0).all(axis=1)
+        smaller = after.sum(axis=1) < before.sum(axis=1)
+        kept = (after[:, :, None] == before[:, None, :]).any(axis=2).sum(axis=1) == before.shape[1] - 1
+        return ordered & smaller & kept  # the one new square is below the coin that left (the others stay)
+
+    def words(self) -> str:
+        return "one coin moves to an empty square below it (coins on distinct squares, listed in decreasing order)"
+
+
+@dataclass(frozen=True)
+class CornerTurns(MoveRelation):
+    """A coin (x, y) to the sum of the three other corners of a rectangle below and left of it: an option is a row
+    of three positions (x', y), (x, y'), (x', y') (in any order) with x' < x and y' < y.
+
+    Examples
+    --------
+    >>> CornerTurns().allows(np.array([[2, 2], [2, 2]]), np.array([[1, 2, 2, 0, 1, 0], [1, 2, 2, 1, 1, 0]])).tolist()
+    [True, False]
+    """
+
+    def allows(self, before, after):
+        before, after = _pair(before, after)
+        if before.shape[1] != 2 or after.shape[1] != 6:
+            raise ValueError(f"CornerTurns moves a coin (x, y) to three coins, got shapes {before.shape} and "
+                             f"{after.shape}")
+        parts = after.reshape(-1, 3, 2)
+        order = np.lexsort((parts[:, :, 1], parts[:, :, 0]), axis=-1)  # (x', y'), (x', y), (x, y')
+        low, column, row = (np.take_along_axis(parts, order[:, k, None, None], axis=1)[:, 0] for k in range(3))
+        x, y = before[:, 0], before[:, 1]
+        return (low[:, 0] >= 0) & (low[:, 1] >= 0) & (low[:, 0] < x) & (low[:, 1] < y) & \
+            (column[:, 0] == low[:, 0]) & (column[:, 1] == y) & (row[:, 0] == x) & (row[:, 1] == low[:, 1])
+
+    def words(self) -> str:
+        return "a coin (x, y) goes to the coins (x', y), (x, y') and (x', y') for some x' < x and y' < y"
+
+
+@dataclass(frozen=True)
 class AnyOf(MoveRelation):
     """The union of several relations: a move of any member is a move.
 
@@ -441,7 +605,8 @@ class AnyOf(MoveRelation):
 
 
 _KINDS = {cls.__name__: cls for cls in (Steps, ProgressionSteps, PowerSteps, TakeFromSome, ChompBite, EuclidMultiples,
-                                        TakeAndBreak, TakeUpTo, AnyOf)}
+                                        TakeAndBreak, TakeUpTo, TakeBoth, GrowingTake, PokerMoves, CoinSlides,
+                                        CornerTurns, AnyOf)}
 
 
 def relation_from_record(record: dict) -> MoveRelation:

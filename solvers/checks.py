@@ -70,10 +70,10 @@ def reference_grundy(game, positions) -> dict:
         for option in game.moves(p):
             if game.parts == 1:
                 values.add(grundy(option))
-            else:  # an option of a sum of heaps is a tuple of single heaps: the xor of theirs
+            else:  # an option of a sum is its parts side by side: the xor of theirs
                 x = 0
-                for heap in option:
-                    x ^= grundy((heap,))
+                for part in game.option_parts(option):
+                    x ^= grundy(part)
                 values.add(x)
         g = 0
         while g in values:

@@ -575,7 +575,7 @@ def reachable_universe(game: Game, starts, max_positions: int | None = None) -> 
         nxt = []
         for position in frontier:
             for option in game.moves(position):
-                parts = [option] if game.parts == 1 else [(h,) for h in option]
+                parts = game.option_parts(option)
                 for part in parts:
                     if part not in seen:
                         seen.add(part)

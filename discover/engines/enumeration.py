@@ -2,10 +2,11 @@
 
 Integer terms are built by size (the number of nodes of the expression tree) from the
 features, small constants, ``floor(c*x)`` with c a closed form (the golden ratio, square
-roots; computed exactly with integer square roots, never with floats), the binary
-operators + - * // mod xor and or min max, and (when asked for: ``unary``) the functions of binary
-digits lowbit, ν₂, the odd part, the weight and the length.  Every term is held as its vector of values on the
-training table; a term whose vector was already seen is dropped (observational equivalence),
+roots; computed exactly with integer square roots, never with floats), the functions of one feature
+(``FEATURE_FUNCTIONS``: the least Zeckendorf part), the operators of two features (``FEATURE_OPS``: the
+nim-product), the binary operators + - * // mod xor and or min max, and (when asked for: ``unary``) the functions
+of binary digits lowbit, ν₂, the odd part, the weight and the length.  Every term is held as its vector of values
+on the training table; a term whose vector was already seen is dropped (observational equivalence),
 so the smallest spelling of each function survives.  Boolean terms are comparisons (= ≠ < ≤)
 of two integer terms and, from size 7, And/Or of two comparisons.
 
@@ -29,8 +30,8 @@ import sympy as sp
 
 from discover import defaults
 from discover.engines.base import Candidate, Engine, WorkBudget
-from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, INT_OPS, IRRATIONALS, SMALL, UNARY_OPS,
-                                     eval_node, to_sympy)
+from discover.engines.grammar import (CMP_CONSTANTS, CMP_OPS, CONSTANTS, FEATURE_FUNCTIONS, FEATURE_OPS, INT_OPS,
+                                      IRRATIONALS, SMALL, UNARY_OPS, eval_node, to_sympy)
 from discover.expr.exact import exact_floor
 from discover.expr.numeric import evaluate
 
@@ -293,6 +294,25 @@ class EnumerationEngine(Engine):
                 self._spend(len(terms) * inner.values.shape[1])
                 vals = exact_floor(c, inner.values[terms].astype(np.int64))
                 self._accept(level, vals, lambda rows, ci=ci: [("floor", ci, inner.nodes[terms[r]]) for r in rows])
+        if size == 2:  # a function of one feature, of those never negative
+            features = levels[1]
+            terms = features.terms[features.values[features.terms].min(axis=1) >= 0]
+            for name, (fn, _) in FEATURE_FUNCTIONS.items():
+                self._spend(len(terms) * self._n)
+                self._accept(level, fn(features.values[terms].astype(np.int64)),
+                             lambda rows, name=name: [(name, features.nodes[terms[r]]) for r in rows])
+        if size == 3:  # an operator of two features, each pair once (the operators are commutative)
+            features = levels[1]
+            values = features.values[features.terms]
+            terms = features.terms[(values.min(axis=1) >= 0) & (values.max(axis=1) < 1 << 31)]
+            pairs = [(i, j) for k, i in enumerate(terms) for j in terms[k + 1:]]
+            for name, (fn, _) in FEATURE_OPS.items():
+                self._spend(len(pairs) * self._n)
+                if pairs:
+                    left, right = (np.array(side) for side in zip(*pairs))
+                    vals = fn(features.values[left].astype(np.int64), features.values[right].astype(np.int64))
+                    self._accept(level, vals, lambda rows, name=name: [
+                        (name, features.nodes[left[r]], features.nodes[right[r]]) for r in rows])
         for name, (_, commutative, right_consts) in INT_OPS.items():
             for li in sorted(levels):
                 lj = size - 1 - li
@@ -597,11 +617,14 @@ class EnumerationEngine(Engine):
         levels = self._levels
         levels[1] = self._level1()
         levels[1].finish()
+        levels[2] = self._build_level(2)  # functions of one term (FEATURE_FUNCTIONS, unary): no binary term so small
         if self._target == "grundy":
-            self.searched_size_ = 1
+            self.searched_size_ = 2
             if self.meet:
                 self._meet_start(levels[1])
-            for size in range(2 if self.unary else 3, self.max_size + 1):
+                if levels[2].full:
+                    self._meet_level(levels[2])
+            for size in range(3, self.max_size + 1):
                 if self._exact and size > min(t[2] for t in self._exact) + self.beyond:
                     return
                 levels[size] = self._build_level(size)
@@ -612,7 +635,7 @@ class EnumerationEngine(Engine):
         for size in range(3, self.max_size + 1):
             # cheap parts first: comparisons of the terms already built, And/Or; then the new terms
             # of size - 2 (an exact rule found before them is kept: an equally short one may be missed)
-            fresh = size - 2 if size - 2 >= (2 if self.unary else 3) else None
+            fresh = size - 2 if size - 2 >= 3 else None
             self._compare(size, newest=None if fresh is None else (fresh, False))
             if self.and_or and size >= 7:
                 self._compare(size - 4, pools=True)  # the comparisons an And/Or of this size can use

@@ -2,7 +2,9 @@
 
 A node is a nested tuple: ``("x", name)`` a feature, ``("k", c)`` a constant, ``("floor", i, x)``
 floor(IRRATIONALS[i] * x), ``(f, x)`` with f a function of binary digits of ``UNARY_OPS`` (lowbit, ν₂,
-the odd part, the binary weight, the number of digits), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
+the odd part, the binary weight, the number of digits) or a function of one feature of ``FEATURE_FUNCTIONS``
+(zeck: the least Zeckendorf part), ``(op, x, y)`` with op an operator of two features of ``FEATURE_OPS`` (nimmul:
+the nim-product), ``(op, left, right)`` with op an integer operator of ``INT_OPS``
 (add sub mul floordiv mod xor min max and or), a comparison of ``CMP_OPS`` (Eq Ne Lt Le) or a
 connective (And Or).  ``eval_node`` computes a node with numpy exactly as
 ``discover.expr.numeric.evaluate`` computes its sympy form ``to_sympy(node)``: floor division and
@@ -16,8 +18,11 @@ import sympy as sp
 
 from discover.expr.exact import exact_floor
 from discover.expr.nodes import BitAnd, BitCount, BitLength, BitOr, BitXor, LowBit, OddPart, Valuation2, complexity
+from discover.expr.nimber import NimProduct, nim_product
+from discover.expr.zeckendorf import ZeckendorfLeast, zeckendorf_least
 
-__all__ = ["IRRATIONALS", "INT_OPS", "UNARY_OPS", "CMP_OPS", "CONSTANTS", "CMP_CONSTANTS", "SMALL",
+__all__ = ["IRRATIONALS", "INT_OPS", "UNARY_OPS", "FEATURE_FUNCTIONS", "FEATURE_OPS", "CMP_OPS", "CONSTANTS",
+           "CMP_CONSTANTS", "SMALL",
            "to_sympy", "eval_node"]
 
 #: constants c of the terms floor(c*x), in the order they are tried (earlier = preferred).
@@ -51,6 +56,11 @@ INT_OPS = {
 }
 # name -> node type of a function of binary digits (its ``numpy_op`` computes it)
 UNARY_OPS = {"lowbit": LowBit, "nu2": Valuation2, "odd": OddPart, "weight": BitCount, "bitlen": BitLength}
+# name -> (numpy function of non-negative values, sympy node): applied to the features (terms of size 2)
+FEATURE_FUNCTIONS = {"zeck": (zeckendorf_least, ZeckendorfLeast)}
+# name -> (numpy function of two non-negative values below 2^32, sympy node): applied to two features (size 3), the
+# operators too costly to apply to every pair of terms
+FEATURE_OPS = {"nimmul": (nim_product, NimProduct)}
 # name -> (numpy function, symmetric)
 CMP_OPS = {"Eq": (np.equal, True), "Ne": (np.not_equal, True), "Lt": (np.less, False), "Le": (np.less_equal, False)}
 CMP_CONSTANTS = (0, 1, 2, 3)
@@ -68,6 +78,10 @@ def to_sympy(node) -> sp.Basic:
         return sp.floor(IRRATIONALS[node[1]] * to_sympy(node[2]))
     if kind in UNARY_OPS:
         return UNARY_OPS[kind](to_sympy(node[1]))
+    if kind in FEATURE_FUNCTIONS:
+        return FEATURE_FUNCTIONS[kind][1](to_sympy(node[1]))
+    if kind in FEATURE_OPS:
+        return FEATURE_OPS[kind][1](to_sympy(node[1]), to_sympy(node[2]))
     left, right = to_sympy(node[1]), to_sympy(node[2])
     if kind in ("Eq", "Ne", "Lt", "Le"):
         if left.is_Number and not right.is_Number:
@@ -108,6 +122,10 @@ def eval_node(node, columns: dict, n: int):
         return exact_floor(IRRATIONALS[node[1]], eval_node(node[2], columns, n))
     if kind in UNARY_OPS:
         return UNARY_OPS[kind].numpy_op(eval_node(node[1], columns, n))
+    if kind in FEATURE_FUNCTIONS:
+        return FEATURE_FUNCTIONS[kind][0](eval_node(node[1], columns, n))
+    if kind in FEATURE_OPS:
+        return FEATURE_OPS[kind][0](eval_node(node[1], columns, n), eval_node(node[2], columns, n))
     left, right = eval_node(node[1], columns, n), eval_node(node[2], columns, n)
     if kind in CMP_OPS:
         return CMP_OPS[kind][0](left, right)

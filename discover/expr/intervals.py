@@ -156,6 +156,15 @@ class IntervalAnalysis(TypedWalker):
         self.seen(0, len(parts))
         return self.seen(0, m ** _bits(max(p[1] for p in parts)) - 1)
 
+    def _walk_ZeckendorfLeast(self, e):
+        (low, high), = self._nonnegative(e, e.args, "the least Zeckendorf part of")
+        return self.seen(0 if low <= 0 else 1, high)
+
+    def _walk_NimProduct(self, e):  # the field below 2^(2^k) holds every product of its elements
+        parts = self._nonnegative(e, e.args, "a nim-product of")
+        field = 1 << max(_bits(max(p[1] for p in parts)) - 1, 0).bit_length()
+        return self.seen(0, (1 << field) - 1)
+
     def _walk_Relational(self, e):
         digits = zero_digit_sum(e)
         if digits is not None:

@@ -56,6 +56,13 @@ class LatexRulePrinter(LatexPrinter):
 
     _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
 
+    def _print_NimProduct(self, e, exp=None):
+        return self._infix(r"\otimes", e, e.args, exp)
+
+    def _print_ZeckendorfLeast(self, e, exp=None):
+        text = rf"\operatorname{{zeck}}({self._print(e.args[0])})"
+        return text if exp is None else rf"{text}^{{{exp}}}"
+
     def _print_Symbol(self, e, style="plain"):
         if e.name.startswith("sorted"):
             return rf"s_{{({e.name[6:]})}}"

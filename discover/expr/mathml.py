@@ -20,7 +20,7 @@ import sympy as sp
 from sympy.printing.mathml import MathMLPresentationPrinter
 
 from discover.expr.features import expand_derived
-from discover.expr.nodes import BITWISE, Valuation2
+from discover.expr.nodes import INFIX, Valuation2
 from discover.expr.text import DIGIT_NAMES, OPERATOR_SYMBOLS, SPECIAL_WORDS
 
 __all__ = ["MathMLRulePrinter", "rule_mathml"]
@@ -45,7 +45,7 @@ class MathMLRulePrinter(MathMLPresentationPrinter):
 
     def _operand(self, e, parent=None):
         """Bracketed unless an atom or a function call (a bitwise operand of another kind always is)."""
-        plain = e.is_Atom or (isinstance(e, (sp.Function, sp.floor)) and not isinstance(e, BITWISE))
+        plain = e.is_Atom or (isinstance(e, (sp.Function, sp.floor)) and not isinstance(e, INFIX))
         if plain or (parent is not None and type(e) is type(parent)):
             return self._print(e)
         return self._row(self._node("mo", "("), self._print(e), self._node("mo", ")"))
@@ -85,6 +85,12 @@ class MathMLRulePrinter(MathMLPresentationPrinter):
         return self._row(head, self._node("mo", "("), self._print(e.args[0]), self._node("mo", ")"))
 
     _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
+
+    def _print_NimProduct(self, e):
+        return self._infix(html.escape(OPERATOR_SYMBOLS["NimProduct"]), e.args, e)
+
+    def _print_ZeckendorfLeast(self, e):
+        return self._row(self._node("mi", "zeck"), self._node("mo", "("), self._print(e.args[0]), self._node("mo", ")"))
 
     def _print_Relational(self, e):
         op = {"==": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "&lt;", ">": "&gt;"}[e.rel_op]

@@ -4,7 +4,9 @@ Rules are sympy expressions over integer-valued features.  sympy has no bitwise 
 so ``BitXor``, ``BitAnd``, ``BitOr`` and the carry-less digit sum ``DigitSum`` are defined here, with the
 functions of one integer's binary digits (``DIGIT_FUNCTIONS``): ``LowBit`` (the largest power of 2 dividing it),
 ``Valuation2`` (its exponent), ``OddPart`` (the quotient: x = 2^ν₂(x)·odd(x)), ``BitCount`` (the binary weight)
-and ``BitLength`` (the number of binary digits).
+and ``BitLength`` (the number of binary digits); ``ZeckendorfLeast``, the least part of a Zeckendorf
+representation, is in ``discover.expr.zeckendorf``, and ``NimProduct``, Conway's nim-multiplication, in
+``discover.expr.nimber``.
 ``NODES`` lists the sympy classes of the language, one node type each; a subclass belongs to its
 class's node type (``Eq`` and the other comparisons to ``Relational``, ``Zero`` to ``Integer``).
 Every backend (``discover.expr.walker.BACKENDS``) has one method per node type.
@@ -19,8 +21,11 @@ import sympy as sp
 from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 from sympy.printing.precedence import PRECEDENCE
 
-__all__ = ["NODES", "RELATIONS", "BITWISE", "DIGIT_FUNCTIONS", "NEEDS_BITS", "BitXor", "BitAnd", "BitOr", "DigitSum",
-           "LowBit", "Valuation2", "OddPart", "BitCount", "BitLength", "digit_sum", "complexity", "is_condition",
+from discover.expr.nimber import NimProduct
+from discover.expr.zeckendorf import ZeckendorfLeast
+
+__all__ = ["NODES", "RELATIONS", "BITWISE", "INFIX", "DIGIT_FUNCTIONS", "NEEDS_BITS", "BitXor", "BitAnd", "BitOr",
+           "DigitSum", "LowBit", "Valuation2", "OddPart", "BitCount", "BitLength", "digit_sum", "complexity", "is_condition",
            "zero_digit_sum"]
 
 
@@ -210,17 +215,19 @@ class BitLength(_Digits):
 NODES: tuple[type, ...] = (
     sp.Symbol, sp.Integer, sp.Rational, type(sp.GoldenRatio), BooleanTrue, BooleanFalse,
     sp.Add, sp.Mul, sp.Pow, sp.Mod, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Abs,
-    BitXor, BitAnd, BitOr, DigitSum, LowBit, Valuation2, OddPart, BitCount, BitLength,
+    BitXor, BitAnd, BitOr, DigitSum, LowBit, Valuation2, OddPart, BitCount, BitLength, ZeckendorfLeast, NimProduct,
     sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.Contains, sp.Piecewise,
 )
 #: the comparisons of the node type ``Relational``, by sympy's ``rel_op``
 RELATIONS = {"==": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
-#: the bitwise operators (written infix: a ⊕ b)
+#: the bitwise operators
 BITWISE = (BitXor, BitAnd, BitOr, DigitSum)
+#: the operators printed between their operands (a ⊕ b, a ⊗ b): an operand of another one is bracketed
+INFIX = BITWISE + (NimProduct,)
 #: the functions of one integer's binary digits (written as calls: ν₂(n))
 DIGIT_FUNCTIONS = (LowBit, Valuation2, OddPart, BitCount, BitLength)
 #: the nodes that need bit-vectors in z3
-NEEDS_BITS = BITWISE + DIGIT_FUNCTIONS
+NEEDS_BITS = BITWISE + DIGIT_FUNCTIONS + (ZeckendorfLeast, NimProduct)
 
 
 def digit_sum(m: int, columns) -> np.ndarray:

@@ -15,6 +15,8 @@ import sympy as sp
 
 from discover.expr.exact import exact_floor, quadratic_parts_or_fail, split_scale
 from discover.expr.nodes import digit_sum
+from discover.expr.nimber import nim_product
+from discover.expr.zeckendorf import zeckendorf_least
 from discover.expr.walker import Walker
 
 __all__ = ["NumpyCompiler", "compile_expr", "evaluate"]
@@ -131,6 +133,12 @@ class NumpyCompiler(Walker):
     def _walk_DigitSum(self, e):
         m, parts = int(e.args[0]), [self.walk(a) for a in e.args[1:]]
         return lambda c: digit_sum(m, np.stack(np.broadcast_arrays(*[f(c) for f in parts]), axis=1))
+
+    def _walk_ZeckendorfLeast(self, e):
+        return self._unary(e.args[0], zeckendorf_least)
+
+    def _walk_NimProduct(self, e):
+        return self._fold(e.args, nim_product)
 
     def _walk_Relational(self, e):
         f, g, op = self.walk(e.lhs), self.walk(e.rhs), _RELATIONS[e.rel_op]

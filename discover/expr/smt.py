@@ -22,6 +22,8 @@ import z3
 from discover.expr.exact import quadratic_parts, split_scale
 from discover.expr.nodes import NEEDS_BITS, is_condition, zero_digit_sum
 from discover.expr.walker import TypedWalker, Unsupported
+from discover.expr.nimber import FIELD_BITS, POWER_PRODUCTS
+from discover.expr.zeckendorf import fibonacci_below
 
 __all__ = ["Arithmetic", "SmtTranslator", "needs_bits"]
 
@@ -258,6 +260,36 @@ class SmtTranslator(TypedWalker):
         ar, m = self.ar, int(e.args[0])
         return sum((z3.ZeroExt(ar.width - r.size(), r) * ar.const(m**b) for b, r in enumerate(self._residues(e))),
                    ar.const(0))
+
+    def _walk_ZeckendorfLeast(self, e):
+        """The greedy over every Fibonacci number the width holds, unrolled: the last one taken is the least part."""
+        ar = self.ar
+        if not ar.is_bits:
+            raise Unsupported(f"{e}: the least Zeckendorf part needs bit-vectors (a greedy over bounded values)")
+        rest, least = self.value(e.args[0]), ar.const(0)
+        for f in reversed(fibonacci_below(1 << (ar.width - 1))):  # signed: every value is below 2^(width - 1)
+            taken = rest >= ar.const(f)
+            rest, least = z3.If(taken, rest - ar.const(f), rest), z3.If(taken, ar.const(f), least)
+        return least
+
+    def _walk_NimProduct(self, e):
+        """The xor of 2^i ⊗ 2^j over the bits i, j the two factors hold (factors below 2^32 only)."""
+        ar = self.ar
+        if not ar.is_bits or ar.bits > FIELD_BITS:
+            raise Unsupported(f"{e}: nim-products need bit-vectors of coordinates below 2^{FIELD_BITS}")
+
+        bits = min(FIELD_BITS, ar.width - 1)  # the factors are non-negative: their bits above width - 1 are 0
+
+        def times(x, y):
+            out = ar.const(0)
+            for i in range(bits):
+                row = ar.const(0)  # 2^i ⊗ y
+                for j in range(bits):
+                    row = row ^ z3.If(z3.Extract(j, j, y) == 1, ar.const(int(POWER_PRODUCTS[i, j])), ar.const(0))
+                out = out ^ z3.If(z3.Extract(i, i, x) == 1, row, ar.const(0))
+            return out
+
+        return self._fold(e.args, times)
 
     def _walk_Relational(self, e):
         digits = zero_digit_sum(e)

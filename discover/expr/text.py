@@ -11,7 +11,7 @@ import sympy as sp
 from sympy.printing.str import StrPrinter
 
 from discover.expr.features import DERIVED, expand_derived
-from discover.expr.nodes import BITWISE
+from discover.expr.nodes import INFIX
 
 __all__ = ["TextPrinter", "rule_text", "general_text", "bit_operand", "OPERATOR_SYMBOLS", "SPECIAL_WORDS",
            "DIGIT_NAMES"]
@@ -20,6 +20,7 @@ __all__ = ["TextPrinter", "rule_text", "general_text", "bit_operand", "OPERATOR_
 OPERATOR_SYMBOLS = {"BitXor": "⊕", "BitAnd": "&", "BitOr": "|"}
 #: the functions of binary digits, by node type: the name each is written with (ν₂ in every notation)
 DIGIT_NAMES = {"LowBit": "lowbit", "Valuation2": "ν₂", "OddPart": "odd", "BitCount": "wt", "BitLength": "bitlen"}
+OPERATOR_SYMBOLS = {"BitXor": "⊕", "BitAnd": "&", "BitOr": "|", "NimProduct": "⊗"}
 #: counts among the derived features, written as words
 SPECIAL_WORDS = {"nonzero": "#{non-zero}", "big": "#{> 1}"}
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -38,7 +39,7 @@ def bit_operand(printer, arg, parent) -> str:
     >>> bit_operand(TextPrinter(), sp.Mod(a, 4), BitXor(sp.Mod(a, 4), b))
     '(a mod 4)'
     """
-    if isinstance(arg, BITWISE) and type(arg) is not type(parent) or isinstance(arg, (sp.Mod, sp.Piecewise)):
+    if isinstance(arg, INFIX) and type(arg) is not type(parent) or isinstance(arg, (sp.Mod, sp.Piecewise)):
         return printer._bracket(printer._print(arg))
     return printer._wrap(arg)
 
@@ -86,6 +87,11 @@ class TextPrinter(StrPrinter):
         return f"{DIGIT_NAMES[type(e).__name__]}({self._print(e.args[0])})"
 
     _print_LowBit = _print_Valuation2 = _print_OddPart = _print_BitCount = _print_BitLength = _digits
+    def _print_NimProduct(self, e):
+        return self._infix(OPERATOR_SYMBOLS["NimProduct"], e, e.args)
+
+    def _print_ZeckendorfLeast(self, e):  # the least part of the Zeckendorf representation
+        return f"zeck({self._print(e.args[0])})"
 
     def _print_Min(self, e):
         return "min(" + ", ".join(self._print(a) for a in e.args) + ")"

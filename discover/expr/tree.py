@@ -88,6 +88,7 @@ class TreeWriter(Walker):
     _walk_Add = _walk_Mul = _walk_Pow = _walk_Mod = _walk_floor = _walk_ceiling = _operator
     _walk_Min = _walk_Max = _walk_Abs = _walk_BitXor = _walk_BitAnd = _walk_BitOr = _walk_DigitSum = _operator
     _walk_LowBit = _walk_Valuation2 = _walk_OddPart = _walk_BitCount = _walk_BitLength = _operator
+    _walk_ZeckendorfLeast = _walk_NimProduct = _operator
     _walk_Relational = _walk_And = _walk_Or = _walk_Not = _operator
 
 
@@ -149,6 +150,7 @@ class TreeReader:
     _read_Add = _read_Mul = _read_Pow = _read_Mod = _read_floor = _read_ceiling = _operator
     _read_Min = _read_Max = _read_Abs = _read_BitXor = _read_BitAnd = _read_BitOr = _read_DigitSum = _operator
     _read_LowBit = _read_Valuation2 = _read_OddPart = _read_BitCount = _read_BitLength = _operator
+    _read_ZeckendorfLeast = _read_NimProduct = _operator
     _read_Relational = _read_And = _read_Or = _read_Not = _operator
 
 

@@ -28,13 +28,13 @@ import z3
 
 from discover.expr.smt import Arithmetic
 from discover.expr.walker import Unsupported
-from games.symbolic import (AnyOf, ChompBite, EuclidMultiples, MoveRelation, PowerSteps, ProgressionSteps, Steps,
-                             TakeFromSome, TakeUpTo)
+from games.symbolic import (AnyOf, ChompBite, CoinSlides, EuclidMultiples, GrowingTake, MoveRelation, PowerSteps,
+                             ProgressionSteps, Steps, TakeBoth, TakeFromSome, TakeUpTo)
 
 __all__ = ["MovesSmt", "residue_modulus", "power_residues"]
 
 _STEPPED = (Steps, ProgressionSteps, PowerSteps, TakeUpTo)  # moves p -> p - t·v along listed vectors
-_SUPPORTED = _STEPPED + (TakeFromSome, ChompBite, EuclidMultiples, AnyOf)
+_SUPPORTED = _STEPPED + (TakeFromSome, ChompBite, EuclidMultiples, TakeBoth, GrowingTake, CoinSlides, AnyOf)
 LISTED_POWERS = 2**62  # powers of a base listed one by one in unbounded integers (larger ones: by their residues)
 MODULUS_LIMIT = 1 << 12  # the largest modulus whose residues a power's amount is stated by (else none)
 
@@ -86,8 +86,8 @@ class MovesSmt:
             raise ValueError(f"modulus must be a positive integer, got {modulus!r}")
         if isinstance(relation, _STEPPED) and any(len(v) != dims for v in relation.vectors):
             raise ValueError(f"the relation's vectors have {len(relation.vectors[0])} coordinates, the game {dims}")
-        if isinstance(relation, EuclidMultiples) and dims != 2:
-            raise ValueError(f"Euclid's moves need 2 coordinates, got {dims}")
+        if isinstance(relation, (EuclidMultiples, TakeBoth, GrowingTake)) and dims != 2:
+            raise ValueError(f"{type(relation).__name__} moves need 2 coordinates, got {dims}")
         self.relation, self.dims, self.ar, self.modulus = relation, dims, arithmetic, modulus
         self.bound_bits = arithmetic.bits if bound_bits is None else bound_bits  # the bounded set, if any
         self.members = [MovesSmt(m, dims, arithmetic, self.bound_bits, modulus) for m in relation.members] \
@@ -124,6 +124,8 @@ class MovesSmt:
         parts = [x >= zero for x in p]
         if self._has(ChompBite):
             parts += [p[0] >= ar.const(1)] + [p[i] >= p[i + 1] for i in range(self.dims - 1)]
+        if self._has(CoinSlides):
+            parts += [p[i] > p[i + 1] for i in range(self.dims - 1)]
         if self.bound_bits is not None:
             top = ar.const(1 << self.bound_bits)
             parts += [sum(p[1:], p[0]) < top] if self.grows else [x < top for x in p]
@@ -131,7 +133,8 @@ class MovesSmt:
 
     def statement(self) -> str:
         """The positions a proof in this arithmetic covers, in words."""
-        shape = " (row lengths non-increasing, the first ≥ 1)" if self._has(ChompBite) else ""
+        shape = " (row lengths non-increasing, the first ≥ 1)" if self._has(ChompBite) else \
+            " (squares in decreasing order)" if self._has(CoinSlides) else ""
         if self.bound_bits is None:
             return f"for every position{shape}"
         what = "fewer than 2^{} tokens in all" if self.grows else "every coordinate < 2^{}"
@@ -176,6 +179,18 @@ class MovesSmt:
             lower = [q[i] < p[i] for i in range(self.dims)]  # counted as booleans, never with adders
             return z3.And(*[z3.And(q[i] <= p[i], q[i] >= zero) for i in range(self.dims)],
                           z3.Or(*lower), z3.AtMost(*lower, rel.k))
+        if isinstance(rel, TakeBoth):
+            s, t, width = p[0] - q[0], p[1] - q[1], ar.const(rel.a)
+            one = ar.const(1)
+            return z3.And(s >= one, t >= one, s - t < width, t - s < width, q[0] >= zero, q[1] >= zero)
+        if isinstance(rel, CoinSlides):  # ordered, one new square, every other coin kept, the total down
+            kept = [z3.Or(*[x == y for y in p]) for x in q]
+            ordered = [q[i] > q[i + 1] for i in range(self.dims - 1)] + [q[-1] >= zero]
+            return z3.And(*ordered, sum(q[1:], q[0]) < sum(p[1:], p[0]), z3.AtLeast(*kept, self.dims - 1),
+                          z3.AtMost(*kept, self.dims - 1))
+        if isinstance(rel, GrowingTake):
+            t, allowed = p[0] - q[0], ar.const(rel.ratio) * (p[0] - q[0])
+            return z3.And(t >= ar.const(1), t <= p[1], q[0] >= zero, q[1] == z3.If(allowed < q[0], allowed, q[0]))
         if isinstance(rel, ChompBite):
             cases = []
             for i in range(self.dims):
@@ -235,6 +250,10 @@ class MovesSmt:
                                     for i, x in enumerate(v) if x > 0]) for v in rel.vectors])
         if isinstance(rel, TakeFromSome):
             return z3.And(*[x == zero for x in p])
+        if isinstance(rel, (TakeBoth, GrowingTake)):
+            return z3.Or(p[0] == zero, p[1] == zero)
+        if isinstance(rel, CoinSlides):  # the coins fill the lowest squares
+            return z3.And(*[x == ar.const(self.dims - 1 - i) for i, x in enumerate(p)])
         if isinstance(rel, ChompBite):
             return z3.And(p[0] == ar.const(1), *[x == zero for x in p[1:]])
         return z3.Or(p[0] == zero, p[1] == zero)

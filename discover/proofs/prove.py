@@ -2,14 +2,16 @@
 
 Methods, in order: a theorem whose hypotheses code can check (the periodicity theorems of octal and subtraction
 games, the latter also for a custom game whose relation takes finitely many amounts from its one heap,
-complementary mex pairs and Beatty's theorem for Wythoff-type rules, Moore's theorem for Nim_k, Bouton's theorem
-for misère Nim, Cole and Davie's theorem for Euclid's game), then, for one heap, mex induction
-(``discover.proofs.mex_induction``: the rule's step from a heap's options decided for every heap by automata,
-Grundy rules and P rules alike, bitwise operators included), then the closure certificate in z3 (unbounded integers
-for rules without bitwise operators, else bit-vectors for coordinates below 2^bits; the powers of a number in
-unbounded integers bracketed by their residues, ``discover.proofs.moves_smt``).  Nothing else is ever "proved": a
-Grundy rule neither covers, a game without a symbolic move relation, a rule or strategy the translation cannot
-state exactly, or a part z3 or the automata leave open (their budgets) gives "unknown".
+complementary mex pairs and Beatty's theorem for Wythoff-type rules (Wythoff's game and Fraenkel's a-Wythoff
+games), Moore's theorem for Nim_k, Bouton's theorem for misère Nim, Cole and Davie's theorem for Euclid's game,
+Whinihan's theorem for Fibonacci Nim, Poker Nim's reduction to Nim; the Tartan theorem for Turning Corners' Grundy
+values), then, for one heap, mex induction (``discover.proofs.mex_induction``: the rule's step from a heap's
+options decided for every heap by automata, Grundy rules and P rules alike, bitwise operators included), then the
+closure certificate in z3 (unbounded integers for rules without bitwise operators, else bit-vectors for
+coordinates below 2^bits; the powers of a number in unbounded integers bracketed by their residues,
+``discover.proofs.moves_smt``).  Nothing else is ever "proved": a Grundy rule none of these covers, a game without
+a symbolic move relation, a rule or strategy the translation cannot state exactly, or a part z3 or the automata
+leave open (their budgets) gives "unknown".
 """
 
 from __future__ import annotations
@@ -27,13 +29,16 @@ from discover.expr.features import expand_features
 from discover.expr.intervals import value_range
 from discover.expr.walker import Unsupported
 from discover.proofs.agreement import relation_agrees, relation_basis, resting_on
-from discover.proofs.beatty import WYTHOFF_METHOD, wythoff_hypotheses
+from discover.proofs.beatty import A_WYTHOFF_METHOD, WYTHOFF_METHOD, a_wythoff_hypotheses, wythoff_hypotheses
 from discover.proofs.euclid import EUCLID_METHOD, euclid_hypotheses
+from discover.proofs.fibonacci import WHINIHAN_METHOD, fibonacci_nim_hypotheses
 from discover.proofs.mex_induction import MEX_METHOD, heap_rule_proof
 from discover.proofs.mex_induction import SECONDS as MEX_SECONDS
 from discover.proofs.misere_nim import MISERE_NIM_METHOD, misere_nim_hypotheses
 from discover.proofs.moore import MOORE_METHOD, moore_hypotheses
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
+from discover.proofs.poker import POKER_NIM_METHOD, poker_nim_hypotheses
+from discover.proofs.tartan import TARTAN_METHOD, tartan_hypotheses
 from discover.rule import Rule
 from discover.verdicts import CertificatePart, PartResult, ProofStatus
 from games import Game, make_game
@@ -203,14 +208,19 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
                          time.perf_counter() - start, reason="; ".join(said))
     if rule.target != "P":
         said = ["the periodicity theorem does not apply"]
+        if "theorem" in methods:
+            applies, tartan = tartan_hypotheses(rule, game)
+            if applies:
+                return Proof(ProofStatus.PROVED, TARTAN_METHOD, "for every position",
+                             seconds=time.perf_counter() - start, reason="; ".join(tartan))
         if "theorem" in methods and game.dims == 1:
             status, said, counterexample, rests_on = heap_rule_proof(rule, game, relation_bound,
                                                                        min(time_budget, MEX_SECONDS))
             if status is not None:
                 return Proof(status, MEX_METHOD, resting_on("for every heap size", rests_on), counterexample,
                              time.perf_counter() - start, reason="; ".join(said), rests_on=rests_on)
-        return _unknown("a Grundy rule is proved by the periodicity theorem or by mex induction, and neither does "
-                        f"here ({'; '.join(said)})", start)
+        return _unknown("a Grundy rule is proved by the periodicity theorem, the Tartan theorem or mex induction, and "
+                        f"none does here ({'; '.join(said)})", start)
     relation = game.move_relation()
     if relation is None:
         return _unknown(f"{game!r} states no symbolic move relation: the rule stays verified on a bound", start)
@@ -259,9 +269,11 @@ def _by_mex_induction(rule, game, relation_bound, seconds, start) -> Proof | Non
 def _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods) -> Proof:
     """The theorems, then the z3 certificate, for the moves ``relation`` states."""
     if "theorem" in methods:
-        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (moore_hypotheses, MOORE_METHOD),
+        for hypotheses, method in ((wythoff_hypotheses, WYTHOFF_METHOD), (a_wythoff_hypotheses, A_WYTHOFF_METHOD),
+                                   (moore_hypotheses, MOORE_METHOD),
                                    (misere_nim_hypotheses, MISERE_NIM_METHOD),
-                                   (euclid_hypotheses, EUCLID_METHOD)):
+                                   (euclid_hypotheses, EUCLID_METHOD), (fibonacci_nim_hypotheses, WHINIHAN_METHOD),
+                                   (poker_nim_hypotheses, POKER_NIM_METHOD)):
             applies, said = hypotheses(rule, game)
             if applies:
                 return Proof(ProofStatus.PROVED, method, "for every position",

@@ -11,8 +11,13 @@ bound (a candidate is never trusted) and searches only when none holds.
 - Bouton's misère Nim: the nim-sum move, or a heap goes to 0 or to 1 (an odd number of heaps of one is left);
 - Wythoff's pairs: along the diagonal to the pair of the same difference, or one heap to the other's partner
   (⌊φ·a⌋ + 1 or ⌊a/φ⌋); in misère play also to the few positions whose outcome misère play changes;
+- Fraenkel's a-Wythoff pairs (A_k, B_k) = (⌊kα⌋, ⌊kα⌋ + a·k): one heap to the other's partner, or both heaps to
+  the pair k = ⌊|a - b|/a⌋ (the amounts taken then differ by less than a);
 - Moore's Nim_2 on 3 or 4 heaps: two heaps go to the values that make every binary column sum divisible by 3;
-- Euclid's game: the larger coordinate goes to r or r + the smaller, r the remainder of their division.
+- Euclid's game: the larger coordinate goes to r or r + the smaller, r the remainder of their division;
+- Poker Nim: the nim-sum move on a heap, the chips taken going into the bank;
+- Fibonacci Nim (Whinihan): take the least part z of the heap's Zeckendorf representation, leaving the next player
+  at most 2z, below the least part of what is left.
 """
 
 from __future__ import annotations
@@ -24,11 +29,13 @@ import sympy as sp
 
 from discover.expr.features import expand_derived
 from discover.expr.nodes import BitAnd, BitOr, BitXor
+from discover.proofs.beatty import fraenkel_a
+from discover.expr.zeckendorf import ZeckendorfLeast
 from discover.rule import Rule
 from discover.strategy import HEAP, Branch
-from games.symbolic import EuclidMultiples, MoveRelation, Steps, TakeFromSome
+from games.symbolic import EuclidMultiples, GrowingTake, MoveRelation, PokerMoves, Steps, TakeFromSome
 
-__all__ = ["theorem_strategies"]
+__all__ = ["theorem_strategies", "xor_set"]
 
 MISERE_EXTRAS = 8  # the most positions a misère strategy moves to by name (misère Wythoff: 3)
 _WYTHOFF = {(1, 0), (0, 1), (1, 1)}
@@ -66,9 +73,9 @@ def theorem_strategies(rule: Rule, game, relation: MoveRelation, sample) -> list
     names = tuple(rule.feature_names)
     coords = [sp.Symbol(n) for n in names]
     out = []
-    xor_set = _xor_set(rule, names)
-    if xor_set is not None and not game.misere:
-        branches = _nim_sum_moves(xor_set, coords, relation)
+    nim_sum = xor_set(rule, names)
+    if nim_sum is not None and not game.misere:
+        branches = _nim_sum_moves(nim_sum, coords, relation)
         if branches:
             out.append(("the nim-sum move (Bouton's theorem)", branches))
     if game.misere and _nim_moves(relation, len(names)):
@@ -80,17 +87,33 @@ def theorem_strategies(rule: Rule, game, relation: MoveRelation, sample) -> list
             normal = Rule(sp.Eq(sp.Symbol("min_all"), sp.floor(sp.GoldenRatio * sp.Symbol("spread"))), names)
             branches += _misere_only(rule, normal, sample)
         out.append(("Wythoff's pairs", branches))
+    a = None if isinstance(relation, Steps) else fraenkel_a(relation)
+    if a is not None and len(names) == 2 and not game.misere:
+        out.append(("Fraenkel's a-Wythoff pairs", _a_wythoff_moves(coords, a)))
     if isinstance(relation, TakeFromSome) and relation.k == 2 and len(names) in (3, 4) and not game.misere:
         out.append(("Moore's pair moves for Nim_2", _moore_pairs(coords)))
     if isinstance(relation, EuclidMultiples):
         a, b = coords
         out.append(("Euclid's remainder moves", [Branch((sp.Mod(a, b), b)), Branch((sp.Mod(a, b) + b, b)),
                                                  Branch((a, sp.Mod(b, a))), Branch((a, sp.Mod(b, a) + a))]))
+    if isinstance(relation, PokerMoves) and nim_sum is not None and not game.misere:
+        out.append(("the nim-sum move of Poker Nim (Winning Ways)", _poker_moves(nim_sum, coords, relation.heaps)))
+    if isinstance(relation, GrowingTake) and relation.ratio == 2 and not game.misere:
+        heap = coords[0]
+        left = heap - ZeckendorfLeast(heap)
+        out.append(("Whinihan's Fibonacci Nim move", [Branch((left, sp.Min(2 * ZeckendorfLeast(heap), left)))]))
     return out
 
 
-def _xor_set(rule: Rule, names) -> list | None:
-    """The coordinates S of a rule "the xor of S is 0" (x = y counts: x ⊕ y = 0), or None."""
+def xor_set(rule: Rule, names) -> list | None:
+    """The coordinates S of a rule "the xor of S is 0" (x = y counts: x ⊕ y = 0), or None.
+
+    Examples
+    --------
+    >>> a, b, c = sp.symbols("a b c")
+    >>> xor_set(Rule(sp.Eq(a, BitXor(b, c)), ("a", "b", "c")), ("a", "b", "c")), xor_set(Rule(sp.Eq(a, 0), ("a",)), "a")
+    ([a, b, c], None)
+    """
     expr = expand_derived(rule.expr, names) if rule.target == "P" and rule.sequence is None else None
     if not isinstance(expr, sp.Eq):
         return None
@@ -145,6 +168,20 @@ def _nim_sum_moves(xor_set, coords, relation) -> list[Branch]:
     return out
 
 
+def _poker_moves(nim_sum, coords, heaps: int) -> list[Branch]:
+    """Poker Nim: heap j goes to the xor of the other heaps of the rule, the chips taken into the bank, the banks
+    trading places."""
+    bank, other = coords[heaps], coords[heaps + 1]
+    out = []
+    for j, x in enumerate(coords[:heaps]):
+        if x not in nim_sum:
+            continue
+        rest = [y for y in nim_sum if y != x]
+        target = rest[0] if len(rest) == 1 else BitXor(*rest)
+        out.append(Branch(tuple(coords[:j]) + (target,) + tuple(coords[j + 1:heaps]) + (other, bank + x - target)))
+    return out
+
+
 def _wythoff_moves(coords) -> list[Branch]:
     """Along the diagonal to the pair {⌊kφ⌋, ⌊kφ⌋ + k} with k = |a - b|, or one heap to the other's partner:
     ⌊φ·x⌋ + 1 when x = ⌊kφ⌋, ⌊x/φ⌋ when x = ⌊kφ⌋ + k."""
@@ -153,6 +190,22 @@ def _wythoff_moves(coords) -> list[Branch]:
     down = sp.Symbol("min_all") - sp.floor(phi * sp.Symbol("spread"))
     return [Branch((a - down, b - down)), Branch((a, sp.floor(phi * a) + 1)), Branch((sp.floor(phi * b) + 1, b)),
             Branch((a, sp.floor(a / phi))), Branch((sp.floor(b / phi), b))]
+
+
+def _a_wythoff_moves(coords, c: int) -> list[Branch]:
+    """Into Fraenkel's pairs (⌊kα⌋, ⌊kα⌋ + c·k), α = (2 - c + √(c² + 4))/2, β = α + c: a heap x = ⌊kα⌋ takes the other
+    to x + c·(⌊x/α⌋ + 1), a heap x = ⌊kβ⌋ takes it to x - c·(⌊x/β⌋ + 1) (k >= 1), an empty heap takes the other to
+    0, or both heaps go to the pair k = ⌊|a - b|/c⌋."""
+    a, b = coords
+    alpha = (2 - c + sp.sqrt(c * c + 4)) / 2
+    over_alpha, over_beta = sp.radsimp(1 / alpha), sp.radsimp(1 / (alpha + c))
+    k = sp.floor(sp.Symbol("spread") / c)
+    low = sp.floor(alpha * k)
+    out = [Branch((low, low + c * k)), Branch((low + c * k, low))]
+    for x, other in ((a, 0), (b, 1)):
+        for partner in (x + c * (sp.floor(over_alpha * x) + 1), x - c * (sp.floor(over_beta * x) + 1)):
+            out.append(Branch((x, partner) if other == 0 else (partner, x)))
+    return out + [Branch((0, 0))]
 
 
 def _misere_only(rule: Rule, normal: Rule, sample) -> list[Branch]:

@@ -24,6 +24,8 @@ from discover.expr.mathml import rule_mathml
 from discover.engines.pairs import pairs_expression
 from discover.expr.nodes import DIGIT_FUNCTIONS, NODES, BitAnd, BitOr, BitXor, DigitSum
 from discover.expr.tree import from_tree, to_tree
+from discover.expr.nimber import NimProduct
+from discover.expr.zeckendorf import ZeckendorfLeast
 from discover.periodic_values import PeriodicValues
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.heap_period import HeapPeriod
@@ -71,9 +73,11 @@ def terms():
             st.tuples(constants(), inner).map(lambda t: sp.floor(t[0] * t[1])),
             st.tuples(constants(), inner).map(lambda t: sp.ceiling(t[0] * t[1])),
             pairs.map(lambda t: BitXor(*t)), pairs.map(lambda t: BitAnd(*t)), pairs.map(lambda t: BitOr(*t)),
-            st.tuples(st.integers(2, 4), inner, inner).map(lambda t: DigitSum(t[0], t[1], t[2])),
+            st.tuples(st.integers(2, 4), inner, inner).map(lambda t: DigitSum(t[0], sp.Abs(t[1]), sp.Abs(t[2]))),
             pairs.map(lambda t: sp.Min(*t)), pairs.map(lambda t: sp.Max(*t)), inner.map(sp.Abs),
             st.tuples(st.sampled_from(DIGIT_FUNCTIONS), inner).map(lambda t: t[0](t[1])),
+            inner.map(lambda t: ZeckendorfLeast(sp.Abs(t))),
+            pairs.map(lambda t: NimProduct(sp.Mod(t[0], 16), sp.Mod(t[1], 16))),
         )
 
     return st.recursive(leaves, extend, max_leaves=5).map(_built)

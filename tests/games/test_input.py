@@ -52,6 +52,9 @@ BAD_VALUES = [
     ("moore", {"heaps": 3, "k": 4}), ("moore", {"heaps": 2, "k": 0}), ("moore", {"k": 1.5}), ("moore", {"heaps": 0}),
     ("chomp", {"rows": 1}), ("chomp", {"rows": 0}), ("chomp", {"rows": True}), ("chomp", {"rows": "2"}),
     ("staircase", {"stairs": 0}), ("staircase", {"stairs": 1.0}),
+    ("a_wythoff", {"a": 0}), ("a_wythoff", {"a": 2.0}), ("a_wythoff", {"a": 10**6}), ("a_wythoff", {"misere": 1}),
+    ("fibonacci_nim", {"ratio": 0}), ("fibonacci_nim", {"ratio": "2"}),
+    ("poker_nim", {"heaps": 0}), ("poker_nim", {"heaps": 9}), ("welter", {"coins": 0}), ("welter", {"coins": 9}),
 ]
 
 

@@ -23,6 +23,10 @@ SMALL = {"nim": {"heaps": 2}, "moore": {"heaps": 2}, "staircase": {"stairs": 2},
 @pytest.mark.parametrize("family", list(GAMES))
 def test_every_family_plays_to_its_end_in_openspiel(family):
     game = make_game(family, **SMALL.get(family, {}))
+    if game.parts > 1 and game.dims > 1:  # Turning Corners: a set of coins, not a sum of heaps
+        with pytest.raises(ValueError, match="repeats cancel"):
+            as_openspiel(game, 3)
+        return
     exported = as_openspiel(game, None if game.universe_from_start else 3)
     rng = np.random.default_rng(0)
     for _ in range(5):

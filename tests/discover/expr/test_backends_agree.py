@@ -4,9 +4,9 @@ z3 proves the translated formula while verification runs the numpy one, so any d
 two would be a false "proved".  Expressions mix + - ·, squares, mod and floor division by constants
 and by expressions (0 for a zero divisor in both), floor(c·x) with c rational or quadratic
 irrational, min, max, |x|, xor/and/or, carry-less digit sums, the functions of binary digits (lowbit, ν₂,
-odd part, weight, length, of either sign), comparisons, membership, connectives and branches; integers in
-unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval analysis asks (whose bounds must hold
-too).
+odd part, weight, length, of either sign), least Zeckendorf parts, nim-products, comparisons, membership,
+connectives and branches; integers in unbounded arithmetic, bitwise ones in bit-vectors as wide as the interval
+analysis asks (whose bounds must hold too).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from discover.expr.nodes import DIGIT_FUNCTIONS, BitAnd, BitOr, BitXor, DigitSum
 from discover.expr.numeric import evaluate
 from discover.expr.smt import Arithmetic, SmtTranslator, needs_bits
 from discover.expr.walker import Unsupported
+from discover.expr.nimber import NimProduct
+from discover.expr.zeckendorf import ZeckendorfLeast
 
 SYMBOLS = sp.symbols("a b c")
 BITS = 10  # coordinates below 2^10
@@ -44,7 +46,8 @@ def values(bitwise: bool):
     if bitwise:
         leaves |= (st.sampled_from([2, 3, 4]).map(lambda m: DigitSum(m, *SYMBOLS))
                    | st.tuples(operators, symbols, symbols).map(lambda p: p[0](p[1], p[2]))
-                   | st.tuples(st.sampled_from(DIGIT_FUNCTIONS), symbols).map(lambda p: p[0](p[1] - 3)))
+                   | st.tuples(st.sampled_from(DIGIT_FUNCTIONS), symbols).map(lambda p: p[0](p[1] - 3))
+                   | symbols.map(ZeckendorfLeast) | st.tuples(symbols, symbols).map(lambda p: NimProduct(*p)))
 
     def extend(inner):
         pairs = st.tuples(inner, inner)
@@ -59,7 +62,9 @@ def values(bitwise: bool):
         if bitwise:
             options += [st.tuples(operators, inner, inner)
                         .map(lambda p: p[0](sp.Abs(p[1]), sp.Abs(p[2]))),
-                        st.tuples(st.sampled_from(DIGIT_FUNCTIONS), inner).map(lambda p: p[0](p[1]))]
+                        st.tuples(st.sampled_from(DIGIT_FUNCTIONS), inner).map(lambda p: p[0](p[1])),
+                        inner.map(lambda p: ZeckendorfLeast(p * p)),
+                        pairs.map(lambda p: NimProduct(sp.Mod(p[0], 64), sp.Mod(p[1], 64)))]
         return st.one_of(options)
     return st.recursive(leaves, extend, max_leaves=4)
 
