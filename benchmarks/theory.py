@@ -13,7 +13,8 @@ options are sums; nothing from ``solvers/`` or ``discover/``.  A case is
 - **none**: no verified rule (refuted, none, or past the budget).
 
 A control (no short rule known) is honest unless it claims a proof the brute force refutes.  The table is
-printed and written, with each case's rule, to ``reports/theory/`` (``table.md``, ``cases.json``).
+printed and written, with each case's rule, to ``reports/theory/`` (``table.md``, and ``cases.json``: the command,
+the budget and every case, from which ``page`` writes ``table.md`` again).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -189,6 +191,12 @@ def table(rows: list[dict], budget: float) -> str:
     return "\n".join(lines)
 
 
+def page(record: dict) -> str:
+    """``table.md`` from the record ``cases.json`` holds: the table, its summary and the command that made it."""
+    return (f"# What find_rule recovers\n\n{table(record['cases'], record['budget'])}\n\n"
+            f"Command: `{record['command']}`; every case's answer, rule and judgement: `cases.json`.\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", help="comma-separated case names (default: all)")
@@ -210,13 +218,12 @@ def main(argv=None) -> int:
     if args.budget <= 0:
         print(f"--budget must be positive, got {args.budget}", file=sys.stderr)
         return 2
-    rows = run(cases, args.budget)
-    text = table(rows, args.budget)
-    print(text)
+    command = shlex.join(["python", "benchmarks/theory.py", *(sys.argv[1:] if argv is None else argv)])
+    record = {"command": command, "budget": args.budget, "cases": run(cases, args.budget)}
+    print(table(record["cases"], args.budget))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, body in (("table.md", f"# What find_rule recovers\n\n{text}\n"),
-                       ("cases.json", json.dumps(rows, indent=1, default=str))):
+    for name, body in (("table.md", page(record)), ("cases.json", json.dumps(record, indent=1, default=str))):
         temporary = out / f".{name}.tmp"
         temporary.write_text(body)
         temporary.replace(out / name)

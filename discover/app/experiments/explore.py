@@ -373,11 +373,12 @@ def _blocks(record: dict) -> list:
     blocks += [("p", f"To reproduce (toolkit version {record['version']}):"),
                ("pre", "\n".join(["from games import make_game", "from discover.app.experiments.explore import run, write",
                                   f"write({call}, 'FOLDER')"])),
-               ("p", ["Or on the command line: ", Code(_command(record))])]
+               ("p", ["Command: ", Code(record["command"])] if record.get("command") else
+                     ["Made in Python; the same on the command line: ", Code(rerun_command(record))])]
     return blocks
 
 
-def _command(record: dict) -> str:
+def rerun_command(record: dict) -> str:
     """The ``discover explore`` command line that reruns the record's settings."""
     settings, game = record["settings"], record["game"]
     words = ["discover explore", game["name"], *(f"{k}={v}" for k, v in game["params"].items()),

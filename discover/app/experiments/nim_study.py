@@ -196,7 +196,9 @@ def write(record: dict, folder) -> None:
     with atomic_folder(folder, ("q/runs.jsonl",) if under_way else MARKERS, "study folder") as out:
         panels = []
         for family, result in record["sweeps"].items():
-            sweep.write({**result, "command": record.get("command")}, out / family, RANK)
+            # its record as sweep.json keeps it (no timings: those are the study's), so it reads back the same
+            sweep.write({"sweep": result["sweep"], "runs": result["runs"], "command": record.get("command")},
+                        out / family, RANK)
             ranked = rank_settings(result["runs"], RANK)
             lines = [(_short(s["params"]) or NAMES[family], s) for s in ranked[:3]]
             panels.append((f"{NAMES[family]}: {len(ranked)} settings", "optimal_move_rate", lines, ranked[3:]))

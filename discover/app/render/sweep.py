@@ -114,8 +114,9 @@ def _blocks(record: dict, rank: str, ranked: list, figure: bool) -> list:
         ("p", ["The runs, one record each (parameters, seed, final metrics, learning curve): ", Code("sweep.json"),
                "."]),
     ]
-    if record.get("command"):
-        blocks.append(("p", ["Command: ", Code(record["command"]),
-                             f" ({record['seconds']:.0f} s on {record['workers']}, {record.get('machine', '')}"
-                             + (f"; {record['resumed']} runs resumed" if record["resumed"] else "") + ")."]))
+    if record.get("command"):  # a sweep read back from sweep.json has no timings (the same bytes on any machine)
+        timed = (f" ({record['seconds']:.0f} s on {record['workers']}, {record.get('machine', '')}"
+                 + (f"; {record['resumed']} runs resumed" if record["resumed"] else "") + ")") \
+            if "seconds" in record else ""
+        blocks.append(("p", ["Command: ", Code(record["command"]), timed + "."]))
     return blocks
