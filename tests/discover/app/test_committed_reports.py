@@ -52,3 +52,14 @@ def test_a_committed_report_is_what_its_record_gives_again(folder, tmp_path):
         if name.suffix in TEXT:
             assert (out / name).read_text(encoding="utf-8") == (folder / name).read_text(encoding="utf-8"), \
                 f"{folder.name}/{name} differs from what its record gives: render it again (render_again)"
+
+
+def test_no_committed_page_shows_an_interval_of_zero_width():
+    """A mean with no spread says why ("all equal", "n = 1"): ``1.000 [1.000, 1.000]`` would present as certain
+    what a few seeds or games measured."""
+    import re
+
+    zero = re.compile(r"\d \\?\[(-?\d+\.\d+), \1\\?\]")  # a value, then its interval (not a list such as [64, 64])
+    for page in sorted((ROOT / "reports").rglob("*.md")):
+        found = zero.search(page.read_text(encoding="utf-8"))
+        assert found is None, f"{page.relative_to(ROOT)}: {found.group(0)}"
