@@ -21,8 +21,9 @@ nothing from ``solvers/`` or ``discover/``.  A case is
 A control (no short rule known) is honest unless it claims a proof or a rule the brute force refutes.  The
 baselines (``theory_baselines``: pyoperon and gplearn, PySR where Julia is present) fit the same table with the
 same features, each in its own child within the same budget, and are judged on the same box.  The report
-(``theory_report``) is printed and written atomically to ``reports/theory/`` after every case (``table.md``,
-``cases.json``), so that ``--resume`` picks up an interrupted run.
+(``theory_report``) is printed and written atomically to ``reports/theory/`` after every case (``cases.json``: the
+command, the budget and every case, from which ``theory_report.page`` writes ``table.md`` again), so that
+``--resume`` picks up an interrupted run.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import itertools
 import json
 import math
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -358,7 +360,7 @@ def main(argv=None) -> int:
         systems = tuple(s for s in systems if s != "pysr")
     # a subset alone is printed, and written only where --out says; --resume adds it to the report
     out = Path(args.out) if args.out is not None else None if args.cases and not args.resume else REPORT
-    meta = {"budget": args.budget, "systems": list(systems), "command": " ".join(["python", "benchmarks/theory.py",
+    meta = {"budget": args.budget, "systems": list(systems), "command": shlex.join(["python", "benchmarks/theory.py",
             *(argv if argv is not None else sys.argv[1:])]), "cores": os.cpu_count(), "load_before": os.getloadavg(),
             "started": time.strftime("%Y-%m-%d %H:%M"), "pysr": "pysr" in here, "late": LATE}
     done, earlier = _previous(out, args.budget, systems) if args.resume and out is not None else ({}, {})

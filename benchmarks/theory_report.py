@@ -185,14 +185,19 @@ def summary(rows, meta: dict) -> str:
                              "### Missed, found but not proved, and the controls", "", *(_missing(rows) or ["(none)"])])
 
 
+def page(record: dict) -> str:
+    """``table.md`` from the record ``cases.json`` holds (``meta``, with the command that made it, and the rows):
+    the summary and every case."""
+    return (f"# What find_rule recovers: the theory benchmark\n\n{summary(record['rows'], record['meta'])}\n\n"
+            "### Every case\n\n" + "\n".join(_every_case(record["rows"])) + "\n")
+
+
 def write(out: Path, rows, meta: dict) -> None:
-    """``table.md`` (the summary and every case) and ``cases.json`` (``meta`` and the rows), each written to a
-    temporary file and renamed over the old one."""
+    """``table.md`` (``page``) and ``cases.json`` (``meta`` and the rows), each written to a temporary file and
+    renamed over the old one."""
     out.mkdir(parents=True, exist_ok=True)
-    text = (f"# What find_rule recovers: the theory benchmark\n\n{summary(rows, meta)}\n\n### Every case\n\n"
-            + "\n".join(_every_case(rows)) + "\n")
-    for name, body in (("table.md", text), ("cases.json", json.dumps({"meta": meta, "rows": rows}, indent=1,
-                                                                       default=str))):
+    record = {"meta": meta, "rows": rows}
+    for name, body in (("table.md", page(record)), ("cases.json", json.dumps(record, indent=1, default=str))):
         temporary = out / f".{name}.tmp"
         temporary.write_text(body)
         temporary.replace(out / name)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["Discovery", "QUOTIENT_METHOD"]
 
 RARE_LISTED = 1000  # rare heaps listed in a record
+CANDIDATES_KEPT = 10  # candidates a record keeps, best first (``candidates_proposed`` counts them all)
 QUOTIENT_METHOD = "Plambeck and Siegel's construction of the misère quotient"
 
 
@@ -241,7 +242,8 @@ class Discovery:
             "verified_bound": self.verified_bound,
             "checks": [_check_record(c) for c in self.checks],
             "best_partial": rule_record(self.best_partial),
-            "candidates": [rule_record(r) for r in self.candidates[:10]],
+            "candidates": [rule_record(r) for r in self.candidates[:CANDIDATES_KEPT]],
+            "candidates_proposed": len(self.candidates),
             "sequence": None if self.sequence is None else _sequence_record(self.sequence),
             "notes": list(self.notes),
             "strategy": None if self.strategy is None else json.loads(self.strategy.to_json()),
@@ -253,6 +255,76 @@ class Discovery:
             "out_of_time": self.out_of_time,
             "version": __version__,
         }
+
+    @classmethod
+    def from_record(cls, record: dict, game: Game | None = None) -> Discovery:
+        """Read back what ``to_record`` wrote on the engines' and the Grundy composition's roads (a report's
+        ``discovery.json``): the rule, candidates, checks, strategy, proof and timings, each through its own reader.
+
+        ``game`` is needed for a custom game (its ``moves()`` are Python, not data); a take-and-break or quotient
+        road's record leaves out the values it was computed from, and is refused.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> from discover import find_rule
+        >>> found = find_rule(make_game("subtraction", subtract=(1, 2)), games=10)
+        >>> again = Discovery.from_record(found.to_record())
+        >>> again.rule.text(), again.proof.status, again.to_record() == found.to_record()
+        ('n mod 3 = 0', 'proved', True)
+        """
+        from discover.proofs.prove import Proof
+        from discover.rule import Rule
+        from games.registry import game_from_spec
+
+        try:
+            road = Road(record["road"])
+            if road not in (Road.ENGINES, Road.COMPOSITION) or record.get("sequence") is not None:
+                raise ValueError(f"a record of the {road} road leaves out the values it was computed from: find the "
+                                 "rule again")
+            game = game_from_spec(record["game"], game, "the discovery record")
+
+            def rule(part):
+                return None if part is None else Rule.from_json(part)
+
+            return cls(game, rule(record["rule"]), Status(record["status"]), record["verified_bound"],
+                       [rule(r) for r in record["candidates"]], [_check(c) for c in record["checks"]],
+                       record["train_bound"], record["verify_bound"], dict(record["timings"]),
+                       rule(record["best_partial"]), str(record["source"]), None, _strategy(record["strategy"], game),
+                       None if record["strategy_check"] is None else _check(record["strategy_check"]),
+                       None if record["proof"] is None else Proof.from_record(record["proof"]),
+                       [str(note) for note in record["notes"]], _general(record["general"]), road)
+        except (KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"not a discovery record: {type(err).__name__} {err}") from None
+
+
+def _check(record: dict) -> Check:
+    counterexample = record["counterexample"]
+    if counterexample is not None and not isinstance(counterexample, dict):
+        raise ValueError(f"a check's counterexample is an object or null, got {counterexample!r}")
+    return Check(str(record["name"]), bool(record["passed"]), str(record["detail"]), counterexample,
+                 float(record["seconds"]))
+
+
+def _strategy(record, game):
+    """A strategy record read by its own type's reader (the composition's has a kind of its own)."""
+    if record is None:
+        return None
+    if record.get("kind") == "sum of components":
+        from discover.composition import SumStrategy
+
+        return SumStrategy.from_json(record)
+    from discover.strategy import Strategy
+
+    return Strategy.from_json(record, game)
+
+
+def _general(record):
+    if record is None:
+        return None
+    from discover.generality import GeneralClaim
+
+    return GeneralClaim(str(record["text"]), record["status"], str(record["evidence"]), record["counterexample"])
 
 
 def _check_record(check: Check) -> dict:

@@ -1,16 +1,22 @@
 """Numbers over repeated runs: means with 95% intervals, settings ranked by a metric, mean curves with bands.
 
 A run is a record with ``setting`` (the index of its parameters), ``params``, ``seed``, ``final``
-(metric -> number) and ``curve`` (column -> list, ``episode`` first). Each interval fits its quantity:
+(metric -> number) and ``curve`` (column -> list, ``episode`` first). Each interval fits its quantity, and every
+one comes from statsmodels (no formula is written here):
 
-- a share counted once, k of n items (positions, games), gets Wilson's score interval (``share_interval``);
-- a mean over seeds gets Student's t interval, ``mean +- t(0.975, n - 1) s / sqrt(n)``, cut to the range the
-  numbers can take (a share's [0, 1]), only where the sample allows one: with one value it is "n = 1", with
+- a share counted once, k of n items (positions, games), gets Wilson's score interval (``share_interval``,
+  ``proportion_confint``);
+- a mean over seeds of shares each counted on ``trials`` items (a win rate over 200 games: ``trials=200``) gets
+  Wilson's interval of the pooled count (k_1 + ... + k_m of m * trials), widened to hold the t interval over the
+  seeds where they differ more than the counting would: never a zero width, even when every seed won every game;
+- a mean over seeds of other numbers gets Student's t interval (``DescrStatsW.tconfint_mean``), cut to the range
+  the numbers can take (a share's [0, 1]), only where the sample allows one: with one value it is "n = 1", with
   values all equal "all equal", never an interval of zero width;
 - a mean of counts over seeds (``count=True``: deviations, episodes) gets the exact Poisson interval of their
-  total (statsmodels' ``confint_poisson``, "exact-c") divided by the number of seeds, widened to hold the t
-  interval where the seeds differ more than a Poisson count would; counts print without decimals where whole.
+  total (``confint_poisson``, "exact-c") divided by the number of seeds, widened to hold the t interval where the
+  seeds differ more than a Poisson count would; counts print without decimals where whole.
 
+A sweep's win rates know their games from the curve's ``eval_games`` column (``TRIALS``, ``share_trials``).
 Every interval of the toolkit's reports comes from here and prints as ``mean [low, high]`` (``interval_text``).
 The sweeps (``learners.sweep``) and the Nim study rank their settings with these; the figure of mean curves
 with bands is ``discover.app.render.curves.band_figure``.
@@ -23,10 +29,13 @@ import math
 import numpy as np
 
 __all__ = ["mean_interval", "share_interval", "interval", "interval_note", "interval_text", "format_interval",
-           "format_metric", "SHARE", "metric_range", "is_count", "lower_is_better", "rank_settings", "mean_curves"]
+           "format_metric", "SHARE", "TRIALS", "share_trials", "metric_range", "is_count", "lower_is_better",
+           "rank_settings", "mean_curves"]
 
 SHARE = (0.0, 1.0)  # the range of a share, a rate or an accuracy: intervals are cut to it
 COUNTS = ("deviations", "episodes")  # words of the metrics that count things (never negative, whole numbers)
+#: a metric's prefix -> the curve column holding the items each of its values was counted on
+TRIALS = {"win_rate": "eval_games"}
 
 
 def interval_note(values) -> str | None:
@@ -46,10 +55,12 @@ def interval_note(values) -> str | None:
     return "all equal" if np.ptp(x) == 0 else None
 
 
-def mean_interval(values, within=(-math.inf, math.inf), count: bool = False) -> tuple[float, float, float]:
+def mean_interval(values, within=(-math.inf, math.inf), count: bool = False,
+                  trials: int | None = None) -> tuple[float, float, float]:
     """The mean of ``values`` and the two ends of its 95% interval, cut to the range ``within`` the numbers can
     take (``SHARE`` for shares); NaN ends where the sample allows no t interval (``interval_note``), except for
-    counts (``count``: whole numbers >= 0), whose exact Poisson interval always exists.
+    counts (``count``: whole numbers >= 0), whose exact Poisson interval always exists, and for shares each counted
+    on ``trials`` items, whose pooled Wilson interval always exists.
 
     Examples
     --------
@@ -59,29 +70,52 @@ def mean_interval(values, within=(-math.inf, math.inf), count: bool = False) -> 
     [0.9, 0.652, 1.0]
     >>> mean_interval([1.0, 1.0, 1.0], within=SHARE)
     (1.0, nan, nan)
+    >>> [round(x, 4) for x in mean_interval([1.0, 1.0, 1.0], trials=200)]  # 600 of 600 games: Wilson, not zero
+    [1.0, 0.9936, 1.0]
+    >>> [round(x, 3) for x in mean_interval([0.9, 0.5, 0.7], trials=200)]  # seeds far apart: the t interval
+    [0.7, 0.203, 1.0]
     >>> [round(x, 3) for x in mean_interval([0, 0, 0, 0, 2], count=True)]
     [0.4, 0.0, 1.511]
     >>> [round(x, 3) for x in mean_interval([0, 0, 0, 0, 0], count=True)]
     [0.0, 0.0, 0.738]
     """
-    from scipy.stats import t
-
     x = np.asarray(values, dtype=float)
     mean = float(x.mean()) if x.size else math.nan
     low = high = math.nan
     if interval_note(x) is None:
-        half = float(t.ppf(0.975, x.size - 1) * x.std(ddof=1) / math.sqrt(x.size))
-        low, high = mean - half, mean + half
+        from statsmodels.stats.weightstats import DescrStatsW
+
+        low, high = (float(v) for v in DescrStatsW(x).tconfint_mean(alpha=0.05))
+    pooled = None
     if count and x.size:
         if (x < 0).any() or (x != np.round(x)).any():
             raise ValueError(f"counts are whole numbers >= 0, got {x.tolist()}")
         from statsmodels.stats.rates import confint_poisson
 
-        lo, hi = (float(v) for v in confint_poisson(int(x.sum()), x.size, method="exact-c"))
+        pooled = confint_poisson(int(x.sum()), x.size, method="exact-c")
+    elif trials is not None and x.size:
+        pooled = _pooled_share(x, trials)
+    if pooled is not None:
+        lo, hi = (float(v) for v in pooled)
         low, high = (lo, hi) if math.isnan(low) else (min(low, lo), max(high, hi))
     if math.isnan(low):
         return mean, low, high
-    return mean, max(low, within[0], 0.0 if count else -math.inf), min(high, within[1])
+    return mean, max(low, within[0], 0.0 if count or trials else -math.inf), min(high, within[1], 1.0 if trials
+                                                                                  else math.inf)
+
+
+def _pooled_share(x: np.ndarray, trials) -> tuple[float, float]:
+    """Wilson's 95% interval of the share counted over every seed: sum(x_i * trials) of len(x) * trials items."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    from cgbase.validation import positive_int
+
+    trials = positive_int(trials, "trials")
+    counted = x * trials
+    if (x < 0).any() or (x > 1).any() or (np.abs(counted - np.round(counted)) > 1e-6 * trials).any():
+        raise ValueError(f"shares of {trials} items each are k / {trials} for whole k in [0, {trials}], got "
+                         f"{x.tolist()[:5]}")
+    return proportion_confint(int(np.round(counted).sum()), trials * x.size, alpha=0.05, method="wilson")
 
 
 def share_interval(k: int, n: int) -> tuple[float, float, float]:
@@ -96,15 +130,15 @@ def share_interval(k: int, n: int) -> tuple[float, float, float]:
     ...
     ValueError: a share needs at least one item: got k = 0 of n = 0
     """
-    from scipy.stats import binomtest
+    from statsmodels.stats.proportion import proportion_confint
 
     if not 0 <= k <= n or n < 1:
         raise ValueError(f"a share needs at least one item: got k = {k} of n = {n}")
-    ci = binomtest(int(k), int(n)).proportion_ci(method="wilson")
-    return k / n, float(ci.low), float(ci.high)
+    low, high = proportion_confint(int(k), int(n), alpha=0.05, method="wilson")
+    return k / n, float(low), float(high)
 
 
-def interval(values, within=(-math.inf, math.inf), count: bool = False) -> dict:
+def interval(values, within=(-math.inf, math.inf), count: bool = False, trials: int | None = None) -> dict:
     """``mean_interval`` as a record, over the finite numbers of ``values`` (None and NaN left out): ``mean``,
     ``low``, ``high``, ``n``, ``note`` (``interval_note``: why there is no interval) and the ``values`` kept.
 
@@ -116,7 +150,7 @@ def interval(values, within=(-math.inf, math.inf), count: bool = False) -> dict:
     'all equal'
     """
     x = [float(v) for v in values if v is not None and np.isfinite(v)]
-    mean, low, high = mean_interval(x, within, count)
+    mean, low, high = mean_interval(x, within, count, trials)
     return {"mean": mean, "low": low, "high": high, "n": len(x), "values": x,
             "note": None if not math.isnan(low) else interval_note(x)}
 
@@ -144,7 +178,8 @@ def interval_text(mean: float, low: float, high: float, digits: int = 3, note: s
     return f"{_number(mean, digits, count)} [{_number(low, digits, count)}, {_number(high, digits, count)}]"
 
 
-def format_interval(values, digits: int = 3, within=(-math.inf, math.inf), count: bool = False) -> str:
+def format_interval(values, digits: int = 3, within=(-math.inf, math.inf), count: bool = False,
+                    trials: int | None = None) -> str:
     """``mean [low, high]`` of ``values`` (``mean (n = 1)`` for one value, ``mean (all equal)`` for equal ones), the
     interval of ``mean_interval`` cut to the range ``within`` the numbers can take (``SHARE`` for a rate).
 
@@ -154,21 +189,44 @@ def format_interval(values, digits: int = 3, within=(-math.inf, math.inf), count
     ('0.600 [0.352, 0.848]', '0.967 [0.823, 1.000]')
     >>> format_interval([1.0, 1.0, 1.0], within=SHARE), format_interval([4, 4], count=True)
     ('1.000 (all equal)', '4 [1.7, 7.9]')
+    >>> format_interval([1.0, 1.0, 1.0], within=SHARE, trials=1000)
+    '1.000 [0.999, 1.000]'
     """
-    return interval_text(*mean_interval(values, within, count), digits, interval_note(values), count)
+    return interval_text(*mean_interval(values, within, count, trials), digits, interval_note(values), count)
 
 
-def format_metric(values, metric: str, digits: int = 3) -> str:
+def format_metric(values, metric: str, digits: int = 3, trials: int | None = None) -> str:
     """``format_interval`` of a metric's values over seeds, with the metric's range and, for a count, the interval
-    for counts (NaN values left out).
+    for counts; for a share counted on ``trials`` items each (``share_trials``), the pooled Wilson interval (NaN
+    values left out).
 
     Examples
     --------
     >>> format_metric([55, 58, 54], "deviations"), format_metric([1.0, 1.0], "win_rate_random")
     ('55.7 [47.5, 64.8]', '1.000 (all equal)')
+    >>> format_metric([1.0, 1.0], "win_rate_random", trials=200)
+    '1.000 [0.990, 1.000]'
     """
     x = [float(v) for v in values if v is not None and np.isfinite(v)]
-    return format_interval(x, digits, metric_range(metric), is_count(metric)) if x else "-"
+    return format_interval(x, digits, metric_range(metric), is_count(metric), trials) if x else "-"
+
+
+def share_trials(runs: list, metric: str, point: int = -1) -> int | None:
+    """The items each value of ``metric`` was counted on at curve ``point`` (the end by default), read from the
+    runs' curves (``TRIALS``: a win rate's ``eval_games``); None when the metric is not such a share or the runs
+    do not record it, or record different numbers.
+
+    Examples
+    --------
+    >>> runs = [{"curve": {"win_rate_random": [0.5, 1.0], "eval_games": [200, 200]}}] * 2
+    >>> share_trials(runs, "win_rate_random"), share_trials(runs, "deviations")
+    (200, None)
+    """
+    column = next((c for prefix, c in TRIALS.items() if metric.startswith(prefix)), None)
+    if column is None or not runs or not all(column in run["curve"] for run in runs):
+        return None
+    counts = {run["curve"][column][point] for run in runs}
+    return int(counts.pop()) if len(counts) == 1 and None not in counts else None
 
 
 def metric_range(metric: str) -> tuple[float, float]:
@@ -242,6 +300,8 @@ def mean_curves(setting: dict, metric: str):
         return None
     length = min(len(c["episode"]) for c in curves)
     values = np.array([np.asarray(c[metric][:length], dtype=float) for c in curves])
-    bands = np.array([mean_interval(column, metric_range(metric), is_count(metric) and np.isfinite(column).all())
-                      for column in values.T]).reshape(-1, 3)
+    bands = np.array([mean_interval(column, metric_range(metric), is_count(metric) and np.isfinite(column).all(),
+                                    share_trials(setting["runs"], metric, point) if np.isfinite(column).all()
+                                    else None)
+                      for point, column in enumerate(values.T)]).reshape(-1, 3)
     return np.asarray(curves[0]["episode"][:length]), bands[:, 0], bands[:, 1], bands[:, 2]

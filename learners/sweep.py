@@ -35,6 +35,7 @@ MARKERS = ("sweep.json", "index.md")  # a finished sweep: an existing folder hol
 OPPONENTS = ("self", "copy", "random", "optimal", "greedy")
 COPY_SEED = 1000  # an untrained copy plays with the run's seed + this
 TIMINGS = ("seconds", "cpu_seconds")  # kept out of sweep.json: they differ from run to run
+NOT_METRICS = ("episode", "iteration", "eval_games")  # curve columns that are no final metric (where, and on what)
 DIGITS = 6  # decimals kept of every number of a run
 MAX_RUNS = 100_000  # grid points times repeats at most
 
@@ -217,7 +218,7 @@ def final_metrics(curve: dict) -> dict:
     {'deviations': 0, 'optimal_move_rate': nan, 'optimal_move_rate_mean': 0.5}
     """
     curve = {k: [math.nan if x is None else x for x in column] for k, column in curve.items()}
-    final = {k: column[-1] for k, column in curve.items() if k not in ("episode", "iteration")}
+    final = {k: column[-1] for k, column in curve.items() if k not in NOT_METRICS}
     if "optimal_move_rate" in curve:
         rates = [x for x in curve["optimal_move_rate"] if not math.isnan(x)]
         final["optimal_move_rate_mean"] = _rounded(sum(rates) / len(rates)) if rates else math.nan

@@ -69,6 +69,57 @@ class Openings:
         """Who wins the empty board, in words."""
         return {1: "the first player wins", -1: "the second player wins", 0: "a draw"}[self.start_value]
 
+    def cells_record(self) -> dict:
+        """Each cell's value as JSON (``values``: panels of rows, +1, -1, 0, or null where no move goes) and the
+        ``unsettled`` cells as ``[panel, row, column]``: what ``from_record`` reads back.
+
+        Examples
+        --------
+        >>> from games import make_game
+        >>> from solvers import solve
+        >>> game = make_game("hex", n=2)
+        >>> found = openings(game, solve(game))
+        >>> found.cells_record()["values"]
+        [[[-1, 1], [1, -1]]]
+        >>> print(Openings.from_record(game, {**found.cells_record(), "empty_board": 1, "source": "s"}).text())
+        L W
+         W L
+        """
+        values = [[[None if np.isnan(v) else int(v) for v in row] for row in panel] for panel in self.values]
+        unsettled = [] if self.unsettled is None else \
+            [[int(i) for i in cell] for cell in zip(*self.unsettled.reshape(self.values.shape).nonzero())]
+        return {"values": values, "unsettled": unsettled}
+
+    @classmethod
+    def from_record(cls, game, record: dict) -> Openings:
+        """The openings of ``game`` from a record of ``discover solve --json`` (its ``openings``): each cell's
+        value, who wins the empty board, the source, and the Hex solver's work per opening (``proofs``).
+
+        Values other than -1, 0, +1 and null, or boards that are not square, are a ``ValueError``.
+        """
+        try:
+            values = np.array([[[np.nan if v is None else v for v in row] for row in panel]
+                               for panel in record["values"]], dtype=float)
+            if values.ndim != 3 or values.shape[1] != values.shape[2] or not np.isin(
+                    values[np.isfinite(values)], (-1, 0, 1)).all():
+                raise ValueError("values must be square boards of cells holding -1, 0, 1 or null")
+            unsettled = np.zeros(values.shape, dtype=bool)
+            for cell in record.get("unsettled", []):
+                unsettled[tuple(int(i) for i in cell)] = True
+            n, nodes, cpu = values.shape[1], None, None
+            if record.get("proofs"):
+                nodes, cpu = np.zeros((n, n), dtype=np.int64), np.zeros((n, n))
+                for proof in record["proofs"]:
+                    nodes[proof["row"], proof["column"]] = int(proof["positions"])
+                    cpu[proof["row"], proof["column"]] = float(proof["cpu_seconds"])
+            start = int(record["empty_board"])
+            if start not in (-1, 0, 1):
+                raise ValueError(f"empty_board must be -1, 0 or 1, got {start}")
+            return cls(game, values, start, str(record["source"]), float(record.get("seconds", 0.0)), nodes, cpu,
+                       unsettled if unsettled.any() else None)
+        except (KeyError, TypeError, IndexError) as err:
+            raise ValueError(f"not an openings record: {type(err).__name__} {err}") from None
+
     def text(self) -> str:
         """The board(s) with W, L or D on each cell a first move may take (Hex rows shifted as the game renders)."""
         hex_rows = getattr(self.game, "name", "") == "hex"

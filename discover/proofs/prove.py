@@ -93,6 +93,30 @@ class Proof:
     def to_json(self) -> str:
         return json.dumps(self.to_record())
 
+    @classmethod
+    def from_record(cls, record: dict) -> Proof:
+        """Read back ``to_record``'s record (statuses and the certificate's parts by their enum values).
+
+        Examples
+        --------
+        >>> proof = Proof("unknown", "z3", "for every position", reason="z3 timed out")
+        >>> Proof.from_record(proof.to_record()) == proof
+        True
+        """
+        from discover.proofs.certificate import Part
+        from discover.verdicts import CertificatePart, PartResult
+
+        try:
+            parts = [Part(CertificatePart(p["key"]), PartResult(p["result"]), float(p["seconds"]))
+                     for p in record["parts"]]
+            counterexample, rests_on = record["counterexample"], record.get("rests_on", {})
+            if not isinstance(counterexample, (dict, type(None))) or not isinstance(rests_on, dict):
+                raise ValueError("a proof's counterexample and rests_on are objects")
+            return cls(record["status"], str(record["method"]), str(record["statement"]), counterexample,
+                       float(record["seconds"]), str(record["reason"]), parts, dict(rests_on))
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"not a proof record: {type(err).__name__} {err}") from None
+
 
 def _unknown(reason: str, start: float, method: str = "", statement: str = "", **kw) -> Proof:
     return Proof(ProofStatus.UNKNOWN, method, statement, seconds=time.perf_counter() - start, reason=reason, **kw)

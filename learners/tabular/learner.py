@@ -183,6 +183,7 @@ class TabularLearner(Learner):
             "optimal_move_rate": float(stats[1] / stats[0]) if stats[0] else float("nan"),
             "win_rate_random": win_rate(arena, greedy, np.ones(arena.edges), eval_games, seed),
             "win_rate_optimal": win_rate(arena, greedy, arena.optimal_weights, eval_games, seed),
+            "eval_games": int(eval_games),  # the games behind each win rate (their intervals count on them)
             "seconds": float(seconds),
         }
         record.update(self._extra_record(done))

@@ -75,3 +75,32 @@ def test_the_sweep_table_shows_no_zero_width_interval_and_whole_counts():
     assert cells["deviations at the end"].startswith("3 [") and ".000" not in cells["deviations at the end"]
     assert cells["win rate against random"] == "1.000 (all equal)"
     assert "[1.000, 1.000]" not in " ".join(rows[0])
+
+
+@pytest.mark.parametrize("shares, trials", [([1.0, 1.0, 1.0], 200), ([0.0, 0.0], 50), ([0.9, 0.5, 0.7], 200),
+                                            ([0.41, 0.43, 0.42, 0.40], 100), ([0.75], 4)])
+def test_a_win_rate_over_seeds_counts_its_games(shares, trials):
+    """Wilson's interval of the games won over every seed (checked here from the formula, apart from statsmodels),
+    widened to the t interval where the seeds differ more: inside [0, 1], never of zero width."""
+    k, n, z = round(sum(shares) * trials), len(shares) * trials, 1.959963984540054
+    centre = (k + z * z / 2) / (n + z * z)
+    half = z * math.sqrt(k * (n - k) / n + z * z / 4) / (n + z * z)
+    mean, low, high = mean_interval(shares, SHARE, trials=trials)
+    assert mean == pytest.approx(k / n)
+    assert 0.0 <= low <= centre - half + 1e-9 and centre + half - 1e-9 <= high <= 1.0
+    assert low < high and low <= mean <= high
+    t_low, t_high = mean_interval(shares, SHARE)[1:]
+    assert math.isnan(t_low) or (low <= t_low + 1e-12 and t_high - 1e-12 <= high)
+
+
+def test_a_win_rate_must_be_a_share_of_its_games():
+    with pytest.raises(ValueError, match="k / 200"):
+        mean_interval([0.5, 0.1234], SHARE, trials=200)
+
+
+def test_the_sweep_table_counts_the_games_of_its_win_rates():
+    """A sweep's curves record the games behind each win rate (``eval_games``): all won is no certainty."""
+    runs = [{"setting": 0, "params": {"alpha": 0.5}, "seed": k, "final": {"win_rate_random": 1.0},
+             "curve": {"episode": [10], "win_rate_random": [1.0], "eval_games": [200]}} for k in range(3)]
+    headers, rows = settings_table(rank_settings(runs, "win_rate_random"), "win_rate_random", ["alpha"])
+    assert dict(zip(headers, rows[0]))["win rate against random"] == "1.000 [0.994, 1.000]"

@@ -13,9 +13,8 @@ import os
 
 import click
 
-from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, TEXT, force_option, game_arguments, game_from_words, int_list, name_list, output_folder,
-                                 say,
-                                 typed_params)
+from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, TEXT, command_line, force_option, game_arguments,
+                                     game_from_words, int_list, name_list, output_folder, say, typed_params)
 
 __all__ = ["explore_command"]
 
@@ -63,6 +62,7 @@ def explore_command(game, params, variants, episodes, seeds, learner_words, exac
                          final_sample=final_sample or settings["final_sample"], nodes=nodes or settings.get("nodes", 2000),
                          per_variant=settings.get("per_variant"),
                          progress=lambda done, total, what: say(f"fit {done + 1} of {total}: {what}"))
+    record["command"] = command_line()
     explore.write(record, folder)
     for line in explore.verdict(record):
         say(line.replace("`", ""))

@@ -10,8 +10,8 @@ import os
 
 import click
 
-from discover.app.cli.common import (OUTPUT_FOLDER, SEED, Integer, force_option, game_arguments, game_from_words,
-                                 output_folder, say)
+from discover.app.cli.common import (OUTPUT_FOLDER, SEED, Integer, command_line, force_option, game_arguments,
+                                     game_from_words, output_folder, say)
 
 __all__ = ["hqn_command"]
 
@@ -35,5 +35,6 @@ def hqn_command(game, params, periods, episodes, bound, eval_bound, seed, folder
         raise ValueError(f"the HQN experiments are on boards (games of two coordinates); {game_obj!r} has {game_obj.dims}")
     folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-hqn"), hqn.MARKERS, force)
     record = hqn.run(game_obj, periods, episodes, bound, eval_bound, seed, progress=say)
+    record["command"] = command_line()
     hqn.write(record, folder)
     say(f"wrote {folder}/ in {record['seconds']:.0f} s")

@@ -19,8 +19,8 @@ import click
 from discover import defaults
 
 from discover.app.cli.common import (BOUND, INPUT_FILE, OUTPUT_FILE, OUTPUT_FOLDER, SEED, TEXT, LearnerChoice, Number,
-                                 check_output_file, force_option, game_arguments, game_from_words, given, int_list,
-                                 name_list, output_folder, say)
+                                 check_output_file, command_line, force_option, game_arguments, game_from_words, given,
+                                 int_list, name_list, output_folder, say)
 
 __all__ = ["learn_command", "compare_command", "tournament_command", "scenarios_command"]
 
@@ -207,6 +207,7 @@ def tournament_command(game, params, learners, bound, episodes, games, seed, fol
     names = name_list(learners, "--learners", learner_names(opponents=True))
     folder = output_folder(folder, os.path.join("reports", f"{game_obj.slug()}-study"), learner_study.MARKERS, force)
     study = learner_study.run(game_obj, bound, tuple(names), episodes, games, seed, progress=say)
+    study["command"] = command_line()
     learner_study.write(study, folder)
     say(format_table(study))
     say(f"a perfect first player wins {study['n_share']:.2f} of the starts; {study['seconds']:.1f} s; wrote {folder}/")
@@ -224,6 +225,7 @@ def scenarios_command(seeds, cap, folder, force):
 
     folder = output_folder(folder, os.path.join("reports", "nim-scenarios"), nim_scenarios.MARKERS, force)
     record = nim_scenarios.run(seeds, cap, progress=say)
+    record["command"] = command_line()
     nim_scenarios.write(record, folder)
     for row in record["rows"]:
         median = f"{row['median']:,.0f}" if row["median"] is not None else "not every seed"

@@ -29,7 +29,7 @@ def summary_run(options: dict, folder, force: bool) -> None:
 
     folder = output_folder(folder, os.path.join("reports", "nim-parity"), parity_summary.MARKERS, force)
     records = parity_summary.collect(os.path.dirname(os.path.abspath(folder)))
-    parity_summary.write(records, folder)
+    parity_summary.write(records, folder, command_line())
     say(f"wrote {folder}/ from {len(records)} report(s)")
 
 

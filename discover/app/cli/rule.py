@@ -17,8 +17,8 @@ import time
 import click
 
 from discover import defaults
-from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, force_option, game_arguments,
-                                     game_from_words, say, spinner)
+from discover.app.cli.common import (BOUND, OUTPUT_FOLDER, SEED, TEXT, Number, command_line, force_option,
+                                     game_arguments, game_from_words, say, spinner)
 from discover.app.cli.terminal import line_printer
 from discover.engines import ENGINES
 from discover.verdicts import Status
@@ -225,9 +225,9 @@ def report_command(ctx, folder, force, **options):
         if found.quotient is not None:
             from discover.app.render.quotient import write_quotient_report
 
-            path = write_quotient_report(found.quotient, folder)
+            path = write_quotient_report(found.quotient, folder, command_line())
         else:
-            path = write_report(found, folder)
+            path = write_report(found, folder, command_line())
     _print_discovery(found)
     say(f"\nwrote {path}")
     return 0 if found.status == Status.VERIFIED else EXIT_NO_RULE

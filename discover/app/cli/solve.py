@@ -70,7 +70,8 @@ def _openings_record(result) -> dict:
     record = {"empty_board": result.start_value, "winner": result.winner, "first_moves": result.moves,
               "winning_first_moves": result.count(1), "drawing_first_moves": result.count(0),
               "unsettled_first_moves": result.open_moves,
-              "board": result.text(), "source": result.source, "seconds": round(result.seconds, 3)}
+              "board": result.text(), "source": result.source, "seconds": round(result.seconds, 3),
+              **result.cells_record()}
     if result.nodes is not None:  # the Hex solver's work per opening (a twin found in the table: 0 positions)
         n = result.nodes.shape[0]
         record["proofs"] = [{"row": r, "column": c, "value": None if np.isnan(result.values[0, r, c]) else

@@ -53,7 +53,7 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     from discover.app.render.sweep import write
     from learners import sweep
     from learners.registry import make_learner
-    from learners.repeats import format_metric, rank_settings
+    from learners.repeats import format_metric, rank_settings, share_trials
 
     game_obj = game_from_words(game, params)
     if rank is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", rank):
@@ -75,7 +75,8 @@ def sweep_command(learner, game, params, grid, repeats, episodes, bound, opponen
     write(record, folder, rank)
     for place, setting in enumerate(ranked[:3], 1):
         words = " ".join(f"{k}={v}" for k, v in setting["params"].items()) or "preset"
-        say(f"{place}. {words}: {rank} {format_metric(setting['values'][rank], rank)}")
+        shown = format_metric(setting["values"][rank], rank, trials=share_trials(setting["runs"], rank))
+        say(f"{place}. {words}: {rank} {shown}")
     say(f"{len(record['runs'])} runs ({record['resumed']} resumed) in {record['seconds']:.1f} s on "
         f"{record['workers']}; wrote {folder}/")
 

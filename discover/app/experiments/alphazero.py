@@ -199,12 +199,13 @@ def _summary(run: dict) -> str:
 
 
 def write(record: dict, folder) -> None:
-    """Write ``scores.png``, ``alphazero.json``, the report and the value table of a ``run`` record."""
+    """Write ``scores.png``, ``alphazero.json``, the report and the value table of a ``run`` record (a record read
+    back from ``alphazero.json`` has no value table: the rest is written again)."""
     from discover.app.render.document import write_document
     from cgbase.files import atomic_folder, write_json
 
     with atomic_folder(folder, MARKERS, "report folder") as out:
-        if record["value_table"] is not None:
+        if record.get("value_table") is not None:
             record["value_table"].save(out / "value-table.npz")
         _figure(record["runs"], out / "scores.png", record["title"])
         write_json(out / "alphazero.json", {k: v for k, v in record.items() if k != "value_table"})

@@ -39,7 +39,7 @@ import numpy as np
 
 from cgbase.machine import machine
 
-__all__ = ["run", "write", "preset", "verdict", "BASELINE", "MARKERS", "RANGES"]
+__all__ = ["run", "write", "summary", "preset", "verdict", "rerun_command", "BASELINE", "MARKERS", "RANGES"]
 
 BASELINE = "minimax"  # plain one-step Q-learning, the paper's baseline
 MARKERS = ("index.md", "explore.json")  # an existing folder holding these is a report to replace
@@ -209,21 +209,31 @@ def run(game, variants=PAPER_VARIANTS, episodes: int = 5000, seeds=(0, 1, 2), *,
             "settings": {"variants": list(variants), "episodes": int(episodes), "seeds": seeds, "learner": learner or {},
                          "eval_every": eval_every, "exact": exact, "curve_sample": curve_sample,
                          "final_sample": final_sample, "nodes": int(nodes), "per_variant": per_variant},
-            "measure": about, "runs": runs, "summary": _summary(runs, variants), "seconds": time.perf_counter() - clock,
+            "measure": about, "runs": runs, "summary": summary(runs, variants, about),
+            "seconds": time.perf_counter() - clock,
             "cpu_seconds": time.process_time() - cpu}
 
 
-def _summary(runs: list, variants) -> dict:
-    """Per variant: the interval of each final measure, and the paired difference of accuracy from the baseline
-    with its t-test p-value, raw and Holm-adjusted over the variants compared."""
+def summary(runs: list, variants, measure: dict) -> dict:
+    """Per variant: the interval of each final measure over the seeds, and the paired difference of accuracy from
+    the baseline with its t-test p-value, raw and Holm-adjusted over the variants compared (statsmodels).
+
+    A seed's accuracy is exact over every N position, or over one fixed sample: what varies is the seed, so its
+    mean gets Student's t over the seeds ("all equal" where they agree); the share of openings on the right side
+    of 1/2 counts openings, so it gets Wilson's interval of the openings of every seed, widened to the t interval
+    (``learners.repeats``). ``write`` computes it again from the runs, so a report shows today's intervals.
+    """
     from scipy import stats
 
     from learners.repeats import interval
 
     finals = {v: {r["seed"]: r["final"] for r in runs if r["variant"] == v} for v in variants}
-    summary = {}
+    openings = len(measure["opening_wins"]) if measure.get("opening_wins") else None
+    trials = {"opening_agreement": openings}
+    out = {}
     for variant, by_seed in finals.items():
-        entry = {key: interval([f.get(key) for f in by_seed.values()], RANGES[key]) for key in SUMMARY}
+        entry = {key: interval([f.get(key) for f in by_seed.values()], RANGES[key], trials=trials.get(key))
+                 for key in SUMMARY}
         base = finals.get(BASELINE)
         if base is not None and variant != BASELINE:
             seeds = [s for s in by_seed if s in base and "accuracy" in by_seed[s] and "accuracy" in base[s]]
@@ -231,14 +241,15 @@ def _summary(runs: list, variants) -> dict:
             entry["difference"] = interval(diff, RANGES["difference"])
             entry["difference"]["p_value"] = (float(stats.ttest_1samp(diff, 0.0).pvalue)
                                               if len(diff) > 1 and np.std(diff) > 0 else float("nan"))
-        summary[variant] = entry
-    compared = sorted((e["difference"]["p_value"], v) for v, e in summary.items()
-                      if "difference" in e and np.isfinite(e["difference"]["p_value"]))
-    running = 0.0
-    for rank, (p, variant) in enumerate(compared):
-        running = max(running, min(1.0, (len(compared) - rank) * p))
-        summary[variant]["difference"]["p_holm"] = running
-    return summary
+        out[variant] = entry
+    compared = [v for v, e in out.items() if "difference" in e and np.isfinite(e["difference"]["p_value"])]
+    if compared:
+        from statsmodels.stats.multitest import multipletests
+
+        adjusted = multipletests([out[v]["difference"]["p_value"] for v in compared], method="holm")[1]
+        for variant, p_holm in zip(compared, adjusted):
+            out[variant]["difference"]["p_holm"] = float(p_holm)
+    return out
 
 
 def verdict(record: dict) -> list[str]:
@@ -273,6 +284,7 @@ def write(record: dict, folder) -> None:
     from discover.app.render.document import write_document
     from cgbase.files import atomic_folder, write_json
 
+    record = {**record, "summary": summary(record["runs"], record["settings"]["variants"], record["measure"])}
     with atomic_folder(folder, MARKERS, "report folder") as out:
         _curves(record, out / "curves.png")
         if record["measure"].get("opening_wins"):
@@ -330,8 +342,9 @@ def _blocks(record: dict) -> list:
                     f"seed ({', '.join(map(str, seeds))}); learner settings "
                     f"{', '.join(f'{k} {v}' for k, v in settings['learner'].items()) or 'the defaults'}. "
                     "Means over the seeds with 95% confidence intervals (Student's t over the seeds, cut to [0, 1] "
-                    "for shares, which cannot leave it; none where the seeds agree: \"all equal\"); the difference "
-                    "is paired by "
+                    "for shares, which cannot leave it; none where the seeds agree: \"all equal\"; the openings "
+                    "right: Wilson's interval over the openings of every seed, widened to the t interval; "
+                    "statsmodels); the difference is paired by "
                     f"seed against {BASELINE} (plain one-step Q-learning), with the p-value of a one-sample t-test on "
                     f"it. CPU seconds are the training loop's process time on "
                     f"{record.get('machine', 'an unrecorded machine')}.")]
@@ -373,11 +386,12 @@ def _blocks(record: dict) -> list:
     blocks += [("p", f"To reproduce (toolkit version {record['version']}):"),
                ("pre", "\n".join(["from games import make_game", "from discover.app.experiments.explore import run, write",
                                   f"write({call}, 'FOLDER')"])),
-               ("p", ["Or on the command line: ", Code(_command(record))])]
+               ("p", ["Command: ", Code(record["command"])] if record.get("command") else
+                     ["Made in Python; the same on the command line: ", Code(rerun_command(record))])]
     return blocks
 
 
-def _command(record: dict) -> str:
+def rerun_command(record: dict) -> str:
     """The ``discover explore`` command line that reruns the record's settings."""
     settings, game = record["settings"], record["game"]
     words = ["discover explore", game["name"], *(f"{k}={v}" for k, v in game["params"].items()),

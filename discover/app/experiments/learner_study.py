@@ -105,8 +105,8 @@ def _blocks(record: dict) -> list:
     spec = record["spec"]
     words = " ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else str(v).lower()}"
                      for k, v in spec["params"].items())
-    command = (f"discover tournament {spec['name']} {words} --bound {s['bound']} --episodes {s['episodes']} "
-               f"--games {s['games']} --seed {s['seed']}")
+    command = record.get("command") or (f"discover tournament {spec['name']} {words} --bound {s['bound']} "
+                                        f"--episodes {s['episodes']} --games {s['games']} --seed {s['seed']}")
     _, low, high = share_interval(s["games"] // 2, s["games"])  # the widest Wilson interval: at a rate of 1/2
     rows = []
     for name, history in record["curves"].items():

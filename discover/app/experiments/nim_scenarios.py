@@ -80,6 +80,8 @@ def write(record: dict, folder) -> None:
 
 def _blocks(record: dict) -> list:
     """The report: one row per scenario and backup."""
+    from discover.app.render.document import Code
+
     rows = []
     for row in record["rows"]:
         reached = [r for r in row["episodes"] if r is not None]
@@ -94,4 +96,5 @@ def _blocks(record: dict) -> list:
               f"a record every 100 games; {record['seconds']:.0f} s in all."),
         ("table", ["scenario", "backup", "games to 0 deviations (median)", "each seed", "the thesis", "seconds"],
          rows),
+        *([("p", ["Command: ", Code(record["command"]), "."])] if record.get("command") else []),
     ]

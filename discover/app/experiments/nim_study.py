@@ -196,7 +196,9 @@ def write(record: dict, folder) -> None:
     with atomic_folder(folder, ("q/runs.jsonl",) if under_way else MARKERS, "study folder") as out:
         panels = []
         for family, result in record["sweeps"].items():
-            sweep.write({**result, "command": record.get("command")}, out / family, RANK)
+            # its record as sweep.json keeps it (no timings: those are the study's), so it reads back the same
+            sweep.write({"sweep": result["sweep"], "runs": result["runs"], "command": record.get("command")},
+                        out / family, RANK)
             ranked = rank_settings(result["runs"], RANK)
             lines = [(_short(s["params"]) or NAMES[family], s) for s in ranked[:3]]
             panels.append((f"{NAMES[family]}: {len(ranked)} settings", "optimal_move_rate", lines, ranked[3:]))
@@ -222,7 +224,9 @@ def _figure_5(record: dict, path) -> str:
     for i, a in enumerate(learners):
         values = [[r["first"][a][b] for r in repeats] for b in opponents]
         values.append([average_first(r)[a] for r in repeats])
-        stats = [mean_interval(v, SHARE) for v in values]
+        games = record["settings"]["games"]  # each win rate is a share of these games; the average of every pairing's
+        stats = [mean_interval(v, SHARE, trials=games * (len(opponents) if k == len(opponents) else 1))
+                 for k, v in enumerate(values)]
         means = [m for m, _, _ in stats]
         errors = np.nan_to_num([[m - lo for m, lo, _ in stats], [hi - m for m, _, hi in stats]])
         ax.bar([k + (i - (len(learners) - 1) / 2) * width for k in range(len(columns))], means, width,
@@ -263,9 +267,11 @@ def _blocks(record: dict) -> list:
              "The paper's claim (the Bayes agent clearly outperforms the Q agents) does not hold here")
     learners = list(repeats[0]["first"])
     opponents = list(repeats[0]["first"][learners[0]])
+    every = s["games"] * len(opponents)  # the games of a learner's average as first player, each repeat
     rows = [[f"{NAMES[a]} ({_short(record['params'][a])})",
-             format_interval([average_first(r)[a] for r in repeats], within=SHARE),
-             *(format_interval([r["first"][a][b] for r in repeats], within=SHARE) for b in opponents)]
+             format_interval([average_first(r)[a] for r in repeats], within=SHARE, trials=every),
+             *(format_interval([r["first"][a][b] for r in repeats], within=SHARE, trials=s["games"])
+               for b in opponents)]
             for a in learners]
     best_rows, headers = [], None
     for family, settings in record["best"].items():
@@ -290,8 +296,10 @@ def _blocks(record: dict) -> list:
               f"four opponents, as in the paper's figure 5, in each of {len(repeats)} repeats of the tournament "
               f"(every learner trained from scratch for {s['episodes']:,} games against each opponent, then "
               f"{s['games']:,} games per pairing from random starts; a perfect first player wins "
-              f"{repeats[0]['n_share']:.2f} of them); the intervals are Student's t over the repeats, cut to [0, "
-              f"1] (a win rate cannot leave it), the differences paired by repeat."),
+              f"{repeats[0]['n_share']:.2f} of them). A win rate's interval is Wilson's over the games of every "
+              f"repeat ({s['games']:,} a pairing and repeat; the average: its {len(opponents)} pairings'), widened "
+              "to Student's t over the repeats where they differ more; the differences, paired by repeat, get "
+              "Student's t (learners.repeats, statsmodels)."),
         ("figure", FigureFile("figure-5.png", "Figure 5", "Win rate as first player against each opponent and on "
                               "average: mean of the repeats, 95% interval.")),
         ("table", ["learner (the best of its family)", "average as first player",

@@ -149,10 +149,17 @@ def _blocks(records: list[tuple[str, dict]]) -> list:
     return blocks
 
 
-def write(records: list[tuple[str, dict]], out) -> None:
-    """Write the summary of ``collect``'s ``records`` (``index.md``, ``index.html``) into the folder ``out``."""
-    from cgbase.files import atomic_folder
-    from discover.app.render.document import write_document
+def write(records: list[tuple[str, dict]], out, command: str | None = None) -> None:
+    """Write the summary of ``collect``'s ``records`` (``index.md``, ``index.html``) into the folder ``out``, and
+    ``summary.json``: the ``command`` that made it and the reports it read (its record is theirs)."""
+    from cgbase.files import atomic_folder, write_json
+    from cgbase.version import __version__
+    from discover.app.render.document import Code, write_document
 
+    blocks = _blocks(records)
+    if command:
+        blocks.append(("p", ["Command: ", Code(command), "."]))
     with atomic_folder(out, MARKERS, "summary folder") as folder:
-        write_document(folder, _blocks(records), "AlphaZero on Nim: the parity reports side by side")
+        write_json(folder / "summary.json", {"command": command, "reports": [name for name, _ in records],
+                                             "version": __version__})
+        write_document(folder, blocks, "AlphaZero on Nim: the parity reports side by side")

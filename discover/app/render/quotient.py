@@ -68,7 +68,7 @@ def _label(found, c) -> str:
     return components.label(c) if components is not None else f"heap {c}"
 
 
-def _blocks(found, figure: FigureFile) -> list:
+def _blocks(found, figure: FigureFile, command: str | None) -> list:
     rule = found.rule
     blocks = [("h", 1, f"Misère quotient: {found.game.title()}"),
               ("p", [Strong(f"Rule ({found.status}):"), " a sum is a P-position (the player to move loses) exactly "
@@ -84,11 +84,14 @@ def _blocks(found, figure: FigureFile) -> list:
     blocks.append(("table", ["component", "element"], rows))
     if len(rule.element) > COMPONENTS_SHOWN:
         blocks.append(("p", f"The first {COMPONENTS_SHOWN} of {len(rule.element):,} components; rule.json has all."))
+    if command:
+        blocks.append(("p", ["Command: ", Code(command), "."]))
     return blocks
 
 
-def write_quotient_report(found, folder=None) -> Path:
-    """Write the report of a found misère quotient (heaps or Notakto boards); return the folder.
+def write_quotient_report(found, folder=None, command: str | None = None) -> Path:
+    """Write the report of a found misère quotient (heaps or Notakto boards); return the folder. ``command``, the
+    command line that made it, is stated in it and in ``discovery.json``.
 
     Examples
     --------
@@ -107,6 +110,7 @@ def write_quotient_report(found, folder=None) -> Path:
     with atomic_folder(target, REPORT_MARKERS, "report folder") as built:
         figure = quotient_table_figure(found.rule, built)
         write_text(built / "rule.json", found.rule.to_json() + "\n")
-        write_text(built / "discovery.json", json.dumps(found.to_record(), indent=1) + "\n")
-        write_document(built, _blocks(found, figure), f"Misère quotient: {found.game.title()}")
+        record = found.to_record() if command is None else {**found.to_record(), "command": command}
+        write_text(built / "discovery.json", json.dumps(record, indent=1) + "\n")
+        write_document(built, _blocks(found, figure, command), f"Misère quotient: {found.game.title()}")
     return Path(target)

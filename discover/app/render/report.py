@@ -20,7 +20,8 @@ import math
 from pathlib import Path
 
 from discover.expr.mathml import rule_mathml
-from discover.discovery import Discovery
+from discover.discovery import CANDIDATES_KEPT, Discovery
+from discover.verdicts import Road
 from discover.learned import learned_table_text
 from discover.app.render.document import Code, Link, Strong, write_document
 from discover.app.render.heap_values import heap_values_figure, rare_class_text
@@ -32,7 +33,7 @@ from discover.timings import with_other
 
 __all__ = ["check_report_folder", "report_folder", "write_report"]
 
-CANDIDATES_SHOWN = 10  # as many as Discovery.to_record() keeps
+CANDIDATES_SHOWN = CANDIDATES_KEPT  # as many as Discovery.to_record() keeps
 EXCEPTIONS_SHOWN = 40  # exceptions of a periodic rule listed in the text (all are in rule.json)
 PERIOD_SHOWN = 120  # values of a long period written out in the report (all are in rule.json)
 PERIOD_ROW = 20  # values a line of the written-out period
@@ -235,9 +236,9 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
 
     blocks.append(("h", 2, "Candidates"))
     if d.candidates:
-        shown = d.candidates[:CANDIDATES_SHOWN]
-        count = f"{len(d.candidates)} candidate" + ("s" if len(d.candidates) > 1 else "")
-        more = f"; the first {len(shown)}" if len(shown) < len(d.candidates) else ""
+        shown, proposed = d.candidates[:CANDIDATES_SHOWN], record.get("candidates_proposed", len(d.candidates))
+        count = f"{proposed} candidate" + ("s" if proposed > 1 else "")
+        more = f"; the first {len(shown)}" if len(shown) < proposed else ""
         blocks.append(("p", f"The engines proposed {count}, ranked by training accuracy, then complexity{more}:"))
         rows = [[str(i), Code(r.text()), r.provenance.get("engine", ""), str(r.complexity), _percent(r.train_accuracy)]
                 for i, r in enumerate(shown, 1)]
@@ -253,6 +254,9 @@ def _blocks(discovery: Discovery, figures: list, rule_record: dict | None, recor
                    ("table", ["stage", "seconds"], [[k, f"{v:.3f}"] for k, v in with_other(d.timings).items()])]
 
     blocks.append(("h", 2, "Provenance"))
+    if record.get("command"):
+        blocks.append(("p", ["Command: ", Code(record["command"]), " (the record below reads back with ",
+                             Code("Discovery.from_record"), ")."]))
     files = ([Link("rule.json", "rule.json"), " (Rule.to_json, read back by Rule.from_json) and "]
              if rule_record is not None else [])
     blocks.append(("p", ["Files: ", *files, Link("discovery.json", "discovery.json"), " (Discovery.to_record)."]))
@@ -373,11 +377,22 @@ def check_report_folder(folder, force: bool = True) -> Path:
     return target
 
 
-def _build(discovery: Discovery, folder: Path) -> None:
+def _reads_back(discovery: Discovery) -> bool:
+    """Whether ``Discovery.from_record`` reads this discovery's record back (the engines' and the composition's)."""
+    return discovery.road in (Road.ENGINES, Road.COMPOSITION) and discovery.sequence is None
+
+
+def _build(discovery: Discovery, folder: Path, command: str | None) -> None:
     """Write every file of the report into ``folder`` (an empty temporary folder)."""
     from cgbase.files import write_text
 
-    d = discovery
+    record = discovery.to_record()
+    if discovery.game.source_file is not None:
+        record["game_file"] = discovery.game.source_file
+    if command is not None:
+        record["command"] = command
+    # drawn from its record where that reads back, so that the report is what its discovery.json gives again
+    d = Discovery.from_record(record, discovery.game) if _reads_back(discovery) else discovery
     rule, who = _shown_rule(d)
     figures = partition_figures(d.game, rule, d.verify_bound, folder, who=who, through=_counterexample_position(d))
     grundy = (heap_values_figure(d.sequence, folder) if d.sequence is not None
@@ -387,14 +402,11 @@ def _build(discovery: Discovery, folder: Path) -> None:
     if d.rule is not None:
         rule_record = json.loads(d.rule.to_json())
         write_text(folder / "rule.json", _json_text(rule_record) + "\n")
-    record = d.to_record()
-    if d.game.source_file is not None:
-        record["game_file"] = d.game.source_file
     write_text(folder / "discovery.json", _json_text(record) + "\n")
     write_document(folder, _blocks(d, figures, rule_record, record), f"Rule report: {d.game.title()}")
 
 
-def write_report(discovery: Discovery, folder=None) -> Path:
+def write_report(discovery: Discovery, folder=None, command: str | None = None) -> Path:
     """Write the report of a discovery: Markdown, HTML, PNG figures and JSON provenance.
 
     Parameters
@@ -404,6 +416,8 @@ def write_report(discovery: Discovery, folder=None) -> Path:
     folder : str or path-like, optional
         Target folder (default ``report_folder(discovery.game)``). An existing report there is
         replaced; an existing folder that is not a report is refused.
+    command : str, optional
+        The command line that made the report (``discover report ...``): stated in it and in ``discovery.json``.
 
     Returns
     -------
@@ -426,5 +440,5 @@ def write_report(discovery: Discovery, folder=None) -> Path:
 
     target = folder if folder is not None else report_folder(discovery.game)
     with atomic_folder(target, REPORT_MARKERS, "report folder") as built:
-        _build(discovery, built)
+        _build(discovery, built, command)
     return Path(target)

@@ -79,7 +79,7 @@ def settings_table(ranked: list, rank: str, names: list) -> tuple[list, list]:
     >>> settings_table(rank_settings(runs, "deviations"), "deviations", ["alpha"])
     (['rank', 'alpha', 'deviations at the end', '0 deviations reached'], [['1', '0.5', '0.5 [0, 6.9]', '-']])
     """
-    from learners.repeats import format_metric
+    from learners.repeats import format_metric, share_trials
 
     metrics = list(dict.fromkeys([rank, *(m for m in TABLE_METRICS if any(m in g["values"] for g in ranked))]))
     headers = ["rank", *names, *(METRIC_LABELS.get(m, m.replace("_", " ")) for m in metrics), "0 deviations reached"]
@@ -87,7 +87,8 @@ def settings_table(ranked: list, rank: str, names: list) -> tuple[list, list]:
     for place, setting in enumerate(ranked, 1):
         reached = [run["final"].get("episodes_to_optimal") for run in setting["runs"]]
         rows.append([str(place), *(str(setting["params"].get(n, "")) for n in names),
-                     *(format_metric(setting["values"][m], m) if m in setting["values"] else "-" for m in metrics),
+                     *(format_metric(setting["values"][m], m, trials=share_trials(setting["runs"], m))
+                       if m in setting["values"] else "-" for m in metrics),
                      f"{sum(x is not None for x in reached)} of {len(reached)}"
                      if "episodes_to_optimal" in setting["runs"][0]["final"] else "-"])
     return headers, rows
@@ -105,17 +106,20 @@ def _blocks(record: dict, rank: str, ranked: list, figure: bool) -> list:
     blocks = [
         ("h", 1, f"Sweep of {s['learner']} on {_game_words(s['game'])}, bound {s['bound']}"),
         ("p", [f"{len(ranked)} settings x {s['repeats']} seeds ({seeds}), {games} each against {against}. "
-               f"Preset: ", Code(s["preset"]), ". Means over the seeds with 95% intervals (Student's t, cut to the "
-               "metric's range; for counts the exact Poisson interval, widened to the t interval; none where the "
-               f"seeds agree or there is one); best first by {METRIC_LABELS.get(rank, rank.replace('_', ' '))}."]),
+               f"Preset: ", Code(s["preset"]), ". Means over the seeds with 95% intervals: for a win rate, Wilson's "
+               "interval of the games won over every seed; for counts the exact Poisson interval; either widened to "
+               "Student's t interval over the seeds where they differ more; for other rates Student's t, cut to the "
+               "metric's range, none where the seeds agree or there is one (learners.repeats, statsmodels); best "
+               f"first by {METRIC_LABELS.get(rank, rank.replace('_', ' '))}."]),
         *([("figure", FigureFile("curves.png", "learning curves",
                                  "The best settings: mean over the seeds, 95% band."))] if figure else []),
         ("table", *settings_table(ranked, rank, list(s["grid"]))),
         ("p", ["The runs, one record each (parameters, seed, final metrics, learning curve): ", Code("sweep.json"),
                "."]),
     ]
-    if record.get("command"):
-        blocks.append(("p", ["Command: ", Code(record["command"]),
-                             f" ({record['seconds']:.0f} s on {record['workers']}, {record.get('machine', '')}"
-                             + (f"; {record['resumed']} runs resumed" if record["resumed"] else "") + ")."]))
+    if record.get("command"):  # a sweep read back from sweep.json has no timings (the same bytes on any machine)
+        timed = (f" ({record['seconds']:.0f} s on {record['workers']}, {record.get('machine', '')}"
+                 + (f"; {record['resumed']} runs resumed" if record["resumed"] else "") + ")") \
+            if "seconds" in record else ""
+        blocks.append(("p", ["Command: ", Code(record["command"]), timed + "."]))
     return blocks

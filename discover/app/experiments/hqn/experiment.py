@@ -234,7 +234,7 @@ def _plot_cycle(ax, cycle) -> None:
 
 
 def _blocks(record: dict) -> list:
-    from discover.app.render.document import FigureFile
+    from discover.app.render.document import Code, FigureFile
 
     s = record["settings"]
     sizes = record["sizes"]
@@ -259,7 +259,8 @@ def _blocks(record: dict) -> list:
         ("table", ["cycle", "game", "periods", "change detected at", "recovery (periods)", "recalled", "model", "accuracy"],
          [[str(t["cycle"]), t["game"], str(t["periods"]), str(t["detected_at"]), str(t["recovery"]), str(t["recalled"]),
            t["model"], f"{t['model_accuracy']:.3f}"] for t in record["cycle"]["stints"]]),
-        ("p", f"Total time {record['seconds']:.0f} s on {record['machine']}."),
+        ("p", [*(["Command: ", Code(record["command"]), "; "] if record.get("command") else []),
+               f"total time {record['seconds']:.0f} s on {record['machine']}."]),
     ]
     return blocks
 

@@ -225,8 +225,8 @@ def test_nim_study_figure_5(tmp_path, drawn):
     learners = ["q", "bayes"]
     first = {a: {b: 0.5 + 0.1 * i for i, b in enumerate(["random", "optimal"])} for a in learners}
     repeats = [{"first": first, "n_share": 0.8} for _ in range(3)]
-    nim_study._figure_5({"tournament": {"repeats": repeats}, "params": {"q": {"alpha": 0.1}, "bayes": {}}},
-                        tmp_path / "figure-5.png")
+    nim_study._figure_5({"tournament": {"repeats": repeats}, "params": {"q": {"alpha": 0.1}, "bayes": {}},
+                         "settings": {"games": 10}}, tmp_path / "figure-5.png")
     _every_axis_labelled(drawn[0])
 
 
