@@ -83,6 +83,11 @@ class Arena:
         """Ids of the positions with at least one move."""
         return np.flatnonzero(np.diff(self.indptr) > 0)
 
+    def nothing_to_learn(self, bound: int | None = None) -> ValueError:
+        """The refusal of a fit where no position (of the arena, or of its box ``bound``) has a move."""
+        return ValueError(f"{self.game!r} has no move anywhere on bound {self.bound if bound is None else bound}: "
+                          "nothing to learn")
+
     def index(self, position) -> int:
         """The id of one position (a ``ValueError`` when it is outside the universe)."""
         return int(self.universe.index(np.asarray(position, dtype=np.int64).reshape(1, -1))[0])

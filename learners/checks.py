@@ -27,15 +27,22 @@ __all__ = ["check_learner", "learner_checks", "GAMES", "check_constructor_stores
 GAMES = 24  # games of a check's fit
 
 
-def _bound(game) -> int:
-    return {1: 12, 2: 5}.get(game.dims, 2)
-
-
 @shared(maxsize=4)
 def _arena(game):
+    """The checks' arena: on a small bound, the first from 12 heaps, 5 a coordinate or 2 on which some position
+    has a move (Welter's three coins need a fourth square)."""
     from learners.arena import Arena
 
-    return Arena(game, _bound(game))
+    least = {1: 12, 2: 5}.get(game.dims, 2)
+    for bound in range(least, least + 8):
+        arena = Arena(game, bound)
+        if arena.live().size:
+            break
+    return arena
+
+
+def _bound(game) -> int:
+    return _arena(game).bound
 
 
 def _fit(learner, game, seed: int = 0, **options):

@@ -135,6 +135,10 @@ class HQN(Learner):
         periods, episodes = positive_int(periods, "periods"), positive_int(episodes, "episodes")
         builder = self._builder()
         arena = Arena(game, eval_bound, solution if solution is not None and solution.bound == eval_bound else None)
+        inside = np.all(arena.universe.positions() <= bound, axis=1)
+        pool = np.flatnonzero(inside & (np.diff(arena.indptr) > 0))
+        if pool.size == 0:  # the episode kernel draws its starts from the pool
+            raise arena.nothing_to_learn(bound)
         rng = np.random.default_rng([self.random_state, len(getattr(self, "history_", []))])
         if not warm_start or not hasattr(self, "history_"):
             self._reset()
@@ -142,8 +146,6 @@ class HQN(Learner):
         else:
             self.table_ = carry_table(self.arena_, self.table_, arena)
         self.arena_ = arena
-        inside = np.all(arena.universe.positions() <= bound, axis=1)
-        pool = np.flatnonzero(inside & (np.diff(arena.indptr) > 0))
         with progress_bar(progress, periods, 0, self.progress_label(game), unit="periods") as advance:
             for _ in range(periods):
                 record = self._period(arena, pool, inside, bound, episodes, builder, rng)

@@ -202,7 +202,7 @@ class TabularLearner(Learner):
 def _start_pool(arena: Arena, start):
     live = arena.live()
     if live.size == 0:
-        raise ValueError(f"{arena.game!r} has no move anywhere on bound {arena.bound}: nothing to learn")
+        raise arena.nothing_to_learn()
     if isinstance(start, str):
         if start not in STARTS:
             raise ValueError(f"unknown start {start!r}: use one of {', '.join(STARTS)} or a position tuple")

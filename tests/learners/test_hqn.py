@@ -66,3 +66,15 @@ def test_bad_hqn_input():
         HQN().fit(WYTHOFF, bound=12, eval_bound=5, periods=1)
     with pytest.raises(ValueError, match="model must be"):
         HQN(model="forest").fit(WYTHOFF, bound=4, eval_bound=4, periods=1, episodes=10)
+
+
+@pytest.mark.parametrize("learner, budget", [("hqn", {}), ("q", {"episodes": 10})])
+def test_a_box_where_nothing_moves_is_refused_before_any_episode(learner, budget):
+    """Welter's three coins on squares 0 to 2 sit still (their one position has no move): the fit is refused
+    with the reason, and the learner is left as it was (the episode kernels would read an empty pool)."""
+    from learners.registry import make_learner
+
+    fresh = make_learner(learner)
+    with pytest.raises(ValueError, match="has no move anywhere on bound 2: nothing to learn"):
+        fresh.fit(make_game("welter"), bound=2, **budget)
+    assert not hasattr(fresh, "history_")
