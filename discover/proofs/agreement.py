@@ -84,7 +84,8 @@ def relation_agrees(game: Game, positions: int = 300) -> dict | None:
     """Check the game's symbolic relation against its own moves on a small universe.
 
     The universe's bound is the largest with at most ``positions`` positions (bound 1 while its pairs fit
-    ``PAIRS``, bound 0 beyond: many heaps); every pair of its positions is tested.  Returns None when
+    ``PAIRS``, bound 0 beyond: many heaps); every pair of its positions is tested (for a game whose options are
+    sums of positions, every option of every position, and their number).  Returns None when
     relation and moves agree, else the first position where they differ (``position``, ``move`` and
     ``reason``, one line naming both).
 
@@ -94,7 +95,26 @@ def relation_agrees(game: Game, positions: int = 300) -> dict | None:
     >>> relation_agrees(make_game("staircase", stairs=3)) is None
     True
     """
-    return _pairs_differ(game, _largest_bound(game, positions))
+    bound = _largest_bound(game, positions)
+    return _sums_differ(game, bound) if game.parts > 1 else _pairs_differ(game, bound)
+
+
+def _sums_differ(game: Game, bound: int) -> dict | None:
+    """For a game whose options are sums of ``parts`` positions (Turning Corners), which no pair of positions
+    states: the first position of ``game.universe(bound)`` where an option of ``moves()`` is not one the relation
+    allows, or the relation gives another number of options (the parts of an option in either's order)."""
+    relation = game.move_relation()
+    universe = game.universe(bound)
+    if option_counts(relation, universe.positions()[:1]) is None:
+        return {"position": None, "move": None, "reason": f"the options of the relation {relation.words()!r}, sums "
+                f"of {game.parts} positions, cannot be counted"}
+
+    def sorted_parts(block):
+        counts, options = _option_rows(game, universe, block)
+        parts = options.reshape(len(options), game.parts, game.dims)
+        order = np.lexsort(parts.transpose(2, 0, 1)[::-1], axis=-1)
+        return counts, np.take_along_axis(parts, order[:, :, None], axis=1).reshape(len(options), -1)
+    return differs_on(relation, universe.positions(), sorted_parts)
 
 
 def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | None, int]:

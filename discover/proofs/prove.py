@@ -234,9 +234,13 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         said = ["the periodicity theorem does not apply"]
         if "theorem" in methods:
             applies, tartan = tartan_hypotheses(rule, game)
-            if applies:
-                return Proof(ProofStatus.PROVED, TARTAN_METHOD, "for every position",
-                             seconds=time.perf_counter() - start, reason="; ".join(tartan))
+            if applies:  # a theorem about the relation's moves: they must be the game's
+                differs, rests_on = relation_basis(game, relation_bound)
+                if differs is not None:
+                    return _unknown(f"the game's symbolic move relation disagrees with its moves(): "
+                                    f"{differs['reason']}", start, counterexample=differs)
+                return Proof(ProofStatus.PROVED, TARTAN_METHOD, resting_on("for every position", rests_on),
+                             seconds=time.perf_counter() - start, reason="; ".join(tartan), rests_on=rests_on)
         if "theorem" in methods and game.dims == 1:
             status, said, counterexample, rests_on = heap_rule_proof(rule, game, relation_bound,
                                                                        min(time_budget, MEX_SECONDS))
