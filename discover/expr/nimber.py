@@ -4,7 +4,7 @@ The nimbers below 2^(2^k) form a field under xor (the nim-sum) and the nim-produ
 ch. 6): for Fermat 2-powers F = 2^(2^k), F ⊗ x = F·x when x < F, and F ⊗ F = 3F/2.  The product distributes over
 xor, so x ⊗ y is the xor of 2^i ⊗ 2^j over the bits i of x and j of y; ``nim_product`` reads those from a table
 of the 2^i ⊗ 2^j for i, j < 32 (the field below 2^32 holds every product of its elements), and the z3 backend
-writes the same sum.  The Tartan theorem (Winning Ways ch. 14) makes the Grundy value of a product of
+writes the same sum over every bit its bit-vectors hold (``power_product`` for any i, j).  The Tartan theorem (Winning Ways ch. 14) makes the Grundy value of a product of
 coin-turning games the nim-product of the factors' values: Turning Corners has G(x, y) = x ⊗ y.
 
 Examples
@@ -22,23 +22,29 @@ import functools
 import numpy as np
 import sympy as sp
 
-__all__ = ["NimProduct", "nim_product", "POWER_PRODUCTS", "FIELD_BITS"]
+__all__ = ["NimProduct", "nim_product", "power_product", "POWER_PRODUCTS", "FIELD_BITS"]
 
 FIELD_BITS = 32  # the factors and products of nim_product lie below 2^32
 
 
 @functools.cache
-def _power_product(i: int, j: int) -> int:
-    """2^i ⊗ 2^j, by the Fermat 2-powers of the bits of i and j (Conway's rules)."""
+def power_product(i: int, j: int) -> int:
+    """2^i ⊗ 2^j for any i, j >= 0, by the Fermat 2-powers of the bits of i and j (Conway's rules).
+
+    Examples
+    --------
+    >>> power_product(1, 1), power_product(16, 16), power_product(32, 1)  # 2 ⊗ 2 = 3, F ⊗ F = 3F/2, F ⊗ 2 = 2F
+    (3, 98304, 8589934592)
+    """
     if i == 0 or j == 0:
         return 1 << (i + j)
     top = 1 << (max(i, j).bit_length() - 1)  # the largest power of two in i or j: 2^top is a Fermat 2-power
     if i & top and j & top:  # F ⊗ F = 3F/2 with F = 2^(2^top'): (2^(i - top) ⊗ 2^(j - top)) ⊗ (F ⊗ F)
-        rest = _power_product(i - top, j - top)
+        rest = power_product(i - top, j - top)
         return _times(rest, (1 << top) | (1 << (top - 1)))
     if i & top:
-        return _power_product(i - top, j) << top  # F ⊗ x = F·x for x < F
-    return _power_product(i, j - top) << top
+        return power_product(i - top, j) << top  # F ⊗ x = F·x for x < F
+    return power_product(i, j - top) << top
 
 
 def _times(x: int, y: int) -> int:
@@ -48,12 +54,12 @@ def _times(x: int, y: int) -> int:
         if x >> i & 1:
             for j in range(y.bit_length()):
                 if y >> j & 1:
-                    out ^= _power_product(i, j)
+                    out ^= power_product(i, j)
     return out
 
 
 #: POWER_PRODUCTS[i, j] = 2^i ⊗ 2^j for i, j < FIELD_BITS
-POWER_PRODUCTS = np.array([[_power_product(i, j) for j in range(FIELD_BITS)] for i in range(FIELD_BITS)],
+POWER_PRODUCTS = np.array([[power_product(i, j) for j in range(FIELD_BITS)] for i in range(FIELD_BITS)],
                           dtype=np.int64)
 
 
