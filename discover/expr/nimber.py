@@ -4,8 +4,9 @@ The nimbers below 2^(2^k) form a field under xor (the nim-sum) and the nim-produ
 ch. 6): for Fermat 2-powers F = 2^(2^k), F ⊗ x = F·x when x < F, and F ⊗ F = 3F/2.  The product distributes over
 xor, so x ⊗ y is the xor of 2^i ⊗ 2^j over the bits i of x and j of y; ``nim_product`` reads those from a table
 of the 2^i ⊗ 2^j for i, j < 32 (the field below 2^32 holds every product of its elements), and the z3 backend
-writes the same sum over every bit its bit-vectors hold (``power_product`` for any i, j).  The Tartan theorem (Winning Ways ch. 14) makes the Grundy value of a product of
-coin-turning games the nim-product of the factors' values: Turning Corners has G(x, y) = x ⊗ y.
+writes the same sum over every bit its bit-vectors hold (``power_product`` for any i, j).  The Tartan theorem
+(Winning Ways ch. 14) makes the Grundy value of a product of coin-turning games the nim-product of the factors'
+values: Turning Corners has G(x, y) = x ⊗ y.
 
 Examples
 --------
