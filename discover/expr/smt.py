@@ -5,7 +5,8 @@ built from + - ·, mod and floor division by constants, min, max, |x|, compariso
 membership and piecewise branches; ``floor(c·x)`` with c a quadratic irrational (the golden
 ratio) is encoded exactly with squares (nonlinear: z3 may answer "unknown").  Bitwise operators
 (xor, and, or, carry-less digit sums) and the functions of binary digits (the largest power of 2
-dividing x, ν₂, the odd part, the binary weight, the number of binary digits) need bit-vectors:
+dividing x, ν₂, the odd part, the binary weight, the number of binary digits), the least Zeckendorf part (a greedy
+over the Fibonacci numbers the width holds) and nim-products (for coordinates below 2^32 only) need bit-vectors:
 ``Arithmetic(bits=64)`` states the result for coordinates below 2^64 and computes in a width chosen by
 interval analysis of every expression (``discover.expr.intervals``), so no intermediate value can wrap around
 (signed arithmetic throughout).
