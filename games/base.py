@@ -221,7 +221,7 @@ class Game:
 
     def option_rows(self, positions) -> tuple[np.ndarray, np.ndarray]:
         """The options of an (n, dims) array of positions under ``moves``: ``(counts, options)``, the options of
-        every position one after another as an (m, dims) int64 array (how a game without a kernel is built).
+        every position one after another as an (m, parts·dims) int64 array (how a game without a kernel is built).
 
         Examples
         --------
@@ -232,7 +232,7 @@ class Game:
         """
         results = [self.moves(p) for p in np.asarray(positions, dtype=np.int64).reshape(-1, self.dims)]
         counts = np.fromiter(map(len, results), dtype=np.int64, count=len(results))
-        return counts, np.array([o for r in results for o in r], dtype=np.int64).reshape(-1, self.dims)
+        return counts, np.array([o for r in results for o in r], dtype=np.int64).reshape(-1, self.parts * self.dims)
 
     def terminal_outcome(self) -> int:
         """Outcome for the player to move at a position with no move: -1 loss, +1 win."""

@@ -29,7 +29,8 @@ import math
 import numpy as np
 
 from games.declared import FRACTIONS
-from games.symbolic import AnyOf, MoveRelation, PowerSteps, ProgressionSteps, Steps, TakeFromSome, TakeUpTo
+from games.symbolic import (AnyOf, CornerTurns, MoveRelation, PowerSteps, ProgressionSteps, Steps, TakeFromSome,
+                             TakeUpTo)
 
 __all__ = ["infer_relation", "differs_on", "first_difference", "option_counts"]
 
@@ -111,6 +112,8 @@ def option_counts(relation: MoveRelation, positions) -> np.ndarray | None:
     [17]
     """
     positions = np.asarray(positions, dtype=np.int64)
+    if isinstance(relation, CornerTurns):  # one option for each corner (x', y') below and left of the coin
+        return positions[:, 0] * positions[:, 1]
     if isinstance(relation, TakeFromSome):
         total = np.zeros(len(positions), dtype=np.int64)
         for size in range(1, relation.k + 1):

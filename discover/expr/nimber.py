@@ -4,8 +4,9 @@ The nimbers below 2^(2^k) form a field under xor (the nim-sum) and the nim-produ
 ch. 6): for Fermat 2-powers F = 2^(2^k), F ⊗ x = F·x when x < F, and F ⊗ F = 3F/2.  The product distributes over
 xor, so x ⊗ y is the xor of 2^i ⊗ 2^j over the bits i of x and j of y; ``nim_product`` reads those from a table
 of the 2^i ⊗ 2^j for i, j < 32 (the field below 2^32 holds every product of its elements), and the z3 backend
-writes the same sum.  The Tartan theorem (Winning Ways ch. 14) makes the Grundy value of a product of
-coin-turning games the nim-product of the factors' values: Turning Corners has G(x, y) = x ⊗ y.
+writes the same sum over every bit its bit-vectors hold (``power_product`` for any i, j).  The Tartan theorem
+(Winning Ways ch. 14) makes the Grundy value of a product of coin-turning games the nim-product of the factors'
+values: Turning Corners has G(x, y) = x ⊗ y.
 
 Examples
 --------
@@ -22,23 +23,29 @@ import functools
 import numpy as np
 import sympy as sp
 
-__all__ = ["NimProduct", "nim_product", "POWER_PRODUCTS", "FIELD_BITS"]
+__all__ = ["NimProduct", "nim_product", "power_product", "POWER_PRODUCTS", "FIELD_BITS"]
 
 FIELD_BITS = 32  # the factors and products of nim_product lie below 2^32
 
 
 @functools.cache
-def _power_product(i: int, j: int) -> int:
-    """2^i ⊗ 2^j, by the Fermat 2-powers of the bits of i and j (Conway's rules)."""
+def power_product(i: int, j: int) -> int:
+    """2^i ⊗ 2^j for any i, j >= 0, by the Fermat 2-powers of the bits of i and j (Conway's rules).
+
+    Examples
+    --------
+    >>> power_product(1, 1), power_product(16, 16), power_product(32, 1)  # 2 ⊗ 2 = 3, F ⊗ F = 3F/2, F ⊗ 2 = 2F
+    (3, 98304, 8589934592)
+    """
     if i == 0 or j == 0:
         return 1 << (i + j)
     top = 1 << (max(i, j).bit_length() - 1)  # the largest power of two in i or j: 2^top is a Fermat 2-power
     if i & top and j & top:  # F ⊗ F = 3F/2 with F = 2^(2^top'): (2^(i - top) ⊗ 2^(j - top)) ⊗ (F ⊗ F)
-        rest = _power_product(i - top, j - top)
+        rest = power_product(i - top, j - top)
         return _times(rest, (1 << top) | (1 << (top - 1)))
     if i & top:
-        return _power_product(i - top, j) << top  # F ⊗ x = F·x for x < F
-    return _power_product(i, j - top) << top
+        return power_product(i - top, j) << top  # F ⊗ x = F·x for x < F
+    return power_product(i, j - top) << top
 
 
 def _times(x: int, y: int) -> int:
@@ -48,12 +55,12 @@ def _times(x: int, y: int) -> int:
         if x >> i & 1:
             for j in range(y.bit_length()):
                 if y >> j & 1:
-                    out ^= _power_product(i, j)
+                    out ^= power_product(i, j)
     return out
 
 
 #: POWER_PRODUCTS[i, j] = 2^i ⊗ 2^j for i, j < FIELD_BITS
-POWER_PRODUCTS = np.array([[_power_product(i, j) for j in range(FIELD_BITS)] for i in range(FIELD_BITS)],
+POWER_PRODUCTS = np.array([[power_product(i, j) for j in range(FIELD_BITS)] for i in range(FIELD_BITS)],
                           dtype=np.int64)
 
 
@@ -80,13 +87,14 @@ def nim_product(x, y) -> np.ndarray:
 
 
 class NimProduct(sp.Function):
-    """Conway's nim-product of non-negative integers (n-ary: associative and commutative).
+    """Conway's nim-product of non-negative integers (n-ary: associative and commutative), exact for integers of
+    any size (``nim_product``, the numpy backend's, for those below 2^32).
 
     Examples
     --------
     >>> a = sp.Symbol("a")
-    >>> NimProduct(a, 1), NimProduct(a, 0), NimProduct(3, 5, 2)
-    (a, 0, 5)
+    >>> NimProduct(a, 1), NimProduct(a, 0), NimProduct(3, 5, 2), NimProduct(2**32, 2)
+    (a, 0, 5, 8589934592)
     """
 
     nargs = None
@@ -96,8 +104,8 @@ class NimProduct(sp.Function):
         if len(args) == 1:
             return args[0]
         numbers = [a for a in args if isinstance(a, sp.Integer)]
-        if any(a < 0 or a >> FIELD_BITS for a in numbers):
-            raise ValueError(f"NimProduct needs integers from 0 to 2^{FIELD_BITS} - 1, got {numbers}")
+        if any(a < 0 for a in numbers):
+            raise ValueError(f"NimProduct needs non-negative integers, got {numbers}")
         if any(a == 0 for a in numbers):
             return sp.Integer(0)
         if len(numbers) == len(args):

@@ -5,7 +5,8 @@ built from + - ·, mod and floor division by constants, min, max, |x|, compariso
 membership and piecewise branches; ``floor(c·x)`` with c a quadratic irrational (the golden
 ratio) is encoded exactly with squares (nonlinear: z3 may answer "unknown").  Bitwise operators
 (xor, and, or, carry-less digit sums) and the functions of binary digits (the largest power of 2
-dividing x, ν₂, the odd part, the binary weight, the number of binary digits) need bit-vectors:
+dividing x, ν₂, the odd part, the binary weight, the number of binary digits), the least Zeckendorf part (a greedy
+over the Fibonacci numbers the width holds) and nim-products (for coordinates below 2^32 only) need bit-vectors:
 ``Arithmetic(bits=64)`` states the result for coordinates below 2^64 and computes in a width chosen by
 interval analysis of every expression (``discover.expr.intervals``), so no intermediate value can wrap around
 (signed arithmetic throughout).
@@ -22,7 +23,7 @@ import z3
 from discover.expr.exact import quadratic_parts, split_scale
 from discover.expr.nodes import NEEDS_BITS, is_condition, zero_digit_sum
 from discover.expr.walker import TypedWalker, Unsupported
-from discover.expr.nimber import FIELD_BITS, POWER_PRODUCTS
+from discover.expr.nimber import FIELD_BITS, power_product
 from discover.expr.zeckendorf import fibonacci_below
 
 __all__ = ["Arithmetic", "SmtTranslator", "needs_bits"]
@@ -273,19 +274,22 @@ class SmtTranslator(TypedWalker):
         return least
 
     def _walk_NimProduct(self, e):
-        """The xor of 2^i ⊗ 2^j over the bits i, j the two factors hold (factors below 2^32 only)."""
+        """The xor of 2^i ⊗ 2^j over the bits i, j the two factors hold: every bit of a non-negative value of the
+        width, so a factor of 2^32 or more (a sum of coordinates) is multiplied exactly, as the interval analysis
+        sizes the width for (coordinates below 2^32 only: larger ones would make every product thousands of
+        terms)."""
         ar = self.ar
         if not ar.is_bits or ar.bits > FIELD_BITS:
             raise Unsupported(f"{e}: nim-products need bit-vectors of coordinates below 2^{FIELD_BITS}")
 
-        bits = min(FIELD_BITS, ar.width - 1)  # the factors are non-negative: their bits above width - 1 are 0
+        bits = ar.width - 1  # the factors are non-negative: the sign bit is 0
 
         def times(x, y):
             out = ar.const(0)
             for i in range(bits):
                 row = ar.const(0)  # 2^i ⊗ y
                 for j in range(bits):
-                    row = row ^ z3.If(z3.Extract(j, j, y) == 1, ar.const(int(POWER_PRODUCTS[i, j])), ar.const(0))
+                    row = row ^ z3.If(z3.Extract(j, j, y) == 1, ar.const(power_product(i, j)), ar.const(0))
                 out = out ^ z3.If(z3.Extract(i, i, x) == 1, row, ar.const(0))
             return out
 

@@ -70,8 +70,8 @@ class ZeckendorfLeast(sp.Function):
     Examples
     --------
     >>> n = sp.Symbol("n")
-    >>> ZeckendorfLeast(n).subs(n, 17)  # 17 = 13 + 3 + 1
-    1
+    >>> ZeckendorfLeast(n).subs(n, 17), ZeckendorfLeast(2**100)  # 17 = 13 + 3 + 1
+    (1, 3)
     """
 
     nargs = 1
@@ -81,7 +81,11 @@ class ZeckendorfLeast(sp.Function):
         if isinstance(x, sp.Integer):
             if x < 0:
                 raise ValueError(f"ZeckendorfLeast needs a non-negative integer, got {x}")
-            return sp.Integer(int(zeckendorf_least([int(x)])[0]))
+            rest, least = int(x), 0
+            for f in reversed(fibonacci_below(rest + 1)):  # the greedy in Python integers: any size
+                if rest >= f:
+                    rest, least = rest - f, f
+            return sp.Integer(least)
         return None
 
     def _eval_is_integer(self):

@@ -21,9 +21,11 @@ from games import Game
 from games.infer_relation import differs_on, option_counts
 from solvers.graph_store import kept_options
 
-__all__ = ["relation_agrees", "relation_agreement", "relation_basis", "resting_on", "PAIRS"]
+__all__ = ["relation_agrees", "relation_agreement", "relation_basis", "resting_on", "heap_sums_differ", "PAIRS",
+           "SUMS_HEAPS"]
 
 PAIRS = 2 * 10**7  # pairs of positions the relation is tested on, at most
+SUMS_HEAPS = 40  # heaps on which a one-heap relation whose options are sums (take-and-break) is compared with moves()
 CHUNK = 1 << 20  # pairs per vectorised call
 
 
@@ -84,7 +86,9 @@ def relation_agrees(game: Game, positions: int = 300) -> dict | None:
     """Check the game's symbolic relation against its own moves on a small universe.
 
     The universe's bound is the largest with at most ``positions`` positions (bound 1 while its pairs fit
-    ``PAIRS``, bound 0 beyond: many heaps); every pair of its positions is tested.  Returns None when
+    ``PAIRS``, bound 0 beyond: many heaps); every pair of its positions is tested (for a game whose options are
+    sums of positions, every option of every position and their number, or for one heap every multiset of two
+    heaps, up to heap ``SUMS_HEAPS``: ``heap_sums_differ``).  Returns None when
     relation and moves agree, else the first position where they differ (``position``, ``move`` and
     ``reason``, one line naming both).
 
@@ -94,7 +98,51 @@ def relation_agrees(game: Game, positions: int = 300) -> dict | None:
     >>> relation_agrees(make_game("staircase", stairs=3)) is None
     True
     """
-    return _pairs_differ(game, _largest_bound(game, positions))
+    if game.parts > 1 and game.dims == 1:
+        return heap_sums_differ(game)
+    bound = _largest_bound(game, positions)
+    return _sums_differ(game, bound) if game.parts > 1 else _pairs_differ(game, bound)
+
+
+def heap_sums_differ(game: Game, heaps: int = SUMS_HEAPS) -> dict | None:
+    """Where a one-heap relation whose options are two heaps (take-and-break) and ``moves()`` give different options
+    (as multisets of heaps, 0 no heap), up to heap ``heaps``; None when they agree there.
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> heap_sums_differ(make_game("octal", code="0.137")) is None
+    True
+    """
+    relation = game.move_relation()
+    for n in range(heaps + 1):
+        given = {tuple(sorted(h for h in option if h)) for option in game.moves((n,))}
+        pairs = np.array([(x, y) for x in range(n + 1) for y in range(x + 1)], dtype=np.int64)
+        allowed = relation.allows(np.full((len(pairs), 1), n), pairs)
+        stated = {tuple(sorted(int(h) for h in pair if h)) for pair in pairs[allowed]}
+        if given != stated:
+            extra = sorted(given ^ stated)[0]
+            return {"position": (n,), "move": extra, "reason": f"heap {n}: {extra} is an option of "
+                    f"{'moves()' if extra in given else 'the relation'} only"}
+    return None
+
+
+def _sums_differ(game: Game, bound: int) -> dict | None:
+    """For a game of several coordinates whose options are sums of ``parts`` positions (Turning Corners), which no
+    pair of positions states: the first position of ``game.universe(bound)`` where an option of ``moves()`` is not
+    one the relation allows, or the relation gives another number of options (an option's parts in either order)."""
+    relation = game.move_relation()
+    universe = game.universe(bound)
+    if option_counts(relation, universe.positions()[:1]) is None:
+        return {"position": None, "move": None, "reason": f"the options of the relation {relation.words()!r}, sums "
+                f"of {game.parts} positions, cannot be counted"}
+
+    def sorted_parts(block):
+        counts, options = _option_rows(game, universe, block)
+        parts = options.reshape(len(options), game.parts, game.dims)
+        order = np.lexsort(parts.transpose(2, 0, 1)[::-1], axis=-1)
+        return counts, np.take_along_axis(parts, order[:, :, None], axis=1).reshape(len(options), -1)
+    return differs_on(relation, universe.positions(), sorted_parts)
 
 
 def relation_agreement(game: Game, bound: int | None = None) -> tuple[dict | None, int]:

@@ -131,12 +131,11 @@ def _pairs_hypotheses(rule, game, c: int, said: list[str]) -> tuple[bool, list[s
 
 
 def _same_condition(expr, claimed) -> bool:
+    """The same expression, or the same equation with its sides swapped."""
     if expr == claimed:
         return True
-    if isinstance(expr, sp.Eq) and isinstance(claimed, sp.Eq):
-        return sp.Eq(expr.rhs, expr.lhs, evaluate=False) == claimed or \
-            (expr.lhs == claimed.rhs and expr.rhs == claimed.lhs)
-    return False
+    return isinstance(expr, sp.Eq) and isinstance(claimed, sp.Eq) and (expr.lhs, expr.rhs) == (claimed.rhs,
+                                                                                               claimed.lhs)
 
 
 def _mex_recurrence_holds(alpha, c: int) -> bool:

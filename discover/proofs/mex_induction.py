@@ -47,7 +47,6 @@ __all__ = ["MEX_METHOD", "HeapMove", "heap_moves", "mex_induction", "heap_rule_p
 
 MEX_METHOD = ("mex induction: the rule at heap n from its options' values, decided for every n by automata "
               "(Büchi arithmetic)")
-SUMS_BOUND = 40  # heaps on which a take-and-break relation is compared with moves()
 SECONDS = 20.0  # the automata's budget: a statement past it is left undecided
 
 
@@ -204,22 +203,6 @@ def mex_induction(expr, feature: str, game: Game, seconds: float = SECONDS,
                   f"holds at every heap by induction on n"), None
 
 
-def _sums_differ(game: Game, relation, bound: int) -> str | None:
-    """Where a take-and-break relation and ``moves()`` give different options (as multisets of heaps), up to heap
-    ``bound``; None when they agree there."""
-    import numpy as np
-
-    for n in range(bound + 1):
-        given = {tuple(sorted(h for h in option if h)) for option in game.moves((n,))}
-        pairs = np.array([(x, y) for x in range(n + 1) for y in range(x + 1)], dtype=np.int64)
-        allowed = relation.allows(np.full((len(pairs), 1), n), pairs)
-        stated = {tuple(sorted(int(h) for h in pair if h)) for pair in pairs[allowed]}
-        if given != stated:
-            extra = sorted(given ^ stated)[0]
-            return f"heap {n}: {extra} is an option of {'moves()' if extra in given else 'the relation'} only"
-    return None
-
-
 def heap_rule_proof(rule, game: Game, relation_bound: int | None = None,
                     seconds: float = SECONDS) -> tuple[str | None, list[str], dict | None, dict]:
     """A one-heap rule (Grundy values, or P positions of moves that leave one heap) proved for every heap by mex
@@ -238,7 +221,7 @@ def heap_rule_proof(rule, game: Game, relation_bound: int | None = None,
     >>> heap_rule_proof(Rule(sp.Mod(n, 3), ("n",), target="grundy"), make_game("subtraction"))[:1]
     ('disproved',)
     """
-    from discover.proofs.agreement import relation_basis
+    from discover.proofs.agreement import SUMS_HEAPS, heap_sums_differ, relation_basis
 
     try:
         heap_moves(game)
@@ -249,9 +232,10 @@ def heap_rule_proof(rule, game: Game, relation_bound: int | None = None,
         differs, rests_on = relation_basis(game, relation_bound)
         differs = None if differs is None else differs["reason"]
     elif relation is not None:  # options are sums of heaps: compared with moves() heap by heap
-        differs = _sums_differ(game, relation, SUMS_BOUND)
+        differs = heap_sums_differ(game)
+        differs = None if differs is None else differs["reason"]
         if game.spec().get("custom") and "declared" not in game.spec():
-            rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": SUMS_BOUND}
+            rests_on = {"relation": relation.words(), "agrees_with_moves_up_to": SUMS_HEAPS}
     if differs is not None:
         return None, [f"the game's move relation disagrees with its moves(): {differs}"], None, {}
     try:

@@ -141,8 +141,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         Bit-vector proofs cover coordinates below 2^bits (at least 64).
     methods : tuple of str
         "theorem" (periodicity, the pairs theorem, Moore's theorem, Bouton's misère theorem, Cole and Davie's
-        theorem) and "z3" (the closure certificate),
-        tried in order.
+        theorem, Whinihan's theorem, Poker Nim's, the Tartan theorem; mex induction for one heap) and "z3" (the
+        closure certificate), tried in order.
     values : array of int, optional
         A one-heap game's Grundy values G(0), G(1), ... computed by an exact search (the take-and-break
         engine's), which the periodicity theorem reads when the solver's range is too short.
@@ -175,10 +175,13 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
     The theorems, tried first, each with its hypotheses checked by code: the periodicity theorem of
     octal games [1]_ and of subtraction games [2]_ [3]_ (``discover.proofs.periodicity``), complementary
     mex pairs with Beatty's theorem for Wythoff-type rules [4]_ [5]_ (``discover.proofs.beatty``),
-    Moore's theorem for Nim_k [6]_ (``discover.proofs.moore``), Bouton's theorem for misère Nim [9]_
-    (``discover.proofs.misere_nim``) and Cole and Davie's theorem for Euclid's game [8]_
-    (``discover.proofs.euclid``).  Otherwise the closure certificate (terminal positions are P, no
-    move from P to P, a move from every N position into P) is put to z3 [7]_.
+    Fraenkel's a-Wythoff pairs [10]_, Moore's theorem for Nim_k [6]_ (``discover.proofs.moore``), Bouton's theorem
+    for misère Nim [9]_ (``discover.proofs.misere_nim``), Cole and Davie's theorem for Euclid's game [8]_
+    (``discover.proofs.euclid``), Whinihan's theorem for Fibonacci Nim [11]_ (``discover.proofs.fibonacci``),
+    Poker Nim's reduction to Nim and the Tartan theorem for Turning Corners [3]_ (``discover.proofs.poker``,
+    ``discover.proofs.tartan``).  Every theorem is about the moves of the game's relation, checked against its
+    ``moves()`` first.  Otherwise the closure certificate (terminal positions are P, no move from P to P, a move
+    from every N position into P) is put to z3 [7]_.
 
     References
     ----------
@@ -199,6 +202,9 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
        it", The Mathematical Gazette 53 (1969), 354-357.
     .. [9] C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of Mathematics 3 (1901-1902),
        35-39 (the misère game at the end).
+    .. [10] A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts", American Mathematical
+       Monthly 89 (1982), 353-361.
+    .. [11] M. J. Whinihan, "Fibonacci Nim", The Fibonacci Quarterly 1 (1963), 9-13.
 
     Examples
     --------
@@ -234,9 +240,13 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         said = ["the periodicity theorem does not apply"]
         if "theorem" in methods:
             applies, tartan = tartan_hypotheses(rule, game)
-            if applies:
-                return Proof(ProofStatus.PROVED, TARTAN_METHOD, "for every position",
-                             seconds=time.perf_counter() - start, reason="; ".join(tartan))
+            if applies:  # a theorem about the relation's moves: they must be the game's
+                differs, rests_on = relation_basis(game, relation_bound)
+                if differs is not None:
+                    return _unknown(f"the game's symbolic move relation disagrees with its moves(): "
+                                    f"{differs['reason']}", start, counterexample=differs)
+                return Proof(ProofStatus.PROVED, TARTAN_METHOD, resting_on("for every position", rests_on),
+                             seconds=time.perf_counter() - start, reason="; ".join(tartan), rests_on=rests_on)
         if "theorem" in methods and game.dims == 1:
             status, said, counterexample, rests_on = heap_rule_proof(rule, game, relation_bound,
                                                                        min(time_budget, MEX_SECONDS))

@@ -5,8 +5,10 @@ moves turn the coins of a product of a move of each, a coin (x, y) has the nim-p
 factors' Grundy values.  Turning Corners (``games.symbolic.CornerTurns``: a coin goes to the three other corners of a
 rectangle below and left of it) is the product of two copies of Twins, whose move turns two coins x' < x (the coin
 at x from heads), so G(x) = mex{x' : x' < x} = x; hence G(x, y) = x ⊗ y.  A Grundy rule is proved when the relation
-is ``CornerTurns`` under normal play and the rule states exactly the nim-product of the two coordinates; as a guard
-against a mistake here, the values are also checked by the mex rule over the relation's options on a small grid.
+is ``CornerTurns`` (an option the sum of three coins), the game's moves agree with it (``prove_rule`` checks them,
+``discover.proofs.agreement``), play is normal and the rule states exactly the nim-product of the two coordinates;
+as a guard against a mistake here, the values are also checked by the mex rule over the relation's options on a
+small grid.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ def tartan_hypotheses(rule, game) -> tuple[bool, list[str]]:
     >>> tartan_hypotheses(Rule(NimProduct(a, b), ("a", "b"), target="grundy"), make_game("turning_corners"))[0]
     True
     """
-    if not isinstance(game.move_relation(), CornerTurns):
-        return False, ["the moves are not Turning Corners' (a coin to three other corners of a rectangle)"]
+    if not isinstance(game.move_relation(), CornerTurns) or (game.dims, game.parts) != (2, 3):
+        return False, ["the moves are not Turning Corners' (a coin to the sum of the three other corners of a "
+                       "rectangle)"]
     said = ["the moves are Turning Corners': a coin (x, y) goes to the coins (x', y), (x, y'), (x', y'), x' < x, "
             "y' < y"]
     if game.misere or rule.target != "grundy":

@@ -92,6 +92,15 @@ def test_relation_agrees_finds_a_wrong_custom_relation():
     assert wrong is not None and wrong["position"] == (2,)
 
 
+def test_relation_agrees_on_a_heap_whose_options_are_two_heaps():
+    """Take-and-break options are multisets of two heaps, which no pair of positions states (an IndexError once, in
+    every P rule's proof that reached the check)."""
+    assert relation_agrees(make_game("octal", code="0.137")) is None
+    n = sp.Symbol("n")
+    proof = prove_rule(Rule(sp.Eq(sp.Mod(n, 3), 0), ("n",)), make_game("grundy_game"), time_budget=5)
+    assert proof.status == "unknown" and "no z3 form" in proof.reason
+
+
 def test_relation_agrees_on_many_heaps_takes_the_box_it_can_afford():
     # bound 1's box of 20 heaps holds 2^20 positions (2^40 pairs): the check takes bound 0's instead of hanging
     nim = make_game("nim", heaps=20)

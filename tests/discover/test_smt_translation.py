@@ -14,6 +14,7 @@ import z3
 
 from discover.expr.features import expand_features
 from discover.expr.intervals import value_range
+from discover.expr.nimber import NimProduct
 from discover.expr.nodes import BitAnd, BitOr, BitXor, DigitSum
 from discover.expr.numeric import evaluate
 from discover.expr.smt import Arithmetic, SmtTranslator
@@ -100,3 +101,15 @@ def test_what_cannot_be_stated_is_unsupported():
         expand_features(sp.Eq(sp.Symbol("sorted2"), 0), ["a", "b", "c"])
     with pytest.raises(Unsupported):
         SmtTranslator(Arithmetic()).term(sp.Eq(sp.sin(a), 0), {"a": z3.Int("a")})
+
+
+def test_a_nim_product_of_a_factor_past_2_32_is_exact_in_z3():
+    """Coordinates below 2^32 may sum past it: z3 multiplies every bit its width holds (it once dropped those from
+    bit 32 up, so that (2^31 + 2^31) ⊗ 2 was 0), as the interval analysis sizes the width for."""
+    expr = NimProduct(a + b, c)
+    bits = 32
+    _, peak = value_range(expr, {n: (0, (1 << bits) - 1) for n in "abc"})
+    ar = Arithmetic(bits=bits, width=peak.bit_length() + 2)
+    for x, y, z in [(2**31, 2**31, 2), (2**32 - 1, 2**32 - 1, 2**32 - 1), (2**31 + 7, 2**31 + 9, 3)]:
+        term = SmtTranslator(ar).term(expr, {"a": ar.const(x), "b": ar.const(y), "c": ar.const(z)})
+        assert z3.simplify(term).as_signed_long() == NimProduct(x + y, z)

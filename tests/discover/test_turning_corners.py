@@ -12,10 +12,10 @@ import sympy as sp
 
 from discover.engines.enumeration import EnumerationEngine
 from discover.expr.nimber import NimProduct, nim_product
-from discover.proofs.prove import prove_rule
+from discover.proofs.prove import prove_rule, relation_agrees
 from discover.proofs.tartan import TARTAN_METHOD
 from discover.rule import Rule
-from games import make_game
+from games import custom_game, make_game
 from games.symbolic import CornerTurns, relation_from_record
 from solvers import solve
 
@@ -70,3 +70,27 @@ def test_the_enumeration_finds_a_nim_product_of_two_features():
     X = np.array([(a, b) for a in range(12) for b in range(12)])
     engine = EnumerationEngine().fit(X, nim_product(X[:, 0], X[:, 1]), feature_names=["a", "b"], target="grundy")
     assert engine.candidates_[0].expr == NimProduct(A, B) and engine.candidates_[0].accuracy == 1.0
+
+
+def test_the_tartan_theorem_is_never_applied_to_moves_that_are_not_checked():
+    """A game that states Turning Corners' relation beside other moves gets no Tartan proof: Nim's moves, or
+    corners whose third coin is one row too high."""
+    nim_moves = custom_game("nim-as-corners", lambda p: [(p[0] - t, p[1]) for t in range(1, p[0] + 1)]
+                            + [(p[0], p[1] - t) for t in range(1, p[1] + 1)], 2, relation=CornerTurns())
+
+    class HighCorners(type(make_game("turning_corners"))):
+        def moves(self, position):
+            return [o[:5] + (o[5] + 1,) if o[5] + 1 < position[1] else o for o in super().moves(position)]
+
+    rule = Rule(NimProduct(A, B), ("a", "b"), target="grundy")
+    assert prove_rule(rule, nim_moves).status != "proved"
+    proof = prove_rule(rule, HighCorners())
+    assert proof.status == "unknown" and "disagrees with its moves()" in proof.reason
+
+
+def test_turning_corners_relation_is_checked_against_its_sums_and_a_p_rule_gets_an_answer():
+    game = make_game("turning_corners")
+    assert relation_agrees(game) is None
+    counts, options = game.option_rows(np.array([[1, 2], [0, 3]]))
+    assert counts.tolist() == [2, 0] and options.shape == (2, 6)  # one row an option, its three coins side by side
+    assert prove_rule(Rule(sp.Eq(A * B, 0), ("a", "b")), game, time_budget=5).status == "unknown"
