@@ -73,11 +73,20 @@ def _bits(symbols: np.ndarray, k: int) -> np.ndarray:
     return (symbols[:, None] >> np.arange(k)) & 1  # (symbols, k)
 
 
+def _integers(values: list) -> np.ndarray:
+    """``values`` (Python ints, nested lists of them) as int64, or as exact Python ints past int64 (numpy would make
+    such a mix float64)."""
+    try:
+        return np.array(values, dtype=np.int64)
+    except OverflowError:
+        return np.array(values, dtype=object)
+
+
 def _from_table(tracks, codes: list, rows: list, final) -> Automaton:
     """An automaton from states named by ``codes`` (in order, the first the start) and their successors' codes."""
-    codes = np.array(codes)
+    codes, rows = _integers(codes), _integers(rows)
     order = np.argsort(codes, kind="stable")
-    delta = order[np.searchsorted(codes[order], np.array(rows))]
+    delta = order[np.searchsorted(codes[order], rows)]
     return _minimal(Automaton(tuple(tracks), delta.astype(np.int64), np.asarray(final, dtype=bool)))
 
 
@@ -96,9 +105,11 @@ def linear(coefficients: dict, bound: int, equal: bool) -> Automaton:
     names = tuple(name for name, c in coefficients.items() if c)
     if not names:
         return constant(0 == bound if equal else 0 <= bound)
-    c = np.array([int(coefficients[name]) for name in names], dtype=np.int64)
+    c = [int(coefficients[name]) for name in names]
+    # every remainder stays within |bound| + Σ|c|: in int64 below 2^62, else in Python's exact integers
+    exact = np.int64 if abs(int(bound)) + sum(map(abs, c)) < 2**62 else object
     symbols = _symbols(len(names))
-    dot = _bits(symbols, len(names)) @ c
+    dot = _bits(symbols, len(names)).astype(exact) @ np.array(c, dtype=exact)
     dead = None  # an odd remainder: the equation fails whatever follows
     codes, rows, seen = [int(bound)], [], {int(bound)}
     i = 0

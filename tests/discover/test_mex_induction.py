@@ -145,3 +145,24 @@ def test_p_rules_of_one_heap_are_proved_for_every_heap_not_on_a_box():
     assert wrong.status == "disproved" and wrong.counterexample == {"position": (0,), "rule": "N"}
     with pytest.raises(Unsupported, match="sums of heaps"):
         mex_induction(sp.Eq(n, 0), "n", make_game("lasker"), target="P")
+
+
+def test_linear_relations_past_int64_are_exact():
+    """Bounds and coefficients near and past 2^63 (a remainder that would wrap in int64) keep their meaning."""
+    rng = np.random.default_rng(1)
+    for bound in (2**63 - 1, -(2**63), 2**64 + 3, -(2**70)):
+        for a in (1, -1, 3):
+            for equal in (False, True):
+                relation = linear({"x": a}, bound, equal)
+                near = abs(bound) // abs(a)
+                for x in [0, 1, 2, 3, near - 1, near, near + 1, *(int(v) for v in rng.integers(0, 2**62, 3))]:
+                    if x >= 0:
+                        assert accepts(relation, {"x": x}) == (a * x == bound if equal else a * x <= bound)
+
+
+def test_a_condition_false_at_every_heap_is_not_read_as_odd():
+    """n < -(2^63 - 1) never holds: in int64 its automaton read "n odd" and proved F(3) = 7 for Nim's one heap."""
+    never = n < -(2**63 - 1)
+    planted = Rule(sp.Piecewise((n, never), (7, sp.Eq(n, 3)), (n, True)), ("n",), target="grundy")
+    status, _, counterexample, _ = heap_rule_proof(planted, make_game("nim", heaps=1))
+    assert status == "disproved" and counterexample == {"position": (3,), "rule": 7}
