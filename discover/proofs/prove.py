@@ -150,7 +150,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         A custom game's relation (``custom_game(..., relation=...)``) is checked against its ``moves()`` up to
         this bound (the verification bound; default: a box of about 300 positions; see
         ``discover.proofs.agreement.relation_agreement``), and the proof's statement says that it is a proof for
-        the moves the relation states, naming the bound on which they agree.  A declared game's relation and
+        the moves the relation states, naming the bound on which they agree; a counterexample of the relation's
+        moves outside that box refutes nothing of the game (the proof is then unknown).  A declared game's relation and
         move kernel are compiled from one declaration (``games.declared``), as a built-in family's are written
         together: both are checked on the largest box of at most 300 positions (bound 1's when its pairs fit
         ``discover.proofs.agreement.PAIRS``, bound 0's when they do not: 2^heaps positions for many heaps) and
@@ -261,8 +262,25 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         proof = _by_mex_induction(rule, game, relation_bound, min(time_budget, MEX_SECONDS), start)
     if proof is None:
         proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
-    proof.statement, proof.rests_on = resting_on(proof.statement, rests_on), rests_on
+    statement = resting_on(proof.statement, rests_on)
+    if proof.status == ProofStatus.DISPROVED and rests_on and not _in_box(game, proof.counterexample, rests_on):
+        box = rests_on["agrees_with_moves_up_to"]
+        return _unknown(f"the relation's moves refute the rule at {proof.counterexample['position']}, beyond the box "
+                        f"where the relation agrees with moves() (up to {box:,}): the game itself is not refuted "
+                        f"there", start, proof.method, statement, counterexample=proof.counterexample,
+                        parts=proof.parts, rests_on=rests_on)
+    proof.statement, proof.rests_on = statement, rests_on
     return proof
+
+
+def _in_box(game, counterexample: dict, rests_on: dict) -> bool:
+    """Whether a counterexample's positions (and move) lie in the box on which the relation agrees with ``moves()``:
+    only there is a counterexample of the relation's moves one of the game's."""
+    points = [tuple(counterexample[k]) for k in ("position", "move_to") if counterexample.get(k) is not None]
+    if any(x < 0 or x >= 2**62 for p in points for x in p):
+        return False
+    box = game.universe(rests_on["agrees_with_moves_up_to"])
+    return bool(box.contains(np.array(points, dtype=np.int64).reshape(-1, game.dims)).all())
 
 
 def _by_subtraction_theorem(rule, game, relation, start) -> Proof | None:

@@ -214,3 +214,17 @@ def test_a_proof_resting_on_a_given_relation_says_so_in_its_record():
     assert record["rests_on"]["relation"] == take_from_one(1, (1, 2)).words()
     plain = prove_rule(Rule(sp.Eq(sp.Mod(S("n"), 4), 0), ("n",)), make_game("subtraction")).to_record()
     assert plain["rests_on"] == {}
+
+
+def test_a_counterexample_of_the_relation_beyond_its_box_refutes_nothing():
+    """Moves that change past heap 40 (take 1, 2 or 3 there), a relation stating take 1 or 2 checked up to 40 only:
+    the game's true rule is refuted by the relation's periodicity theorem at 42, past the box, and is not disproved;
+    a rule wrong inside the box still is."""
+    moves = lambda p: [(p[0] - t,) for t in ((1, 2) if p[0] <= 40 else (1, 2, 3)) if t <= p[0]]  # noqa: E731
+    game = custom_game("changes", moves, 1, relation=take_from_one(1, (1, 2)))
+    n = S("n")
+    true = Rule(sp.Piecewise((sp.Eq(sp.Mod(n, 3), 0), n <= 40), (sp.Eq(sp.Mod(n, 4), 3), True)), ("n",))
+    proof = prove_rule(true, game, relation_bound=40)
+    assert proof.status == "unknown" and "beyond the box" in proof.reason and proof.rests_on
+    wrong = prove_rule(Rule(sp.Eq(sp.Mod(n, 3), 1), ("n",)), game, relation_bound=40)
+    assert wrong.status == "disproved" and wrong.counterexample["position"] == (0,)
