@@ -166,3 +166,13 @@ def test_a_condition_false_at_every_heap_is_not_read_as_odd():
     planted = Rule(sp.Piecewise((n, never), (7, sp.Eq(n, 3)), (n, True)), ("n",), target="grundy")
     status, _, counterexample, _ = heap_rule_proof(planted, make_game("nim", heaps=1))
     assert status == "disproved" and counterexample == {"position": (3,), "rule": 7}
+
+
+def test_a_membership_in_other_than_listed_integers_is_refused():
+    """n ∈ {1/2} never holds, but every backend read its set as int(1/2) = 0: the rule P iff n ∈ {1/2} was proved
+    for Nim's one heap (whose only P position is 0)."""
+    for members in (sp.FiniteSet(sp.Rational(1, 2)), sp.Range(0, 1)):
+        with pytest.raises(ValueError, match="finite set of integers"):
+            Rule(sp.Contains(n, members, evaluate=False), ("n",))
+        with pytest.raises(Unsupported, match="finite set of integers"):
+            mex_induction(sp.Contains(n, members, evaluate=False), "n", make_game("nim", heaps=1), target="P")
