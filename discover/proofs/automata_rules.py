@@ -211,7 +211,7 @@ def _natural(e) -> bool:
         return all(_natural(a) for a in e.args)
     if isinstance(e, sp.Mul):
         coeff, rest = e.as_coeff_Mul()
-        return coeff.is_Integer and coeff > 0 and _natural(rest)
+        return coeff.is_Integer and coeff > 0 and not rest.is_Mul and _natural(rest)  # a product: not linear
     if isinstance(e, sp.floor):
         num, den = sp.fraction(sp.together(e.args[0]))
         return den.is_Integer and den > 0 and _natural(sp.expand(num))

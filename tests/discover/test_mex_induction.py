@@ -88,6 +88,8 @@ def test_what_the_theorem_does_not_cover_is_refused():
         rule_graph(n * n, "n", "y")
     with pytest.raises(Unsupported, match="may be negative"):
         rule_graph(BitXor(n - 3, 1), "n", "y")
+    with pytest.raises(Unsupported, match="may be negative"):  # a product under a bitwise operator: refused
+        rule_graph(BitXor(n * sp.Mod(n, 2), 1), "n", "y")
     threes = custom_game("threes", lambda p: [(p[0] - 3**k,) for k in range(12) if 3**k <= p[0]], 1,
                          relation=PowerSteps(((1,),), 3))
     status, said, _, _ = heap_rule_proof(Rule(sp.Mod(n, 2), ("n",), target="grundy"), threes)
