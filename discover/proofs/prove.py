@@ -57,7 +57,9 @@ class Proof:
     is a position (and move) breaking the certificate when ``status`` is disproved (or, when unknown, where the
     strategy fails); ``reason`` says why a proof is unknown; ``parts`` lists the certificate's parts with their
     results and seconds; ``rests_on`` names what a proof assumes beyond the game's own moves (a move relation and
-    the box on which it agrees with ``moves()``), empty when nothing.
+    the box on which it agrees with ``moves()``), empty when nothing; ``bits`` is set when the proof covers only
+    the positions below 2^bits (a bit-vector certificate: every coordinate, or the total where a move adds to a
+    heap; its statement says so), None when it covers every position.
     """
 
     status: ProofStatus
@@ -68,6 +70,7 @@ class Proof:
     reason: str = ""
     parts: list = field(default_factory=list)
     rests_on: dict = field(default_factory=dict)
+    bits: int | None = None
 
     def __post_init__(self):
         try:
@@ -88,7 +91,7 @@ class Proof:
                 "counterexample": self.counterexample, "seconds": round(self.seconds, 4), "reason": self.reason,
                 "parts": [{"name": p.name, "key": p.key, "result": p.result, "seconds": round(p.seconds, 4)}
                           for p in self.parts],
-                "rests_on": dict(self.rests_on)}
+                "rests_on": dict(self.rests_on), "bits": self.bits}
 
     def to_json(self) -> str:
         return json.dumps(self.to_record())
@@ -110,10 +113,13 @@ class Proof:
             parts = [Part(CertificatePart(p["key"]), PartResult(p["result"]), float(p["seconds"]))
                      for p in record["parts"]]
             counterexample, rests_on = record["counterexample"], record.get("rests_on", {})
+            bits = record.get("bits")
             if not isinstance(counterexample, (dict, type(None))) or not isinstance(rests_on, dict):
                 raise ValueError("a proof's counterexample and rests_on are objects")
+            if bits is not None and (isinstance(bits, bool) or not isinstance(bits, int) or bits < 1):
+                raise ValueError(f"a proof's bits are a positive integer or null, got {bits!r}")
             return cls(record["status"], str(record["method"]), str(record["statement"]), counterexample,
-                       float(record["seconds"]), str(record["reason"]), parts, dict(rests_on))
+                       float(record["seconds"]), str(record["reason"]), parts, dict(rests_on), bits)
         except (KeyError, TypeError) as err:
             raise ValueError(f"not a proof record: {type(err).__name__} {err}") from None
 
@@ -360,7 +366,7 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
     last = parts[-1]
     seconds = time.perf_counter() - start
     if last.result == PartResult.HOLDS:
-        return Proof(ProofStatus.PROVED, method, statement, seconds=seconds, parts=parts)
+        return Proof(ProofStatus.PROVED, method, statement, seconds=seconds, parts=parts, bits=moves.bound_bits)
     if last.result == PartResult.UNKNOWN:
         why = (last.witness or {}).get("reason", "")
         return Proof(ProofStatus.UNKNOWN, method, statement, seconds=seconds, parts=parts,

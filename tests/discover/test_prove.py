@@ -56,6 +56,7 @@ def test_nim_with_its_strategy_is_proved_in_64_bit_vectors(heaps):
     assert "bit-vectors, with the strategy" in proof.method
     assert proof.statement == "for every position with every coordinate < 2^64"
     assert "moves stay in the bounded set" in [p.name for p in proof.parts]
+    assert proof.bits == 64 and Proof.from_record(json.loads(proof.to_json())).bits == 64  # a bounded proof, said
 
 
 def test_misere_nim_with_its_strategy():
@@ -228,3 +229,21 @@ def test_a_counterexample_of_the_relation_beyond_its_box_refutes_nothing():
     assert proof.status == "unknown" and "beyond the box" in proof.reason and proof.rests_on
     wrong = prove_rule(Rule(sp.Eq(sp.Mod(n, 3), 1), ("n",)), game, relation_bound=40)
     assert wrong.status == "disproved" and wrong.counterexample["position"] == (0,)
+
+
+
+def test_a_bit_vector_proof_says_so_in_the_one_line_outcome():
+    """A proof of the positions below 2^64 is "proved below 2^64" in ``Discovery.line``; one in unbounded integers
+    has no bits and is "proved"."""
+    from discover.discovery import Discovery
+
+    game = make_game("subtraction", subtract=(1, 2))
+    rule = Rule(sp.Eq(sp.Mod(S("n"), 3), 0), ("n",))
+    everywhere = prove_rule(rule, game)
+    assert everywhere.status == "proved" and everywhere.bits is None
+    bounded = Proof("proved", "z3 closure certificate, 66-bit bit-vectors", "for every position with every "
+                    "coordinate < 2^64", bits=64)
+    found = Discovery(game, rule, "verified", 300, [rule], [], 30, 300, proof=bounded)
+    assert found.line() == "verified on bound 300, proved below 2^64: P iff n mod 3 = 0"
+    found.proof = everywhere
+    assert found.line() == "verified on bound 300, proved: P iff n mod 3 = 0"
