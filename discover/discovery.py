@@ -292,7 +292,9 @@ class Discovery:
                        rule(record["best_partial"]), str(record["source"]), None, _strategy(record["strategy"], game),
                        None if record["strategy_check"] is None else _check(record["strategy_check"]),
                        None if record["proof"] is None else Proof.from_record(record["proof"]),
-                       [str(note) for note in record["notes"]], _general(record["general"]), road)
+                       [str(note) for note in record["notes"]], _general(record["general"]), road,
+                       budget=None if record.get("budget") is None else float(record["budget"]),
+                       out_of_time=None if record.get("out_of_time") is None else str(record["out_of_time"]))
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a discovery record: {type(err).__name__} {err}") from None
 
