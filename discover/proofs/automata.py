@@ -35,14 +35,16 @@ import numpy as np
 from cgbase.deadline import current
 
 __all__ = ["Automaton", "TooLarge", "linear", "bitwise", "constant", "conj", "disj", "neg", "exists", "rename",
-           "holds", "is_empty", "least", "MAX_STATES", "MAX_TRACKS"]
+           "holds", "is_empty", "least", "MAX_STATES", "MAX_TRACKS", "MAX_CELLS"]
 
 MAX_STATES = 50_000  # the most states an automaton may reach before the statement is given up
 MAX_TRACKS = 12  # the most numbers read together (4,096 symbols)
+MAX_CELLS = 1 << 22  # the most transitions (states × symbols) of a table built: about 150 MB as Python lists
 
 
 class TooLarge(ValueError):
-    """An automaton past ``MAX_STATES`` states or ``MAX_TRACKS`` tracks: the statement is not decided here."""
+    """An automaton past ``MAX_STATES`` states, ``MAX_CELLS`` transitions or ``MAX_TRACKS`` tracks: the statement is
+    not decided here."""
 
 
 @dataclass(frozen=True)
@@ -176,11 +178,17 @@ def _product(a: Automaton, b: Automaton, keep) -> Automaton:
             if code not in seen:
                 seen.add(code)
                 codes.append(code)
-        if len(codes) > MAX_STATES:
-            raise TooLarge(f"a product of more than {MAX_STATES:,} states")
+        _refuse_growth(len(codes), pa.size, "a product")
     codes_array = np.array(codes)
     final = keep(a.final[codes_array // width], b.final[codes_array % width])
     return _from_table(tracks, codes, rows, final)
+
+
+def _refuse_growth(states: int, symbols: int, what: str) -> None:
+    """TooLarge once a table under construction passes ``MAX_STATES`` states or ``MAX_CELLS`` transitions."""
+    if states > MAX_STATES or states * symbols > MAX_CELLS:
+        raise TooLarge(f"{what} of more than {min(MAX_STATES, MAX_CELLS // symbols):,} states over {symbols:,} "
+                       f"symbols")
 
 
 def conj(*parts: Automaton) -> Automaton:
@@ -263,8 +271,7 @@ def exists(a: Automaton, *names: str) -> Automaton:
                 codes.append(key)
             row.append(ids[key])
         rows.append(row)
-        if len(codes) > MAX_STATES:
-            raise TooLarge(f"a projection of more than {MAX_STATES:,} states")
+        _refuse_growth(len(codes), rest.size, "a projection")
     final = [bool(accepting[list(c)].any()) if c else False for c in codes]
     return _from_table(tracks, list(range(len(codes))), rows, final)
 

@@ -178,3 +178,12 @@ def test_a_membership_in_other_than_listed_integers_is_refused():
             Rule(sp.Contains(n, members, evaluate=False), ("n",))
         with pytest.raises(Unsupported, match="finite set of integers"):
             mex_induction(sp.Contains(n, members, evaluate=False), "n", make_game("nim", heaps=1), target="P")
+
+
+def test_a_statement_past_the_transition_cap_is_left_undecided(monkeypatch):
+    """Tables are refused as they grow past MAX_CELLS transitions (memory, before it is taken): not decided."""
+    from discover.proofs import automata
+
+    monkeypatch.setattr(automata, "MAX_CELLS", 64)
+    proved, said, at = mex_induction(LASKER, "n", make_game("lasker"))
+    assert not proved and at is None and said.startswith("the automata did not decide the statement")
