@@ -114,8 +114,12 @@ def linear(coefficients: dict, bound: int, equal: bool) -> Automaton:
     dot = _bits(symbols, len(names)).astype(exact) @ np.array(c, dtype=exact)
     dead = None  # an odd remainder: the equation fails whatever follows
     codes, rows, seen = [int(bound)], [], {int(bound)}
+    deadline = current()  # remainders span about 2 Σ|c| values: a huge coefficient (a modulus of 2^64) has many
     i = 0
     while i < len(codes):
+        if i % 1024 == 0:
+            deadline.check("a linear relation's automaton")
+            _refuse_growth(len(codes), symbols.size, "a linear relation")
         r = codes[i]
         if r == dead:
             rows.append([dead] * symbols.size)

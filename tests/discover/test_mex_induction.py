@@ -187,3 +187,10 @@ def test_a_statement_past_the_transition_cap_is_left_undecided(monkeypatch):
     monkeypatch.setattr(automata, "MAX_CELLS", 64)
     proved, said, at = mex_induction(LASKER, "n", make_game("lasker"))
     assert not proved and at is None and said.startswith("the automata did not decide the statement")
+
+
+def test_a_huge_modulus_is_left_undecided_within_the_budget():
+    """n mod (2^64 + 7): a linear relation's remainders span about twice its coefficients, so its automaton is
+    refused as it grows (before, the construction ran on past every budget)."""
+    proved, said, at = mex_induction(sp.Mod(n, 2**64 + 7), "n", make_game("nim", heaps=1), seconds=5)
+    assert not proved and at is None and "did not decide" in said
