@@ -14,7 +14,8 @@ moves that can be undone) by retrograde counting over every position its box rea
 nothing from ``solvers/`` or ``discover/``.  A case is
 
 - **exact**: a verified rule that agrees with the brute force on every position of the box;
-- **proved**: exact, and the proof says "proved";
+- **proved**: exact, and proved for every position (a bit-vector proof, of the positions below 2^64 only, leaves
+  the case exact);
 - **FALSE**: a verified or proved rule that disagrees with the brute force (a false claim);
 - **none**: no verified rule (refuted, none within the budget, or an error).
 
@@ -205,7 +206,8 @@ def run_case(case: dict, budget: float) -> dict:
     return {"status": str(found.status), "seconds": seconds, "line": found.line(), "road": str(found.road),
             "out_of_time": found.out_of_time,
             "rule": None if found.rule is None else json.loads(found.rule.to_json()),
-            "proof": None if found.proof is None else {"status": str(found.proof.status), "line": found.proof.line()},
+            "proof": None if found.proof is None else {"status": str(found.proof.status), "line": found.proof.line(),
+                                                       "bits": found.proof.bits},
             "strategy": None if found.strategy is None else found.strategy.text(),
             "verified_bound": found.verified_bound}
 
@@ -239,10 +241,16 @@ def judge(case: dict, answer: dict | None, budget: float) -> dict:
     positions, truth = brute_force(make(case), case["box"], case.get("loopy", False))
     said = rule.evaluate(positions) if rule.target == "grundy" and truth.dtype != bool else rule.predicate(positions)
     wrong = [tuple(int(x) for x in p) for p in positions[said != truth][:3]]
-    proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"
+    proved = _proved_everywhere(answer["proof"])
     verdict = "FALSE" if wrong else "proved" if proved else "exact"
     return {**row, "verdict": verdict, "rule": rule.text(), "wrong": wrong, "box": case["box"],
             "positions": int(len(positions))}
+
+
+def _proved_everywhere(proof: dict | None) -> bool:
+    """Whether an answer's proof is for every position: a bit-vector proof (``bits``: positions below 2^bits only)
+    leaves the case exact, not proved."""
+    return proof is not None and proof["status"] == "proved" and not proof.get("bits")
 
 
 def _judge_quotient(case: dict, answer: dict) -> dict:
@@ -252,7 +260,7 @@ def _judge_quotient(case: dict, answer: dict) -> dict:
     rule = QuotientRule.from_json(json.dumps(answer["rule"]))
     sums, truth = misere_sums(make(case), case["box"])
     wrong = [s for s, p in zip(sums, truth) if rule.is_p(s) != p][:3]
-    proved = answer["proof"] is not None and answer["proof"]["status"] == "proved"
+    proved = _proved_everywhere(answer["proof"])
     return {"verdict": "FALSE" if wrong else "proved" if proved else "exact", "rule": rule.text(), "wrong": wrong,
             "box": case["box"], "positions": len(sums)}
 

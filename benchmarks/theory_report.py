@@ -139,7 +139,8 @@ def _missing(rows) -> list[str]:
     for r in rows:
         if r["verdict"] == "exact" and not r["control"]:
             proof = (r.get("proof") or {}).get("line") or "no proof attempted"
-            lines.append(f"- **{r['name']}** ({r['class']}): found exactly, not proved: {_cell(proof, 300)}")
+            lines.append(f"- **{r['name']}** ({r['class']}): found exactly, not proved for every position: "
+                         f"{_cell(proof, 300)}")
     for r in rows:
         if r["control"] and r["verdict"] != "not run":
             said = r.get("rule") or r.get("why", "")

@@ -166,6 +166,9 @@ def component_formula(component: Game, train: int = TRAIN_HEAPS, verify: int = V
 def component_proof(rule: Rule, component: Game, values: np.ndarray) -> tuple[str, str, str, dict | None]:
     """(status "proved" / "disproved" / "unknown", method, why, counterexample) for a component's Grundy formula.
 
+    A custom component's relation is first checked against its ``moves()`` on the heaps of ``values``
+    (``discover.proofs.agreement.relation_basis``); a proof then says it is for the relation's moves on that box.
+
     Examples
     --------
     >>> game = declared_game({"name": "s", "heaps": 1, "moves": [{"take": [1, 2, 3]}]})
@@ -175,14 +178,21 @@ def component_proof(rule: Rule, component: Game, values: np.ndarray) -> tuple[st
     """
     relation = component.move_relation()
     members = relation.members if isinstance(relation, AnyOf) else (relation,)
-    if component.dims == 1 and any(isinstance(m, Steps) and m.amounts is None and (1,) in m.vectors
-                                   for m in members):  # every other move also lands on a smaller heap
+    rests_on = {}  # a custom component's relation is checked against its moves() on the heaps of ``values``
+    if relation is not None and component.parts == 1:
+        differs, rests_on = relation_basis(component, values.size - 1)
+        if differs is not None:
+            return "unknown", "", f"the move relation disagrees with moves(): {differs['reason']}", None
+    if component.dims == 1 and component.parts == 1 and any(
+            isinstance(m, Steps) and m.amounts is None and (1,) in m.vectors for m in members) and all(
+            min(v) > 0 for m in members for v in getattr(m, "vectors", ())):  # every move lands on a smaller heap
         if _is_heap_size(rule):
-            return "proved", SMALLER_METHOD, f"G(n) = n for every heap of {component!r}", None
+            return "proved", SMALLER_METHOD, resting_on(f"G(n) = n for every heap of {component!r}", rests_on), None
     recursion = recursion_proof(rule, component)  # a theorem's recursion in the binary digits of n
     if recursion is not None:
         status, method, why = recursion
-        return (status, method, why, None) if status == "proved" else (status, "", f"{method}: {why}", None)
+        return (status, method, resting_on(why, rests_on), None) if status == "proved" else \
+            (status, "", f"{method}: {why}", None)
     if component.period_theorem is not None:
         status, said, counterexample = periodic_rule_proof(rule, component)  # the theorem's range, solved there
         if status is not None:

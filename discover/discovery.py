@@ -150,7 +150,7 @@ class Discovery:
         from discover.summary import rule_line
 
         if self.status == Status.VERIFIED:
-            proved = ", proved" if self.proof is not None and self.proof.status == ProofStatus.PROVED else ""
+            proved = _proved_words(self.proof)
             where = "" if self.verified_bound is None else f" on bound {self.verified_bound:,}"
             return f"verified{where}{proved}: {shorten_rule_text(rule_line(self.rule), 160)}"
         if self.status == Status.REFUTED:
@@ -173,8 +173,7 @@ class Discovery:
         status = str(self.status)
         if self.status == Status.VERIFIED:
             status += "" if self.verified_bound is None else f" on bound {self.verified_bound:,}"
-            if self.proof is not None and self.proof.status == ProofStatus.PROVED:
-                status += ", proved"
+            status += _proved_words(self.proof)
         rule = "" if self.rule is None else f"; {rule_line(self.rule)}"
         return short(f"Discovery({self.game.title()}: {status}{rule}", 199) + ")"
 
@@ -293,7 +292,9 @@ class Discovery:
                        rule(record["best_partial"]), str(record["source"]), None, _strategy(record["strategy"], game),
                        None if record["strategy_check"] is None else _check(record["strategy_check"]),
                        None if record["proof"] is None else Proof.from_record(record["proof"]),
-                       [str(note) for note in record["notes"]], _general(record["general"]), road)
+                       [str(note) for note in record["notes"]], _general(record["general"]), road,
+                       budget=None if record.get("budget") is None else float(record["budget"]),
+                       out_of_time=None if record.get("out_of_time") is None else str(record["out_of_time"]))
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a discovery record: {type(err).__name__} {err}") from None
 
@@ -349,3 +350,10 @@ def _sequence_record(sequence: GrundySequence) -> dict:
 def _quotient_timings(found) -> dict:
     """A quotient road's stages: the kernels made ready first (when it says), then the quotient."""
     return ({} if found.kernels is None else {"numba kernels": found.kernels.seconds}) | {"quotient": found.seconds}
+
+
+def _proved_words(proof) -> str:
+    """", proved" for a proof of every position, ", proved below 2^bits" for a bit-vector one, "" for no proof."""
+    if proof is None or proof.status != ProofStatus.PROVED:
+        return ""
+    return ", proved" if proof.bits is None else f", proved below 2^{proof.bits}"

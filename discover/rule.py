@@ -100,6 +100,10 @@ class Rule:
         if undefined:
             raise ValueError(f"the rule divides by zero ({', '.join(sorted(undefined))}): a modulus or divisor must "
                              "not be 0")
+        for test in self.expr.atoms(sp.Contains):  # every backend reads a membership's set as listed integers
+            members = test.args[1]
+            if not isinstance(members, sp.FiniteSet) or not all(v.is_Integer for v in members):
+                raise ValueError(f"the set of {test} must be a finite set of integers, such as {{0, 2}}")
 
     @classmethod
     def from_periodic(cls, sequence: PeriodicValues, feature_names=("n",), train_accuracy: float = math.nan,

@@ -53,6 +53,30 @@ def test_a_baseline_is_judged_on_the_whole_box():
     assert judged([0.1, 1.2, 1.9], grundy[:3], [0.1, 1.2, 1.9, np.inf, 1.0, 2.0], grundy)[0] == "FALSE"
 
 
+def test_a_proof_below_2_64_leaves_a_case_exact():
+    """The judge counts a proof as proved only for every position: a bit-vector proof's ``bits`` leave it exact."""
+    import json
+
+    import sympy as sp
+
+    from discover.rule import Rule
+
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import theory
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    case = next(c for c in theory.load_cases() if c["name"] == "sub-1-2")
+    rule = Rule(sp.Eq(sp.Mod(sp.Symbol("n"), 3), 0), ("n",))
+    answer = {"status": "verified", "rule": json.loads(rule.to_json()), "seconds": 1.0, "strategy": None,
+              "road": "engines", "line": "verified on bound 300, proved below 2^64: P iff n mod 3 = 0",
+              "proof": {"status": "proved", "line": "✓ proof for every position with every coordinate < 2^64",
+                        "bits": 64}}
+    assert theory.judge(case, answer, 120.0)["verdict"] == "exact"
+    answer["proof"]["bits"] = None
+    assert theory.judge(case, answer, 120.0)["verdict"] == "proved"
+
+
 def test_the_report_counts_systems_and_aims():
     report = _theory_modules()[1]
     rows = [{"name": "a", "class": "one heap", "control": False, "reference": "", "known": "", "verdict": "proved",

@@ -35,14 +35,16 @@ import numpy as np
 from cgbase.deadline import current
 
 __all__ = ["Automaton", "TooLarge", "linear", "bitwise", "constant", "conj", "disj", "neg", "exists", "rename",
-           "holds", "is_empty", "least", "MAX_STATES", "MAX_TRACKS"]
+           "holds", "is_empty", "least", "MAX_STATES", "MAX_TRACKS", "MAX_CELLS"]
 
 MAX_STATES = 50_000  # the most states an automaton may reach before the statement is given up
 MAX_TRACKS = 12  # the most numbers read together (4,096 symbols)
+MAX_CELLS = 1 << 22  # the most transitions (states × symbols) of a table built: about 150 MB as Python lists
 
 
 class TooLarge(ValueError):
-    """An automaton past ``MAX_STATES`` states or ``MAX_TRACKS`` tracks: the statement is not decided here."""
+    """An automaton past ``MAX_STATES`` states, ``MAX_CELLS`` transitions or ``MAX_TRACKS`` tracks: the statement is
+    not decided here."""
 
 
 @dataclass(frozen=True)
@@ -73,11 +75,20 @@ def _bits(symbols: np.ndarray, k: int) -> np.ndarray:
     return (symbols[:, None] >> np.arange(k)) & 1  # (symbols, k)
 
 
+def _integers(values: list) -> np.ndarray:
+    """``values`` (Python ints, nested lists of them) as int64, or as exact Python ints past int64 (numpy would make
+    such a mix float64)."""
+    try:
+        return np.array(values, dtype=np.int64)
+    except OverflowError:
+        return np.array(values, dtype=object)
+
+
 def _from_table(tracks, codes: list, rows: list, final) -> Automaton:
     """An automaton from states named by ``codes`` (in order, the first the start) and their successors' codes."""
-    codes = np.array(codes)
+    codes, rows = _integers(codes), _integers(rows)
     order = np.argsort(codes, kind="stable")
-    delta = order[np.searchsorted(codes[order], np.array(rows))]
+    delta = order[np.searchsorted(codes[order], rows)]
     return _minimal(Automaton(tuple(tracks), delta.astype(np.int64), np.asarray(final, dtype=bool)))
 
 
@@ -96,13 +107,19 @@ def linear(coefficients: dict, bound: int, equal: bool) -> Automaton:
     names = tuple(name for name, c in coefficients.items() if c)
     if not names:
         return constant(0 == bound if equal else 0 <= bound)
-    c = np.array([int(coefficients[name]) for name in names], dtype=np.int64)
+    c = [int(coefficients[name]) for name in names]
+    # every remainder stays within |bound| + Σ|c|: in int64 below 2^62, else in Python's exact integers
+    exact = np.int64 if abs(int(bound)) + sum(map(abs, c)) < 2**62 else object
     symbols = _symbols(len(names))
-    dot = _bits(symbols, len(names)) @ c
+    dot = _bits(symbols, len(names)).astype(exact) @ np.array(c, dtype=exact)
     dead = None  # an odd remainder: the equation fails whatever follows
     codes, rows, seen = [int(bound)], [], {int(bound)}
+    deadline = current()  # remainders span about 2 Σ|c| values: a huge coefficient (a modulus of 2^64) has many
     i = 0
     while i < len(codes):
+        if i % 1024 == 0:
+            deadline.check("a linear relation's automaton")
+            _refuse_growth(len(codes), symbols.size, "a linear relation")
         r = codes[i]
         if r == dead:
             rows.append([dead] * symbols.size)
@@ -165,11 +182,17 @@ def _product(a: Automaton, b: Automaton, keep) -> Automaton:
             if code not in seen:
                 seen.add(code)
                 codes.append(code)
-        if len(codes) > MAX_STATES:
-            raise TooLarge(f"a product of more than {MAX_STATES:,} states")
+        _refuse_growth(len(codes), pa.size, "a product")
     codes_array = np.array(codes)
     final = keep(a.final[codes_array // width], b.final[codes_array % width])
     return _from_table(tracks, codes, rows, final)
+
+
+def _refuse_growth(states: int, symbols: int, what: str) -> None:
+    """TooLarge once a table under construction passes ``MAX_STATES`` states or ``MAX_CELLS`` transitions."""
+    if states > MAX_STATES or states * symbols > MAX_CELLS:
+        raise TooLarge(f"{what} of more than {min(MAX_STATES, MAX_CELLS // symbols):,} states over {symbols:,} "
+                       f"symbols")
 
 
 def conj(*parts: Automaton) -> Automaton:
@@ -252,8 +275,7 @@ def exists(a: Automaton, *names: str) -> Automaton:
                 codes.append(key)
             row.append(ids[key])
         rows.append(row)
-        if len(codes) > MAX_STATES:
-            raise TooLarge(f"a projection of more than {MAX_STATES:,} states")
+        _refuse_growth(len(codes), rest.size, "a projection")
     final = [bool(accepting[list(c)].any()) if c else False for c in codes]
     return _from_table(tracks, list(range(len(codes))), rows, final)
 

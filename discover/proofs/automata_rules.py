@@ -194,6 +194,8 @@ class _Translator(TypedWalker):
         return neg(self.condition(e.args[0]))
 
     def _walk_Contains(self, e):
+        if not isinstance(e.args[1], sp.FiniteSet) or not all(v.is_Integer for v in e.args[1]):
+            raise Unsupported(f"{e}: membership in other than a finite set of integers")
         x = self.value(e.args[0])  # its fresh tracks defined once, for every listed value
         equal = [linear(*x.plus(_Term({None: int(v)}), -1).relation(True), equal=True) for v in e.args[1]]
         return self._close(disj(constant(False), *equal), x)
@@ -209,7 +211,7 @@ def _natural(e) -> bool:
         return all(_natural(a) for a in e.args)
     if isinstance(e, sp.Mul):
         coeff, rest = e.as_coeff_Mul()
-        return coeff.is_Integer and coeff > 0 and _natural(rest)
+        return coeff.is_Integer and coeff > 0 and not rest.is_Mul and _natural(rest)  # a product: not linear
     if isinstance(e, sp.floor):
         num, den = sp.fraction(sp.together(e.args[0]))
         return den.is_Integer and den > 0 and _natural(sp.expand(num))

@@ -167,7 +167,9 @@ def recursion_proof(rule, component: Game) -> tuple[str, str, str] | None:
     """(status, method, why) for a one-heap Grundy rule of a game a theorem of ``RECURSIONS`` covers, or None.
 
     "proved" when F(0) is the theorem's G(0) and F satisfies its recursion for every n >= 0; else "unknown" with
-    the reason (the rule stays verified on its heaps).
+    the reason (the rule stays verified on its heaps).  The theorem's hypothesis is read from the game's move
+    relation: a custom game's relation is the user's word, checked against its ``moves()`` by the caller
+    (``discover.composition.component_proof``, which names the box).
 
     Examples
     --------

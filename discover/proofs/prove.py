@@ -57,7 +57,9 @@ class Proof:
     is a position (and move) breaking the certificate when ``status`` is disproved (or, when unknown, where the
     strategy fails); ``reason`` says why a proof is unknown; ``parts`` lists the certificate's parts with their
     results and seconds; ``rests_on`` names what a proof assumes beyond the game's own moves (a move relation and
-    the box on which it agrees with ``moves()``), empty when nothing.
+    the box on which it agrees with ``moves()``), empty when nothing; ``bits`` is set when the proof covers only
+    the positions below 2^bits (a bit-vector certificate: every coordinate, or the total where a move adds to a
+    heap; its statement says so), None when it covers every position.
     """
 
     status: ProofStatus
@@ -68,6 +70,7 @@ class Proof:
     reason: str = ""
     parts: list = field(default_factory=list)
     rests_on: dict = field(default_factory=dict)
+    bits: int | None = None
 
     def __post_init__(self):
         try:
@@ -88,7 +91,7 @@ class Proof:
                 "counterexample": self.counterexample, "seconds": round(self.seconds, 4), "reason": self.reason,
                 "parts": [{"name": p.name, "key": p.key, "result": p.result, "seconds": round(p.seconds, 4)}
                           for p in self.parts],
-                "rests_on": dict(self.rests_on)}
+                "rests_on": dict(self.rests_on), "bits": self.bits}
 
     def to_json(self) -> str:
         return json.dumps(self.to_record())
@@ -110,10 +113,13 @@ class Proof:
             parts = [Part(CertificatePart(p["key"]), PartResult(p["result"]), float(p["seconds"]))
                      for p in record["parts"]]
             counterexample, rests_on = record["counterexample"], record.get("rests_on", {})
+            bits = record.get("bits")
             if not isinstance(counterexample, (dict, type(None))) or not isinstance(rests_on, dict):
                 raise ValueError("a proof's counterexample and rests_on are objects")
+            if bits is not None and (isinstance(bits, bool) or not isinstance(bits, int) or bits < 1):
+                raise ValueError(f"a proof's bits are a positive integer or null, got {bits!r}")
             return cls(record["status"], str(record["method"]), str(record["statement"]), counterexample,
-                       float(record["seconds"]), str(record["reason"]), parts, dict(rests_on))
+                       float(record["seconds"]), str(record["reason"]), parts, dict(rests_on), bits)
         except (KeyError, TypeError) as err:
             raise ValueError(f"not a proof record: {type(err).__name__} {err}") from None
 
@@ -150,7 +156,8 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         A custom game's relation (``custom_game(..., relation=...)``) is checked against its ``moves()`` up to
         this bound (the verification bound; default: a box of about 300 positions; see
         ``discover.proofs.agreement.relation_agreement``), and the proof's statement says that it is a proof for
-        the moves the relation states, naming the bound on which they agree.  A declared game's relation and
+        the moves the relation states, naming the bound on which they agree; a counterexample of the relation's
+        moves outside that box refutes nothing of the game (the proof is then unknown).  A declared game's relation and
         move kernel are compiled from one declaration (``games.declared``), as a built-in family's are written
         together: both are checked on the largest box of at most 300 positions (bound 1's when its pairs fit
         ``discover.proofs.agreement.PAIRS``, bound 0's when they do not: 2^heaps positions for many heaps) and
@@ -271,8 +278,25 @@ def prove_rule(rule, game: Game, strategy=None, *, time_budget: float | None = N
         proof = _by_mex_induction(rule, game, relation_bound, min(time_budget, MEX_SECONDS), start)
     if proof is None:
         proof = _prove_stated(rule, game, relation, strategy, start, time_budget, bits, methods)
-    proof.statement, proof.rests_on = resting_on(proof.statement, rests_on), rests_on
+    statement = resting_on(proof.statement, rests_on)
+    if proof.status == ProofStatus.DISPROVED and rests_on and not _in_box(game, proof.counterexample, rests_on):
+        box = rests_on["agrees_with_moves_up_to"]
+        return _unknown(f"the relation's moves refute the rule at {proof.counterexample['position']}, beyond the box "
+                        f"where the relation agrees with moves() (up to {box:,}): the game itself is not refuted "
+                        f"there", start, proof.method, statement, counterexample=proof.counterexample,
+                        parts=proof.parts, rests_on=rests_on)
+    proof.statement, proof.rests_on = statement, rests_on
     return proof
+
+
+def _in_box(game, counterexample: dict, rests_on: dict) -> bool:
+    """Whether a counterexample's positions (and move) lie in the box on which the relation agrees with ``moves()``:
+    only there is a counterexample of the relation's moves one of the game's."""
+    points = [tuple(counterexample[k]) for k in ("position", "move_to") if counterexample.get(k) is not None]
+    if any(x < 0 or x >= 2**62 for p in points for x in p):
+        return False
+    box = game.universe(rests_on["agrees_with_moves_up_to"])
+    return bool(box.contains(np.array(points, dtype=np.int64).reshape(-1, game.dims)).all())
 
 
 def _by_subtraction_theorem(rule, game, relation, start) -> Proof | None:
@@ -352,7 +376,7 @@ def _by_certificate(rule, game, relation, strategy, start, time_budget, bits) ->
     last = parts[-1]
     seconds = time.perf_counter() - start
     if last.result == PartResult.HOLDS:
-        return Proof(ProofStatus.PROVED, method, statement, seconds=seconds, parts=parts)
+        return Proof(ProofStatus.PROVED, method, statement, seconds=seconds, parts=parts, bits=moves.bound_bits)
     if last.result == PartResult.UNKNOWN:
         why = (last.witness or {}).get("reason", "")
         return Proof(ProofStatus.UNKNOWN, method, statement, seconds=seconds, parts=parts,

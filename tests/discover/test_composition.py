@@ -104,3 +104,25 @@ def test_a_custom_sum_without_a_relation_is_proved_for_its_inferred_relation_onl
         assert found.proof.status == "proved" and found.proof.rests_on["agrees_with_moves_up_to"] == 20
         assert found.proof.statement.endswith("which agrees with moves() on every position up to 20")
         assert found.strategy is not None
+
+
+@pytest.mark.parametrize("relation, rule", [
+    ("half", "floor(OddPart(n + 1) / 2)"),  # Levine's recursion for taking at most half
+    ("any", "n"),  # every smaller heap is an option
+])
+def test_a_custom_components_proof_rests_on_its_relation_checked_against_its_moves(relation, rule):
+    """Moves that keep to the relation up to heap 50 only (at most 3 tokens taken past it): proved on the heaps up
+    to 30 for the relation's moves, and saying so; on heaps up to 60 the disagreement is found and nothing proved."""
+    from discover.composition import component_proof
+    from games import custom_game
+    from games.symbolic import TakeUpTo, take_from_one
+
+    top = (lambda h: h // 2) if relation == "half" else (lambda h: h)
+    moves = lambda p: [(p[0] - t,) for t in range(1, top(p[0]) + 1) if p[0] <= 50 or t <= 3]  # noqa: E731
+    stated = TakeUpTo(((1,),), 1, 2) if relation == "half" else take_from_one(1)
+    game = custom_game(f"liar-{relation}", moves, 1, relation=stated)
+    grundy = Rule(rule, ("n",), "grundy")
+    status, _, why, _ = component_proof(grundy, game, np.zeros(31, dtype=np.int64))
+    assert status == "proved" and why.endswith("which agrees with moves() on every position up to 30")
+    status, _, why, _ = component_proof(grundy, game, np.zeros(61, dtype=np.int64))
+    assert status == "unknown" and "disagrees with moves()" in why

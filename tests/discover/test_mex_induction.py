@@ -88,6 +88,8 @@ def test_what_the_theorem_does_not_cover_is_refused():
         rule_graph(n * n, "n", "y")
     with pytest.raises(Unsupported, match="may be negative"):
         rule_graph(BitXor(n - 3, 1), "n", "y")
+    with pytest.raises(Unsupported, match="may be negative"):  # a product under a bitwise operator: refused
+        rule_graph(BitXor(n * sp.Mod(n, 2), 1), "n", "y")
     threes = custom_game("threes", lambda p: [(p[0] - 3**k,) for k in range(12) if 3**k <= p[0]], 1,
                          relation=PowerSteps(((1,),), 3))
     status, said, _, _ = heap_rule_proof(Rule(sp.Mod(n, 2), ("n",), target="grundy"), threes)
@@ -145,3 +147,50 @@ def test_p_rules_of_one_heap_are_proved_for_every_heap_not_on_a_box():
     assert wrong.status == "disproved" and wrong.counterexample == {"position": (0,), "rule": "N"}
     with pytest.raises(Unsupported, match="sums of heaps"):
         mex_induction(sp.Eq(n, 0), "n", make_game("lasker"), target="P")
+
+
+def test_linear_relations_past_int64_are_exact():
+    """Bounds and coefficients near and past 2^63 (a remainder that would wrap in int64) keep their meaning."""
+    rng = np.random.default_rng(1)
+    for bound in (2**63 - 1, -(2**63), 2**64 + 3, -(2**70)):
+        for a in (1, -1, 3):
+            for equal in (False, True):
+                relation = linear({"x": a}, bound, equal)
+                near = abs(bound) // abs(a)
+                for x in [0, 1, 2, 3, near - 1, near, near + 1, *(int(v) for v in rng.integers(0, 2**62, 3))]:
+                    if x >= 0:
+                        assert accepts(relation, {"x": x}) == (a * x == bound if equal else a * x <= bound)
+
+
+def test_a_condition_false_at_every_heap_is_not_read_as_odd():
+    """n < -(2^63 - 1) never holds: in int64 its automaton read "n odd" and proved F(3) = 7 for Nim's one heap."""
+    never = n < -(2**63 - 1)
+    planted = Rule(sp.Piecewise((n, never), (7, sp.Eq(n, 3)), (n, True)), ("n",), target="grundy")
+    status, _, counterexample, _ = heap_rule_proof(planted, make_game("nim", heaps=1))
+    assert status == "disproved" and counterexample == {"position": (3,), "rule": 7}
+
+
+def test_a_membership_in_other_than_listed_integers_is_refused():
+    """n ∈ {1/2} never holds, but every backend read its set as int(1/2) = 0: the rule P iff n ∈ {1/2} was proved
+    for Nim's one heap (whose only P position is 0)."""
+    for members in (sp.FiniteSet(sp.Rational(1, 2)), sp.Range(0, 1)):
+        with pytest.raises(ValueError, match="finite set of integers"):
+            Rule(sp.Contains(n, members, evaluate=False), ("n",))
+        with pytest.raises(Unsupported, match="finite set of integers"):
+            mex_induction(sp.Contains(n, members, evaluate=False), "n", make_game("nim", heaps=1), target="P")
+
+
+def test_a_statement_past_the_transition_cap_is_left_undecided(monkeypatch):
+    """Tables are refused as they grow past MAX_CELLS transitions (memory, before it is taken): not decided."""
+    from discover.proofs import automata
+
+    monkeypatch.setattr(automata, "MAX_CELLS", 64)
+    proved, said, at = mex_induction(LASKER, "n", make_game("lasker"))
+    assert not proved and at is None and said.startswith("the automata did not decide the statement")
+
+
+def test_a_huge_modulus_is_left_undecided_within_the_budget():
+    """n mod (2^64 + 7): a linear relation's remainders span about twice its coefficients, so its automaton is
+    refused as it grows (before, the construction ran on past every budget)."""
+    proved, said, at = mex_induction(sp.Mod(n, 2**64 + 7), "n", make_game("nim", heaps=1), seconds=5)
+    assert not proved and at is None and "did not decide" in said

@@ -56,6 +56,7 @@ def test_nim_with_its_strategy_is_proved_in_64_bit_vectors(heaps):
     assert "bit-vectors, with the strategy" in proof.method
     assert proof.statement == "for every position with every coordinate < 2^64"
     assert "moves stay in the bounded set" in [p.name for p in proof.parts]
+    assert proof.bits == 64 and Proof.from_record(json.loads(proof.to_json())).bits == 64  # a bounded proof, said
 
 
 def test_misere_nim_with_its_strategy():
@@ -214,3 +215,35 @@ def test_a_proof_resting_on_a_given_relation_says_so_in_its_record():
     assert record["rests_on"]["relation"] == take_from_one(1, (1, 2)).words()
     plain = prove_rule(Rule(sp.Eq(sp.Mod(S("n"), 4), 0), ("n",)), make_game("subtraction")).to_record()
     assert plain["rests_on"] == {}
+
+
+def test_a_counterexample_of_the_relation_beyond_its_box_refutes_nothing():
+    """Moves that change past heap 40 (take 1, 2 or 3 there), a relation stating take 1 or 2 checked up to 40 only:
+    the game's true rule is refuted by the relation's periodicity theorem at 42, past the box, and is not disproved;
+    a rule wrong inside the box still is."""
+    moves = lambda p: [(p[0] - t,) for t in ((1, 2) if p[0] <= 40 else (1, 2, 3)) if t <= p[0]]  # noqa: E731
+    game = custom_game("changes", moves, 1, relation=take_from_one(1, (1, 2)))
+    n = S("n")
+    true = Rule(sp.Piecewise((sp.Eq(sp.Mod(n, 3), 0), n <= 40), (sp.Eq(sp.Mod(n, 4), 3), True)), ("n",))
+    proof = prove_rule(true, game, relation_bound=40)
+    assert proof.status == "unknown" and "beyond the box" in proof.reason and proof.rests_on
+    wrong = prove_rule(Rule(sp.Eq(sp.Mod(n, 3), 1), ("n",)), game, relation_bound=40)
+    assert wrong.status == "disproved" and wrong.counterexample["position"] == (0,)
+
+
+
+def test_a_bit_vector_proof_says_so_in_the_one_line_outcome():
+    """A proof of the positions below 2^64 is "proved below 2^64" in ``Discovery.line``; one in unbounded integers
+    has no bits and is "proved"."""
+    from discover.discovery import Discovery
+
+    game = make_game("subtraction", subtract=(1, 2))
+    rule = Rule(sp.Eq(sp.Mod(S("n"), 3), 0), ("n",))
+    everywhere = prove_rule(rule, game)
+    assert everywhere.status == "proved" and everywhere.bits is None
+    bounded = Proof("proved", "z3 closure certificate, 66-bit bit-vectors", "for every position with every "
+                    "coordinate < 2^64", bits=64)
+    found = Discovery(game, rule, "verified", 300, [rule], [], 30, 300, proof=bounded)
+    assert found.line() == "verified on bound 300, proved below 2^64: P iff n mod 3 = 0"
+    found.proof = everywhere
+    assert found.line() == "verified on bound 300, proved: P iff n mod 3 = 0"
