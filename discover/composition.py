@@ -52,7 +52,6 @@ from discover.engines.binary import BinaryEngine
 from discover.engines.periods1d import PeriodicEngine
 from discover.expr.nodes import BitXor
 from discover.proofs.agreement import relation_basis, resting_on
-from discover.proofs.digit_recursions import recursion_proof
 from discover.proofs.mex_induction import MEX_METHOD, heap_rule_proof
 from discover.proofs.periodicity import PERIODIC_METHODS, periodic_rule_proof
 from discover.proofs.prove import Proof
@@ -188,6 +187,8 @@ def component_proof(rule: Rule, component: Game, values: np.ndarray) -> tuple[st
             min(v) > 0 for m in members for v in getattr(m, "vectors", ())):  # every move lands on a smaller heap
         if _is_heap_size(rule):
             return "proved", SMALLER_METHOD, resting_on(f"G(n) = n for every heap of {component!r}", rests_on), None
+    from discover.proofs.digit_recursions import recursion_proof  # z3: imported only when a component needs it
+
     recursion = recursion_proof(rule, component)  # a theorem's recursion in the binary digits of n
     if recursion is not None:
         status, method, why = recursion

@@ -308,13 +308,18 @@ def _check(record: dict) -> Check:
 
 
 def _strategy(record, game):
-    """A strategy record read by its own type's reader (the composition's has a kind of its own)."""
+    """A strategy record read by its own type's reader (the composition's and the move chooser's have kinds of their
+    own)."""
     if record is None:
         return None
     if record.get("kind") == "sum of components":
         from discover.composition import SumStrategy
 
         return SumStrategy.from_json(record)
+    if record.get("kind") == "move chooser":
+        from discover.move_chooser import MoveChooser
+
+        return MoveChooser.from_json(record, game)
     from discover.strategy import Strategy
 
     return Strategy.from_json(record, game)

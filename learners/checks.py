@@ -22,7 +22,7 @@ __all__ = ["check_learner", "learner_checks", "GAMES", "check_constructor_stores
            "check_clone_is_unfitted_and_equal", "check_policy_before_fit_refused",
            "check_value_table_before_fit_refused", "check_sums_of_heaps_refused", "check_fit_returns_the_learner",
            "check_history_records", "check_value_table_covers_the_universe", "check_same_seed_same_result",
-           "check_policy_plays_legal_moves", "check_bad_seed_refused", "check_fit_against_an_opponent"]
+           "check_policy_plays_legal_moves", "check_bad_seed_refused", "check_fit_against_an_opponent", "small_bound"]
 
 GAMES = 24  # games of a check's fit
 
@@ -41,7 +41,15 @@ def _arena(game):
     return arena
 
 
-def _bound(game) -> int:
+def small_bound(game) -> int:
+    """The bound the checks play ``game`` on: small, with a move somewhere (``_arena``).
+
+    Examples
+    --------
+    >>> from games import make_game
+    >>> small_bound(make_game("nim", heaps=2)), small_bound(make_game("welter"))
+    (5, 3)
+    """
     return _arena(game).bound
 
 
@@ -51,7 +59,7 @@ def _fit(learner, game, seed: int = 0, **options):
 
     arena = _arena(game)
     fresh = clone(learner).set_params(random_state=seed)
-    result = fresh.fit(game, bound=_bound(game), solution=arena.solution, **{**fresh.budget(GAMES, arena), **options})
+    result = fresh.fit(game, bound=arena.bound, solution=arena.solution, **{**fresh.budget(GAMES, arena), **options})
     assert result is fresh, f"fit returned {type(result).__name__}, not the learner"
     return fresh
 
@@ -228,7 +236,7 @@ def check_policy_plays_legal_moves(learner, game) -> None:
     >>> check_policy_plays_legal_moves(QLearner(), make_game("nim", heaps=2))
     """
     agent, rng = _fitted(learner, game).policy(), np.random.default_rng(0)
-    universe = game.universe(_bound(game))
+    universe = game.universe(small_bound(game))
     ids = np.arange(0, universe.size, max(1, universe.size // 25))
     for position in universe.positions(ids):
         position = tuple(int(x) for x in position)

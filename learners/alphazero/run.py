@@ -113,6 +113,8 @@ class Run:
             self.among = reachable(self.arena, self.arena.universe.index(fixed)) if self.arena is not None else None
         else:
             live = self.arena.live()
+            if live.size == 0:
+                raise self.arena.nothing_to_learn()
             self.pool, self.start_ids, self.among = self.arena.universe.positions(live), live, None
         self.start = "random" if fixed is None else tuple(int(x) for x in fixed[0])
         if board:

@@ -228,7 +228,9 @@ def _registered():
 
 @pytest.mark.parametrize("game", list(_registered()))
 def test_every_registered_game(game):
-    bound = None if game.universe_from_start else {1: 12, 2: 5}.get(game.dims, 2)
+    from learners.checks import small_bound
+
+    bound = None if game.universe_from_start else small_bound(game)
     fitted = AlphaZeroLearner(hidden=(8,)).fit(game, bound=bound, iterations=1, games_per_iteration=3,
                                                simulations=4, eval_games=4)
     table = fitted.value_table_
