@@ -327,7 +327,7 @@ def _previous(out: Path, budget: float, systems: tuple[str, ...]) -> tuple[dict,
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", help="comma-separated case names (default: all)")
     parser.add_argument("--budget", type=float, default=BUDGET, help="seconds a case and a system "
                         "(default %(default)s)")

@@ -46,6 +46,8 @@ class CustomGame(Game):
         self._moves = moves
         if relation is not None and not isinstance(relation, MoveRelation):
             raise TypeError(f"relation must be a games.symbolic relation such as Steps(...), got {relation!r}")
+        if relation is not None:
+            _check_fits(relation, self.dims)
         self._relation = relation
         self.relation_inferred_on = None  # the bound on which an inferred relation gives exactly moves()' options
 
@@ -286,6 +288,16 @@ def _short_text(code: str) -> str:
 def _short(value) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_fits(relation: MoveRelation, dims: int) -> None:
+    """Refuse a relation that cannot read positions of ``dims`` coordinates (its vectors of another length)."""
+    probe = np.ones((1, dims), dtype=np.int64)
+    try:
+        relation.allows(probe, probe - 1)
+    except (ValueError, IndexError) as err:
+        raise ValueError(f"the relation {relation.words()!r} does not fit positions of {dims} coordinate"
+                         f"{'s' * (dims > 1)}: {err}") from None
 
 
 def custom_game(name: str, moves: Callable, dims: int, misere: bool = False, relation=None,

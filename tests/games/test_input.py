@@ -151,6 +151,15 @@ def test_custom_game_validation():
             custom_game("x", lambda p: [], dims=dims)
 
 
+def test_a_relation_of_another_size_is_refused_at_once():
+    from games.symbolic import ProgressionSteps, take_from_one
+
+    for relation in (take_from_one(1, (1, 2)), take_from_one(3), ProgressionSteps(((1,),), 1, 2)):
+        with pytest.raises(ValueError, match="does not fit positions of 2 coordinates: its vectors have"):
+            custom_game("x", lambda p: [], dims=2, relation=relation)
+    assert custom_game("x", lambda p: [], dims=2, relation=take_from_one(2, (1, 2))).move_relation() is not None
+
+
 def test_custom_moves_must_return_positions():
     not_a_list = custom_game("x", lambda p: 7, dims=1)
     with pytest.raises(ValueError, match="not a list"):
