@@ -60,6 +60,7 @@ REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the la
 ATTEMPTS = 5  # exact candidates put on trial before giving up
 PROGRESS_SECONDS = 1.0  # the take-and-break engine's progress is reported about this often
 GROWTH_SHARE = 0.9  # of the run's budget, the take-and-break engine's: the rest verifies a period it proves
+INFERENCE_TIMING = "relation inference (moves() on the box)"  # the timing of a custom game's move relation inferred
 
 
 def rules_from(candidates, table: Table, target: str, game: Game, seed: int) -> list[Rule]:
@@ -234,22 +235,28 @@ def _on_road(game: Game, settings: FindSettings, road: Road, table: Table | None
         return _with_proof(_from_take_and_break(game, settings, say), settings, say)
     with keep_graphs():  # a custom game's graphs are built once (one moves() call a position), reused to the proof
         notes: list[str] = []
+        timed = {}  # the inference's seconds (moves() called on every position of the box: its graph, kept)
         if settings.infer_relation and game.move_relation() is None:  # a custom game's moves stated as a relation
+            clock = time.perf_counter()
             verify = settings.verify_bound or default_verify_bound(game, _training_bound(game, settings, table))
             game, why = with_inferred_relation(game, verify, say)
             notes += [why] if why else []
             road = choose_road(game, settings, table)  # a sum of components once its moves are stated
+            timed = {INFERENCE_TIMING: time.perf_counter() - clock}
         if road == Road.COMPOSITION:
             composed = _by_composition(game, settings, say)
             if composed is not None:
+                composed.timings.update(timed)
                 return composed
             held = heaps_that_fit(game, REFINE_LIMIT) if game.dims == 1 and game.parts > 1 else REFINE_LIMIT
             if held < REFINE_LIMIT:  # a coin-turning game: its tables cannot grow as the engines' road grows them
-                return Discovery(game, None, Status.NONE, None, [], [], None, held, notes=notes + [
+                return Discovery(game, None, Status.NONE, None, [], [], None, held, timed, notes=notes + [
                     f"no formula for the Grundy values of {game!r} holds on the heaps up to {held:,} whose options "
                     f"its graph holds (the engines' tables would grow past them)"], road=Road.COMPOSITION)
             say("the components' Grundy formulas give no verified rule: the engines on the whole game")
-        return _with_proof(_by_engines(game, settings, table, say, notes), settings, say)
+        found = _with_proof(_by_engines(game, settings, table, say, notes), settings, say)
+        found.timings.update(timed)
+        return found
 
 
 def _training_bound(game: Game, settings: FindSettings, table: Table | None) -> int:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from discover.find import FindSettings, find_rule
+from discover.find import INFERENCE_TIMING, FindSettings, find_rule
 from discover.relation_inference import relation_line, with_inferred_relation
 from discover.rule import Rule
 from games import custom_game, make_game
@@ -30,6 +30,7 @@ def test_moves_that_change_beyond_the_box_are_never_called_proved_for_moves_itse
     found = find_rule(game, settings=SMALL)
     assert found.status == "verified" and found.verified_bound == 300 and found.rule.text() == "a mod 3 = 0"
     assert found.game.move_relation() == take_from_one(1, (1, 2)) and found.game.relation_inferred_on == 300
+    assert found.timings[INFERENCE_TIMING] > 0  # the inference's seconds have a name of their own
     proof = found.proof
     assert proof.status == "proved" and proof.statement != "for every position"
     assert proof.statement.endswith('for the moves of the relation "subtract t·v (t in {1, 2}, every coordinate '
@@ -51,7 +52,7 @@ def test_a_relation_given_by_the_user_wins_and_inference_can_be_turned_off():
     assert relation_line(given).endswith("(given with moves(), checked against it by the proof)")
     off = find_rule(custom_game("take12", take12_then_3, 1),
                     settings=FindSettings(bound=30, verify_bound=300, games=10, infer_relation=False))
-    assert off.game.move_relation() is None and off.proof.status == "unknown"
+    assert off.game.move_relation() is None and off.proof.status == "unknown" and INFERENCE_TIMING not in off.timings
     assert off.to_record()["relation"] is None
 
 
