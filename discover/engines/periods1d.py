@@ -126,7 +126,7 @@ def grundy_expression(y, fit: PeriodicFit, symbol) -> tuple[sp.Basic, str]:
         term = lambda v: symbol + v  # noqa: E731
     else:
         shift = {r: int(w[r]) for r in range(p)}  # y = s * floor(n / p) + shift[r]
-        base = s * sp.floor(symbol / p)
+        base = s * (symbol if p == 1 else sp.floor(symbol / p))  # n is an integer: floor(n / 1) is n
         term = lambda v: base + v  # noqa: E731
     if s != p and p > 1 and all(shift[r] == r for r in range(p)):
         residue_branches, default = [], term(sp.Mod(symbol, p))  # the residue itself
