@@ -217,7 +217,10 @@ def run_baseline(case: dict, system: str, budget: float) -> dict:
     from theory_baselines import baseline
 
     game = make(case)
-    positions, truth = brute_force(game, case["box"])
+    if getattr(game, "misere", False) and game.parts > 1:  # a rule of sums of any number of heaps: no fixed table
+        return {"verdict": "n/a", "seconds": None, "why": "a misère quotient: a rule over sums of any number of "
+                "heaps, which no table of fixed width holds (counted as none)"}
+    positions, truth = brute_force(game, case["box"], loopy=bool(case.get("loopy")))
     return baseline(game, system, positions, truth, budget)
 
 

@@ -2,7 +2,8 @@
 and why, and every case's row; written atomically to ``table.md`` and ``cases.json``.
 
 A row is ``theory.judge``'s (``verdict`` exact / proved / FALSE / none, ``seconds``, ``rule`` or ``why``) with the
-baselines' records under ``baselines`` (``theory_baselines.baseline``: exact / FALSE / none).
+baselines' records under ``baselines`` (``theory_baselines.baseline``: exact / FALSE / none; n/a, counted as none,
+where no table of fixed width holds the rule: a misère quotient).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def counts(rows) -> dict:
         out["baselines"][system] = {
             "exact": sum(b["verdict"] == "exact" for b in said),
             "false": sum(b["verdict"] == "FALSE" for b in everywhere),
-            "none": sum(b["verdict"] in ("none", "error") for b in said),
+            "none": sum(b["verdict"] in ("none", "error", "n/a") for b in said),
             "median": statistics.median(seconds) if seconds else None, "total": sum(seconds)}
     return out
 
