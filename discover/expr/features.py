@@ -172,6 +172,9 @@ def expand_features(expr, coordinates) -> sp.Basic:
     --------
     >>> expand_features(sp.Eq(sp.Symbol("nonzero"), 1), ["a", "b"])
     Eq(Piecewise((1, a > 0), (0, True)) + Piecewise((1, b > 0), (0, True)), 1)
+    >>> a, b, count = sp.Symbol("a"), sp.Symbol("b"), sp.Symbol("nonzero")   # a count in a branch's condition
+    >>> expand_features(sp.Piecewise((sp.Ne(a, b), sp.Eq(a, count)), (sp.Eq(a, b), True)), ["a", "b"]).has(sp.ITE)
+    False
     """
     coords = [sp.Symbol(n) for n in coordinates]
     counts = {"nonzero": 0, "big": 1}
@@ -186,7 +189,10 @@ def expand_features(expr, coordinates) -> sp.Basic:
             if len(coords) < DERIVED[name].min_dims:
                 raise Unsupported(f"the feature {name} needs {DERIVED[name].min_dims} coordinates")
             subs[symbol] = _expansion(name, tuple(coordinates))
-    return expr.xreplace(subs) if subs else expr
+    if not subs:
+        return expr
+    # a count inside a Piecewise's condition makes sympy write an if-then-else of conditions: as connectives
+    return expr.xreplace(subs).replace(sp.ITE, lambda c, t, f: sp.Or(sp.And(c, t), sp.And(sp.Not(c), f)))
 
 
 @functools.lru_cache(maxsize=256)
