@@ -217,7 +217,7 @@ def run_baseline(case: dict, system: str, budget: float) -> dict:
     from theory_baselines import baseline
 
     game = make(case)
-    if getattr(game, "misere", False) and game.parts > 1:  # a rule of sums of any number of heaps: no fixed table
+    if game.capabilities().misere_heaps:  # find_rule's quotient road: a rule over sums of any number of heaps
         return {"verdict": "n/a", "seconds": None, "why": "a misère quotient: a rule over sums of any number of "
                 "heaps, which no table of fixed width holds (counted as none)"}
     positions, truth = brute_force(game, case["box"], loopy=bool(case.get("loopy")))

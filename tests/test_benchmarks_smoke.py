@@ -78,18 +78,19 @@ def test_a_proof_below_2_64_leaves_a_case_exact():
 
 
 def test_a_baseline_fits_a_loopy_case_and_no_table_holds_a_quotient():
-    """Poker Nim's truth comes from retrograde counting (the recursion never ends on a loopy game); a misère
-    quotient's rule is over sums of any number of heaps: n/a, counted as none."""
+    """Poker Nim's truth comes from retrograde counting (the recursion never ends on a loopy game); a one-heap
+    misère game's rule (find_rule's quotient) is over sums of any number of heaps: n/a, counted as none."""
     sys.path.insert(0, str(BENCHMARKS))
-    try:
+    try:  # run_baseline imports theory_baselines from there
         import theory
+
+        cases = {c["name"]: c for c in theory.load_cases()}
+        assert theory.run_baseline(cases["poker-nim-2"], "operon", 10.0)["verdict"] in ("exact", "FALSE", "none")
+        quotient = theory.run_baseline(cases["misere-sub-1-2-3"], "operon", 10.0)
     finally:
         sys.path.remove(str(BENCHMARKS))
-    cases = {c["name"]: c for c in theory.load_cases()}
-    assert theory.run_baseline(cases["poker-nim-2"], "operon", 10.0)["verdict"] in ("exact", "FALSE", "none")
-    quotient = theory.run_baseline(cases["misere-kayles"], "operon", 10.0)
     assert quotient["verdict"] == "n/a"
-    row = {"name": "misere-kayles", "class": "misère", "control": False, "verdict": "proved", "seconds": 1.0,
+    row = {"name": "misere-sub-1-2-3", "class": "misère", "control": False, "verdict": "proved", "seconds": 1.0,
            "baselines": {"operon": quotient}}
     assert _theory_modules()[1].counts([row])["baselines"]["operon"]["none"] == 1
 
