@@ -167,21 +167,22 @@ class QuotientBuilder:
         in it."""
         try:
             trial = Trial(base, [index for _, index in free], self.max_trial)
-            if trial.estimated_bytes(len(self.ids)) > MAX_TRIAL_BYTES:
+            code = dict(kept)
+            code.update({i: trial.free(k) for k, (group, _) in enumerate(free) for i in group})
+            generators = sorted(set(code.values()))  # the reduction acts by each distinct code once
+            if trial.estimated_bytes(len(generators)) > MAX_TRIAL_BYTES:
                 raise ValueError(f"a trial monoid of {trial.size:,} elements needs about "
-                                 f"{trial.estimated_bytes(len(self.ids)) / 2**30:.1f} GiB")
+                                 f"{trial.estimated_bytes(len(generators)) / 2**30:.1f} GiB")
         except ValueError as err:
             raise ValueError(f"the misère quotient grows past {err} at component {self.ids[-1]!r}: it may be "
                              "infinite; use fewer components") from None
-        code = dict(kept)
-        code.update({i: trial.free(k) for k, (group, _) in enumerate(free) for i in group})
         steps = {}  # components with the same code and options' codes mark alike: the marking takes one of each
         for i in self.ids:
             if self.options(i):
                 steps.setdefault((code[i], tuple(sorted({trial.product(code[j] for j in o)
                                                          for o in self.options(i)}))), i)
         p_portion = trial.p_portion([x for x, _ in steps], [list(t) for _, t in steps])
-        monoid, labels = trial.reduced(p_portion, sorted(set(code.values())), MAX_ORDER)
+        monoid, labels = trial.reduced(p_portion, generators, MAX_ORDER)
         return monoid, {i: int(labels[code[i]]) for i in self.ids}
 
     def _recalibrate(self, monoid, element, transitions, witness, deadline, again: bool = False):

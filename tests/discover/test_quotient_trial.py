@@ -62,3 +62,17 @@ def test_reduction_is_a_congruence_that_keeps_the_p_portion():
 def test_oversized_trials_are_refused():
     with pytest.raises(ValueError, match="limit 4"):
         Trial(np.zeros((1, 1), dtype=np.int64), [2, 2], max_size=4)
+
+
+def test_a_trial_is_sized_by_its_distinct_elements_not_its_components(monkeypatch):
+    """Two hundred components alike (misère Nim heaps of 1) share one element: a trial's reduction acts by each
+    distinct element once, so its memory estimate counts them, not the components (Notakto's thousands of boards
+    share a few dozen elements)."""
+    import discover.quotients.construct as construct
+
+    monkeypatch.setattr(construct, "MAX_TRIAL_BYTES", 2000)  # 8 elements x (4 x 202 + 64) bytes would pass it
+    ones = {i: [()] for i in range(1, 201)}
+    q = construct.QuotientBuilder(lambda c: [(), (1,)] if c == "two" else ones[c])
+    for c in [*ones, "two"]:
+        q.add(c)
+    assert q.monoid.order == 6 and len(set(q.element.values())) == 2
