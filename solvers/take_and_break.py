@@ -48,7 +48,7 @@ from solvers.sparse_space import (
     sparse_chunk,
 )
 
-__all__ = ["GrundySequence", "RareHeaps", "grundy_sequence", "sparse_grundy_values", "plain_grundy_values",
+__all__ = ["GrundySequence", "RareHeaps", "grundy_sequence", "next_chunk", "sparse_grundy_values", "plain_grundy_values",
            "take_and_break_rules"]
 
 Progress = Callable[[int, float, "tuple[int, int] | None"], None]
@@ -352,9 +352,7 @@ def grundy_sequence(game: Game, heaps: int = 1 << 25, seconds: float = 540.0,
     began = time.perf_counter()
     n, rate = 0, 0.0
     while n < heaps and not watch.proved:
-        chunk = max(1024, n // 16)
-        if rate:
-            chunk = min(chunk, max(1024, int(rate)))  # about a second a chunk
+        chunk = next_chunk(n, rate, seconds - (time.perf_counter() - began))
         stop = min(n + chunk, heaps, watch.next_stop(n) or heaps)
         tick = time.perf_counter()
         engine.run(n, stop)
@@ -368,6 +366,22 @@ def grundy_sequence(game: Game, heaps: int = 1 << 25, seconds: float = 540.0,
     elapsed = time.perf_counter() - began
     return GrundySequence(game, engine.values[:n].copy(), watch.preperiod, watch.period, watch.proved,
                           watch.hypothesis, n, elapsed, _statement(watch, n, unequal), engine.rare_heaps())
+
+
+def next_chunk(n: int, rate: float, left: float) -> int:
+    """Heaps to compute next after ``n``: a sixteenth of those done (1,024 at first), at most about a second's worth
+    at the last chunk's ``rate`` (heaps a second), and no more than the ``left`` seconds allow, so that a slow game
+    (three-heap moves cost O(n^2) a heap) ends within its budget.
+
+    Examples
+    --------
+    >>> next_chunk(0, 0.0, 10.0), next_chunk(1 << 20, 1e9, 10.0), next_chunk(20_000, 90.0, 0.5)
+    (1024, 65536, 45)
+    """
+    chunk = max(1024, n // 16)
+    if rate:
+        chunk = min(chunk, max(16, int(rate)), max(1, int(rate * left)))
+    return chunk
 
 
 def _check_heaps(heaps) -> int:
