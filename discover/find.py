@@ -246,7 +246,7 @@ def _on_road(game: Game, settings: FindSettings, road: Road, table: Table | None
         if road == Road.COMPOSITION:
             composed = _by_composition(game, settings, say)
             if composed is not None:
-                composed.timings.update(timed)
+                composed.timings = {**timed, **composed.timings}  # the stages in the order they ran
                 return composed
             held = heaps_that_fit(game, REFINE_LIMIT) if game.dims == 1 and game.parts > 1 else REFINE_LIMIT
             if held < REFINE_LIMIT:  # a coin-turning game: its tables cannot grow as the engines' road grows them
@@ -255,7 +255,7 @@ def _on_road(game: Game, settings: FindSettings, road: Road, table: Table | None
                     f"its graph holds (the engines' tables would grow past them)"], road=Road.COMPOSITION)
             say("the components' Grundy formulas give no verified rule: the engines on the whole game")
         found = _with_proof(_by_engines(game, settings, table, say, notes), settings, say)
-        found.timings.update(timed)
+        found.timings = {**timed, **found.timings}
         return found
 
 
