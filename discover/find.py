@@ -53,7 +53,8 @@ from solvers import build_graph, solve
 from solvers.graph_store import keep_graphs
 from solvers.take_and_break import grundy_sequence
 
-__all__ = ["Discovery", "INFERENCE_TIMING", "FindSettings", "find_rule", "check_rule_game", "default_bound", "default_verify_bound", "rules_from"]
+__all__ = ["Discovery", "INFERENCE_TIMING", "FindSettings", "find_rule", "check_rule_game", "default_bound",
+           "default_verify_bound", "rules_from"]
 
 ARITHMETIC_PROBE = 4096  # heaps of a code with three-heap moves computed first, for an arithmetic period
 REFINE_LIMIT = 1000  # 1-D games: the fourfold refinement (30, 120, 480), the last grown until a period settles

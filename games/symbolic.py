@@ -64,9 +64,6 @@ def _pair(before, after) -> tuple[np.ndarray, np.ndarray]:
 def _along(before, after, vectors):
     """For each vector v: the amounts t with after = before - t·v read off the first coordinate v moves, and where
     they are a whole t >= 1 with every coordinate moved by t·v (the amount rule left to the caller)."""
-    if len(vectors[0]) != before.shape[1]:
-        raise ValueError(f"its vectors have {len(vectors[0])} coordinate{'s' * (len(vectors[0]) > 1)}, the positions "
-                         f"{before.shape[1]}")
     taken = [before[:, i] - after[:, i] for i in range(before.shape[1])]  # by columns: no (n, dims) temporaries
     for v in vectors:
         lead = next(i for i, k in enumerate(v) if k)

@@ -48,8 +48,8 @@ from solvers.sparse_space import (
     sparse_chunk,
 )
 
-__all__ = ["GrundySequence", "RareHeaps", "grundy_sequence", "next_chunk", "sparse_grundy_values", "plain_grundy_values",
-           "take_and_break_rules"]
+__all__ = ["GrundySequence", "RareHeaps", "grundy_sequence", "next_chunk", "sparse_grundy_values",
+           "plain_grundy_values", "take_and_break_rules"]
 
 Progress = Callable[[int, float, "tuple[int, int] | None"], None]
 
