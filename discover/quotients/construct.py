@@ -10,8 +10,9 @@ options are sums of earlier components:
    states that add c.  The x that passes is c's element (in a reduced Q at most one can) and Q does not change.
 2. *Growth*: when no element passes, c becomes a new generator, one at a time as MisereSolver extends a quotient:
    the trial monoid is Q times the cyclic monoid ``g^4 = g^2`` of c (``trial.Trial``), its P-portion marked by
-   first sums and reduced, and the result is proved by ``proof.explore`` over every component.  A failure names a
-   sum whose outcome the trial got wrong; it is *recalibrated*: a few of the components in it (one, then two,
+   first sums and reduced, and the result is proved by ``proof.explore`` over every component.  A trial refuted
+   there is *recalibrated* on its least failure (``least_failure``: the colex-least sum it gets wrong, on which
+   MisereSolver recalibrates, its successive least failures growing): a few of the components in it (one, then two,
    ...) are set free as cyclic factors of their own (relation ``g^(a+2) = g^a``, a at least the count in the
    sum less one), the rest kept as the part of the failed trial they generate, until a trial gets that sum right
    (failing that, every component in it is set free with a larger a); then the proof is tried again.  With
@@ -30,6 +31,7 @@ import itertools
 import numpy as np
 
 from cgbase.deadline import Deadline
+from discover.quotients.least_failure import least_failure
 from discover.quotients.monoid import BipartiteMonoid
 from discover.quotients.proof import Exploration, dominated, explore
 from discover.quotients.trial import MAX_TRIAL_BYTES, Trial
@@ -155,6 +157,7 @@ class QuotientBuilder:
             states, witness = explore(monoid, element, transitions, self.ids, deadline=deadline)
             if witness is None:
                 break
+            witness = least_failure(monoid, element, transitions, self.ids, deadline=deadline)
             key = _fingerprint(monoid, [element[i] for i in self.ids])
             monoid, element = self._recalibrate(monoid, element, transitions, witness, deadline, key in tried)
             tried.add(key)
@@ -182,7 +185,7 @@ class QuotientBuilder:
                 steps.setdefault((code[i], tuple(sorted({trial.product(code[j] for j in o)
                                                          for o in self.options(i)}))), i)
         p_portion = trial.p_portion([x for x, _ in steps], [list(t) for _, t in steps])
-        monoid, labels = trial.reduced(p_portion, generators, MAX_ORDER)
+        monoid, labels = trial.reduced(p_portion, generators, MAX_ORDER, self.deadline)
         return monoid, {i: int(labels[code[i]]) for i in self.ids}
 
     def _recalibrate(self, monoid, element, transitions, witness, deadline, again: bool = False):

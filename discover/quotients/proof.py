@@ -41,7 +41,7 @@ import numpy as np
 from cgbase.deadline import Deadline
 from discover.quotients.monoid import BipartiteMonoid
 
-__all__ = ["Exploration", "explore", "dominated"]
+__all__ = ["Exploration", "explore", "dominated", "step_arrays"]
 
 CAPACITY = 1024  # states an exploration's arrays hold at first (doubled when full)
 PAUSE = 1 << 16  # states a walk keeps between two looks at the deadline
@@ -292,6 +292,25 @@ def dominated(monoid: BipartiteMonoid, done: Exploration, e: int, tr) -> bool:
     return _p_side(monoid, done, [(0, int(e), tuple(tr))]) is None
 
 
+def step_arrays(element: dict, transitions: dict, ids):
+    """The distinct steps of the components ``ids``: components with the same element and transition set take the
+    same step, named by the first of them.  Returns ``(steps, first, elem, sets, tptr, tflat)``: each key's step
+    index, each step's first position in ``ids``, its element, its sorted transition set, and the sets flattened
+    (step k's set is ``tflat[tptr[k]:tptr[k + 1]]``)."""
+    steps, first = {}, []
+    for position, c in enumerate(ids):
+        key = (int(element[c]), frozenset(transitions[c]))
+        if key not in steps:
+            steps[key] = len(first)
+            first.append(position)
+    elem = np.array([e for e, _ in steps], dtype=np.int64)
+    sets = [sorted(int(t) for t in ts) for _, ts in steps]
+    tptr = np.zeros(len(sets) + 1, dtype=np.int64)
+    tptr[1:] = np.cumsum([len(t) for t in sets])
+    tflat = np.array([t for ts in sets for t in ts], dtype=np.int64)
+    return steps, first, elem, sets, tptr, tflat
+
+
 def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done: Exploration | None = None,
             added=None, limit: int = 2_000_000, deadline: Deadline | None = None):
     """Check every state reachable by adding components ``ids`` (up to domination); return ``(exploration,
@@ -335,18 +354,7 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
     ids = list(ids)
     p = np.ascontiguousarray(monoid.p_portion, dtype=np.bool_)
     table = np.ascontiguousarray(monoid.table, dtype=np.int64)
-    # components with the same element and transition set take the same step: one step each, named by the first
-    steps, first = {}, []
-    for position, c in enumerate(ids):
-        key = (int(element[c]), frozenset(transitions[c]))
-        if key not in steps:
-            steps[key] = len(first)
-            first.append(position)
-    elem = np.array([e for e, _ in steps], dtype=np.int64)
-    sets = [sorted(int(t) for t in ts) for _, ts in steps]
-    tptr = np.zeros(len(sets) + 1, dtype=np.int64)
-    tptr[1:] = np.cumsum([len(t) for t in sets])
-    tflat = np.array([t for ts in sets for t in ts], dtype=np.int64)
+    steps, first, elem, sets, tptr, tflat = step_arrays(element, transitions, ids)
     rep = np.array(first, dtype=np.int64)
     pbits = _bitset(np.flatnonzero(p), (monoid.order + 63) // 64)
     if done is None:

@@ -181,12 +181,13 @@ class Trial:
         opts = np.array([t for o in options for t in o], dtype=np.int64)
         return _mark(self.size, np.asarray(elements, dtype=np.int64), optptr, opts, *self._args())
 
-    def reduced(self, p_portion: np.ndarray, generators, max_order: int | None = None):
+    def reduced(self, p_portion: np.ndarray, generators, max_order: int | None = None, deadline=None):
         """``(monoid, labels)``: the reduced bipartite monoid (``generators``: codes that generate the trial) and
         each code's element in it; a ``ValueError`` before its table is built when it has more than ``max_order``
-        elements."""
+        elements, an ``OutOfTime`` at a round of the refinement once ``deadline`` (a ``cgbase.deadline.Deadline``)
+        has passed."""
         actions = [_times(self.size, int(g), *self._args()) for g in generators]
-        labels = refine(p_portion, actions)
+        labels = refine(p_portion, actions, deadline)
         k = int(labels.max()) + 1
         if max_order is not None and k > max_order:
             raise ValueError(f"the quotient reduces to {k:,} elements, more than the {max_order:,} a rule record "
