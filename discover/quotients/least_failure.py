@@ -23,7 +23,7 @@ import numpy as np
 
 from cgbase.deadline import Deadline
 from discover.quotients.monoid import BipartiteMonoid
-from discover.quotients.proof import CAPACITY, PAUSE, Exploration, _admit, _bitset, step_arrays
+from discover.quotients.proof import CAPACITY, PAUSE, Exploration, _admit, _bitset, _step, step_arrays
 
 __all__ = ["least_failure"]
 
@@ -124,24 +124,7 @@ def _n_failure(table, p, pbits, elem, tptr, tflat, bound, heaps, el, tr, depth, 
         if heaps[depth] > 0:
             if bound.size and not _below(heaps, bound, depth):
                 return _DONE, depth, count
-            x, e = el[depth], elem[depth]
-            out[:] = 0
-            for w in range(out.size):
-                word = tr[depth, w]
-                b = 0
-                while word:
-                    if word & np.uint64(1):
-                        t = table[w * 64 + b, e]
-                        out[t >> 6] |= np.uint64(1) << np.uint64(t & 63)
-                    word >>= np.uint64(1)
-                    b += 1
-            for q in range(tptr[depth], tptr[depth + 1]):
-                t = table[x, tflat[q]]
-                out[t >> 6] |= np.uint64(1) << np.uint64(t & 63)
-            y, empty = table[x, e], True
-            for w in range(out.size):
-                if out[w]:
-                    empty = False
+            y, empty = _step(el[depth], tr[depth], elem[depth], table, tptr, tflat, depth, out)
             tr[depth] = out
             el[depth] = y
             if not _admit(y, out, empty, xs, bits, alive, nxt, head, count):
