@@ -3,17 +3,17 @@
 A sum of components is a word, a count for each component, and words are ordered colex: the one with more of
 the last component added is larger, ties broken by the component before, and so on (the order in which
 ``trial._mark`` decides each element by its first sum).  A trial is then right on every sum below its least
-failure, and recalibrating on the least failure makes the next trial's least failure larger, so the growth step
-cannot go round in circles (Plambeck and Siegel, "Misère quotients for impartial games"; MisereSolver's
-``lexLeastPFailure`` and ``lexLeastNFailure``).  ``proof.explore``'s witness is the first failure of a breadth-first
-walk instead: right to refute a trial, not the one to recalibrate on.
+failure; MisereSolver recalibrates on that sum, and its successive least failures grow (Plambeck and Siegel,
+"Misère quotients for impartial games"; MisereSolver's ``lexLeastPFailure`` and ``lexLeastNFailure``).
+``proof.explore``'s witness is the first failure of a breadth-first walk instead: right to refute a trial, not the
+one to recalibrate on.
 
 - *P-side*: a P-marked sum u + c with a P-marked option u + s (s an option of c): it depends on u's element x only,
   so the least is ``first(x) + c``, with ``first(x)`` the colex-first word of x.
 - *N-side*: the words in colex order, depth first, stopping at the first sum off P with a move and no P-marked
-  option, or on P with no move (or at the P-side's failure, when that comes first).  A word whose state (x, T) has a state seen before
-  with the same x and T' ⊆ T is not extended: its extensions are dominated by those of a smaller word, which fail
-  first if they fail at all (``proof``'s domination).
+  option, or on P with no move (or at the P-side's failure, when that comes first).  A word whose state (x, T)
+  has a state seen before with the same x and T' ⊆ T is not extended: its extensions are dominated by those of a
+  smaller word, which fail first if they fail at all (``proof``'s domination).
 """
 
 from __future__ import annotations
@@ -161,13 +161,12 @@ def least_failure(monoid: BipartiteMonoid, element: dict, transitions: dict, ids
     >>> least_failure(t2, {1: 1, 2: 1}, {1: frozenset({0}), 2: frozenset({0, 1})}, [1, 2])  # heap 2 taken for 1
     (2,)
     """
-    ids = list(ids)
-    deadline = Deadline.of(deadline)
     p = np.ascontiguousarray(monoid.p_portion, dtype=np.bool_)
+    if p[0]:  # the empty sum, with no move, marked P
+        return ()
+    ids, deadline = list(ids), Deadline.of(deadline)
     table = np.ascontiguousarray(monoid.table, dtype=np.int64)
     _, first, elem, _, tptr, tflat = step_arrays(element, transitions, ids)
-    if p[0]:
-        return ()
     bound = _p_failure(table, p, elem, tptr, tflat, _first_words(table, elem))
     seen = Exploration(monoid.order, CAPACITY)
     n, width = elem.size, seen.width
@@ -175,7 +174,7 @@ def least_failure(monoid: BipartiteMonoid, element: dict, transitions: dict, ids
     depth, pbits = -1, _bitset(np.flatnonzero(p), width)
     while True:
         status, depth, seen.count = _n_failure(table, p, pbits, elem, tptr, tflat, bound, heaps, el, tr, depth,
-                                               *seen.arrays()[:2], seen.alive, seen.next, seen.head, seen.count,
+                                               seen.xs, seen.bits, seen.alive, seen.next, seen.head, seen.count,
                                                PAUSE)
         if status == _FAILED:
             return _word(np.maximum(heaps, 0), first, ids)
