@@ -257,10 +257,12 @@ def _submonoid(monoid: BipartiteMonoid, element: dict):
 
 
 def _fingerprint(monoid: BipartiteMonoid, elements: list) -> bytes:
-    """A digest of a trial (its table, P-portion and the components' elements), to tell one seen before."""
-    digest = hashlib.sha256(np.ascontiguousarray(monoid.table))
-    digest.update(np.ascontiguousarray(monoid.p_portion))
+    """A digest of a trial (its P-portion, the components' elements and their columns of the table), to tell one
+    seen before: the components' elements generate a trial, so their columns fix its whole table, and hashing them
+    takes ``order`` numbers a generator where the table takes ``order`` squared."""
+    digest = hashlib.sha256(np.ascontiguousarray(monoid.p_portion))
     digest.update(np.asarray(elements, dtype=np.int64))
+    digest.update(np.ascontiguousarray(monoid.table[:, sorted(set(elements))]))
     return digest.digest()
 
 
