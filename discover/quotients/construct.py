@@ -39,7 +39,7 @@ from discover.quotients.trial import MAX_TRIAL_BYTES, Trial
 __all__ = ["QuotientBuilder", "MAX_TRIAL", "MAX_ORDER"]
 
 MAX_TRIAL = 1 << 23  # elements of a trial monoid before growth is refused
-MAX_ORDER = 16384  # elements of a reduced quotient or trial (its table: 2 GiB; the most a rule record holds)
+MAX_ORDER = 16384  # elements of a reduced quotient or trial (its int32 table: 1 GiB; the most a rule record holds)
 START_INDEX = 2  # a new generator's first trial relation: g^4 = g^2
 
 
@@ -251,7 +251,7 @@ def _submonoid(monoid: BipartiteMonoid, element: dict):
     if reached.all():  # the kept elements generate the whole monoid
         return table, dict(element)
     old = np.flatnonzero(reached)
-    relabel = np.full(monoid.order, -1, dtype=np.int64)
+    relabel = np.full(monoid.order, -1, dtype=np.int32)
     relabel[old] = np.arange(old.size)
     return relabel[table[np.ix_(old, old)]], {i: int(relabel[x]) for i, x in element.items()}
 

@@ -165,7 +165,7 @@ def least_failure(monoid: BipartiteMonoid, element: dict, transitions: dict, ids
     if p[0]:  # the empty sum, with no move, marked P
         return ()
     ids, deadline = list(ids), Deadline.of(deadline)
-    table = np.ascontiguousarray(monoid.table, dtype=np.int64)
+    table = monoid.table  # int32, contiguous
     _, first, elem, _, tptr, tflat = step_arrays(element, transitions, ids)
     bound = _p_failure(table, p, elem, tptr, tflat, _first_words(table, elem))
     seen = Exploration(monoid.order, CAPACITY)

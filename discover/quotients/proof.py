@@ -353,7 +353,7 @@ def explore(monoid: BipartiteMonoid, element: dict, transitions: dict, ids, done
     """
     ids = list(ids)
     p = np.ascontiguousarray(monoid.p_portion, dtype=np.bool_)
-    table = np.ascontiguousarray(monoid.table, dtype=np.int64)
+    table = monoid.table  # int32, contiguous
     steps, first, elem, sets, tptr, tflat = step_arrays(element, transitions, ids)
     rep = np.array(first, dtype=np.int64)
     pbits = _bitset(np.flatnonzero(p), (monoid.order + 63) // 64)

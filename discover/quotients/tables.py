@@ -30,7 +30,7 @@ def table_from_actions(moves: np.ndarray, source: str = "the monoid") -> np.ndar
     >>> table_from_actions(np.array([[1, 2, 0]])).tolist()   # the cyclic group of order 3
     [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     """
-    table, reached = _rows(np.ascontiguousarray(moves, dtype=np.int64))
+    table, reached = _rows(np.ascontiguousarray(moves, dtype=np.int32))
     if reached != table.shape[0]:
         raise ValueError(f"{source}: the generators reach {reached:,} of the {table.shape[0]:,} elements")
     return table
@@ -39,7 +39,7 @@ def table_from_actions(moves: np.ndarray, source: str = "the monoid") -> np.ndar
 @nb.njit(cache=True, nogil=True)
 def _rows(moves):
     gens, k = moves.shape
-    table = np.empty((k, k), dtype=np.int64)
+    table = np.empty((k, k), dtype=np.int32)
     table[0] = np.arange(k)
     seen = np.zeros(k, dtype=np.bool_)
     seen[0] = True
@@ -60,7 +60,7 @@ def _rows(moves):
 
 
 def table_flaw(table: np.ndarray) -> str | None:
-    """What keeps a square table of int64 from being a commutative monoid's with identity 0 (products out of range,
+    """What keeps a square table of integers from being a commutative monoid's with identity 0 (products out of range,
     a row 0 that is not the identity, an asymmetry), or None: one pass, tile by tile, with no temporary arrays.
 
     Examples
@@ -68,7 +68,7 @@ def table_flaw(table: np.ndarray) -> str | None:
     >>> table_flaw(np.array([[0, 1], [1, 0]])), table_flaw(np.array([[0, 1], [0, 1]]))
     (None, 'element 0 must be the identity and the table symmetric (a commutative monoid)')
     """
-    code = _flaw(np.ascontiguousarray(table, dtype=np.int64))
+    code = _flaw(np.ascontiguousarray(table))  # compiled for the table's own integer type: no copy
     return [None, "a monoid table's products must be elements 0 .. order - 1",
             "element 0 must be the identity and the table symmetric (a commutative monoid)"][code]
 

@@ -138,7 +138,7 @@ class Trial:
     """
 
     def __init__(self, base: np.ndarray, index, max_size: int | None = None):
-        self.base = np.ascontiguousarray(base, dtype=np.int64)
+        self.base = np.ascontiguousarray(base, dtype=np.int32)
         self.m = int(self.base.shape[0])
         self.index = np.asarray(index, dtype=np.int64).reshape(-1)
         self.radix = self.index + 2
@@ -191,8 +191,8 @@ class Trial:
         k = int(labels.max()) + 1
         if max_order is not None and k > max_order:
             raise ValueError(f"the quotient reduces to {k:,} elements, more than the {max_order:,} a rule record "
-                             f"holds (its table would take {8 * k * k / 2**20:,.0f} MB)")
-        check_memory(8 * k * k, f"the table of a trial's quotient of {k:,} elements", "use fewer components")
+                             f"holds (its table would take {4 * k * k / 2**20:,.0f} MB)")
+        check_memory(4 * k * k, f"the table of a trial's quotient of {k:,} elements", "use fewer components")
         first = np.full(k, -1, dtype=np.int64)
         first[labels[::-1]] = np.arange(self.size, dtype=np.int64)[::-1]
         moves = [labels[a[first]] for a in actions]  # each generator's action on the classes
