@@ -151,7 +151,9 @@ class BoardQuotientDiscovery:
                  f"every board with more than {fewest} marks and {marks.count(fewest)} of the {layer} with {fewest}")
         return (f"not complete: {self.added} of the {total} live boards up to symmetry were added ({which}) before "
                 f"{self.stopped}; the quotient is proved for sums of those boards only, and positions with emptier "
-                "boards are not decided")
+                f"boards are not decided; the quotient of all {total} has at least {self.rule.monoid.order} elements "
+                "(the boards added are closed under moves, and the quotient of a closed subset is an image of a "
+                "submonoid of the whole quotient)")
 
     def is_p(self, position) -> bool:
         """True when a position of any number of boards (bitboards, dead ones allowed) is a P-position.

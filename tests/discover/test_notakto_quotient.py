@@ -118,10 +118,23 @@ def test_a_quotient_of_some_boards_is_never_called_complete():
         found.rule.is_p((0,))
 
 
+def test_the_quotient_of_boards_closed_under_moves_bounds_the_whole_one_from_below():
+    """Every prefix of the construction's order (boards with most marks first: closed under moves) has a quotient
+    no larger than the next prefix's, and none larger than the 18 elements of all 3 x 3 boards."""
+    boards = NotaktoBoards(3)
+    builder = QuotientBuilder(boards.options, free_alike=True)
+    orders = []
+    for c in boards.ids():
+        builder.add(c)
+        orders.append(builder.monoid.order)
+    assert orders == sorted(orders) and orders[-1] == 18 and len(set(orders)) > 3
+
+
 def test_four_by_four_boards_go_as_far_as_the_budget():
     found = discover_board_quotient(make_game("notakto", n=4, boards=2), seconds=1.0)
     assert len(found.components.ids()) == 4961
     assert found.status == "partial" and 0 < found.added < 4961
+    assert f"the quotient of all 4961 has at least {found.rule.monoid.order} elements" in found.statement()
     assert found.checks and all(c.passed for c in found.checks)
     assert any("every sum of 2 boards" in u for u in found.unchecked)  # too many positions for the solver
     assert any("a seeded sample of 200 sums of 2" in c.line() for c in found.checks)  # the search instead

@@ -213,7 +213,10 @@ def test_rule_json_round_trip_and_hostile_input():
                      ({k: v for k, v in record.items() if k not in ("order", "generators", "actions")}
                       | {"table": [[0, 1], [1]]}, "square"),
                      ({k: v for k, v in record.items() if k not in ("order", "generators", "actions")}
-                      | {"table": [[0, 1], [0, 1]], "p_portion": [1]}, "identity")):
+                      | {"table": [[0, 1], [0, 1]], "p_portion": [1]}, "identity"),
+                     ({k: v for k, v in record.items() if k not in ("order", "generators", "actions")}
+                      | {"table": [[0, 1], [1, 2 ** 32]], "p_portion": [1]}, "elements 0 .. order - 1")):  # 2^32
+                     # would wrap round to 0 as int32, making the two-element group
         with pytest.raises(ValueError, match=why):
             QuotientRule.from_json(bad)
     with pytest.raises(ValueError):
