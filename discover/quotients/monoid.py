@@ -22,6 +22,8 @@ MAX_ACTIONS = 1 << 22  # numbers a record's actions hold (generators times order
 def _int32_table(table) -> np.ndarray:
     """``table`` as int32, refused (``ValueError``) when an entry is not an element, so that none wraps round."""
     table = np.asarray(table)
+    if table.ndim != 2:
+        raise ValueError(f"a monoid table is square, got an array of shape {table.shape}")
     if table.dtype != np.int32:
         table = np.asarray(table, dtype=np.int64)
         if table.size and (table.min() < 0 or table.max() >= table.shape[0]):
