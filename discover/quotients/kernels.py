@@ -1,13 +1,16 @@
 """The construction's numba kernels made ready before it is timed: ``load_kernels``, and what that cost.
 
-The misère quotient's construction runs numba kernels (``proof``, ``trial``, ``tables``, ``labels``), compiled with
-``cache=True``: the first call of each in a process reads its machine code from numba's cache (a few hundredths
-of a second each, plus numba's own start, about 0.3 s on a quiet machine), or compiles it when the cache is
-missing or stale (a fresh checkout: tens of seconds).  That cost belongs to the process, not to the quotient, so
-``discover_quotient`` and ``discover_board_quotient`` pay it first, by building one small quotient (misère Nim
-heaps 1 to 3: a conservative extension, a growth and a recalibration-free proof call every kernel with the
-argument types the construction uses), and time the construction after it.  The record says what it cost and
-whether anything was compiled (numba's own cache counters), so no work is hidden.
+The misère quotient's construction runs numba kernels (``proof``, ``trial``, ``tables``, ``labels``,
+``least_failure``), compiled with ``cache=True``: the first call of each in a process reads its machine code from
+numba's cache (a few hundredths of a second each, plus numba's own start, about 0.3 s on a quiet machine), or
+compiles it when the cache is missing or stale (a fresh checkout: tens of seconds).  That cost belongs to the
+process, not to the quotient, so ``discover_quotient`` and ``discover_board_quotient`` pay it first, by building
+one small quotient (misère Nim heaps 1 to 3: a conservative extension, a growth and a recalibration-free proof)
+and taking the least failure of one wrong trial, which calls every kernel with the argument types the
+construction uses; the construction is timed after it.  A kernel left to compile inside timed work can also be
+cut off mid-compilation by a caller's alarm, which leaves it unusable for the rest of the process (numba's "no
+compiled object yet", seen in the suite).  The record says what it cost and whether anything was compiled
+(numba's own cache counters), so no work is hidden.
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import numpy as np
+
 __all__ = ["KernelLoad", "load_kernels"]
 
 _MODULES = ("discover.quotients.proof", "discover.quotients.trial", "discover.quotients.tables",
-            "discover.quotients.labels")
+            "discover.quotients.labels", "discover.quotients.least_failure")
 _NIM = {1: [()], 2: [(), (1,)], 3: [(), (1,), (2,)]}  # misère Nim heaps 1, 2, 3: the options of each
 
 
@@ -63,11 +68,16 @@ def load_kernels() -> KernelLoad:
     (0, 0)
     """
     from discover.quotients.construct import QuotientBuilder
+    from discover.quotients.least_failure import least_failure
+    from discover.quotients.monoid import BipartiteMonoid
 
     start, before = time.perf_counter(), _counts()
     builder = QuotientBuilder(_NIM.__getitem__)
     for heap in _NIM:
         builder.add(heap)
+    # Nim's trials are right at once: the least failure of a wrong one (heap 2 taken for heap 1) readies its kernels
+    t2 = BipartiteMonoid(np.array([[0, 1], [1, 0]]), np.array([False, True]))
+    least_failure(t2, {1: 1, 2: 1}, {1: frozenset({0}), 2: frozenset({0, 1})}, [1, 2])
     after = _counts()
     return KernelLoad(time.perf_counter() - start, after[0] - before[0], after[1] - before[1])
 
