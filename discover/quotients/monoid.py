@@ -19,14 +19,11 @@ __all__ = ["BipartiteMonoid", "refine", "MAX_ACTIONS"]
 MAX_ACTIONS = 1 << 22  # numbers a record's actions hold (generators times order): about 30 MB of JSON
 
 
-def _int32_table(table) -> np.ndarray:
-    """``table`` as int32, refused (``ValueError``) when an entry is not an element, so that none wraps round."""
-    table = np.asarray(table)
-    if table.ndim != 2:
-        raise ValueError(f"a monoid table is square, got an array of shape {table.shape}")
+def _int32_table(table: np.ndarray) -> np.ndarray:
+    """A square ``table`` as int32, refused (``ValueError``) when an entry is not an element: none wraps round."""
     if table.dtype != np.int32:
         table = np.asarray(table, dtype=np.int64)
-        if table.size and (table.min() < 0 or table.max() >= table.shape[0]):
+        if table.min() < 0 or table.max() >= table.shape[0]:
             raise ValueError("a monoid table's products must be elements 0 .. order - 1")
         table = table.astype(np.int32)
     return np.ascontiguousarray(table)
@@ -55,12 +52,13 @@ class BipartiteMonoid:
     p_portion: np.ndarray
 
     def __post_init__(self):
-        self.table = _int32_table(self.table)
+        table = np.asarray(self.table)
         self.p_portion = np.asarray(self.p_portion, dtype=bool)
-        n = self.table.shape[0]
-        if self.table.shape != (n, n) or self.p_portion.shape != (n,) or n == 0:
+        n = table.shape[0] if table.ndim else 0
+        if table.shape != (n, n) or self.p_portion.shape != (n,) or n == 0:
             raise ValueError(f"a monoid table is square and its P-portion has one entry per element, got "
-                             f"{self.table.shape} and {self.p_portion.shape}")
+                             f"{table.shape} and {self.p_portion.shape}")
+        self.table = _int32_table(table)
         from discover.quotients.tables import table_flaw  # numba, loaded only when a monoid is made
 
         flaw = table_flaw(self.table)
